@@ -1,0 +1,76 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { appContext, type AppContext } from "../context.ts";
+import { localizePath, stripLocale } from "./locale.ts";
+export { safeNextPath } from "./locale.ts";
+import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
+import { AppError, presentError } from "../../server/lib/app-error.ts";
+import { translator } from "./i18n.ts";
+
+export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
+  return context.get(appContext);
+}
+
+/** A path in the page's own language. */
+export function here(app: AppContext, path: string): string {
+  return localizePath(path, app.locale);
+}
+
+/** Signed-out visitors go to the login page and come back here afterwards. */
+export function requireViewer(app: AppContext, request: Request) {
+  if (app.viewer) return app.viewer;
+  const url = new URL(request.url);
+  const next = stripLocale(url.pathname) + url.search;
+  throw redirect(`${here(app, "/login")}?next=${encodeURIComponent(next)}`);
+}
+
+/** The visitor's CSRF token for forms, and the Set-Cookie that issues it when they have none yet. */
+export function csrfForForm(app: AppContext): { token: string; setCookie: string | undefined } {
+  const existing = app.cookies[csrfCookieName];
+  if (isValidCsrfToken(app.sessionSecret, existing)) return { token: existing, setCookie: undefined };
+  const token = createCsrfToken(app.sessionSecret);
+  return { token, setCookie: csrfCookie(token, app.secure) };
+}
+
+export function assertFormCsrf(app: AppContext, form: FormData): void {
+  const submitted = form.get(csrfFieldName);
+  if (!csrfMatches(app.sessionSecret, app.cookies[csrfCookieName], typeof submitted === "string" ? submitted : null)) {
+    throw new AppError("csrf_failed");
+  }
+}
+
+/** A 404 the error screen shows with the requested path. */
+export function notFound(request: Request): never {
+  throw data(new URL(request.url).pathname, { status: 404, statusText: "Not Found" });
+}
+
+/** What a form action answers on failure: messages for the form and its fields, with the 4xx status. */
+export interface FormFailure {
+  formError?: string;
+  /** Field → message already in the viewer's language. */
+  fieldErrors?: Record<string, string>;
+  /** What was typed (never passwords), so a page rendered without JavaScript loses nothing. */
+  values?: Record<string, string>;
+}
+
+/** Turns an AppError into a form failure in the page's language; anything else is rethrown (error screen). */
+export function formFailure(app: AppContext, error: unknown, values?: Record<string, string>) {
+  if (!(error instanceof AppError)) throw error;
+  const body = presentError(error, app.locale);
+  return data<FormFailure>({ formError: body.fields ? undefined : body.message, fieldErrors: body.fields, values }, { status: error.status });
+}
+
+/** Field errors from a failed shared-schema parse, translated. */
+export function invalidForm(app: AppContext, fields: Record<string, string>, values?: Record<string, string>) {
+  const t = translator(app.locale);
+  return data<FormFailure>({ fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])), values }, { status: 400 });
+}
+
+/** The posted text fields except secrets, to refill a form. */
+export function keptValues(form: FormData, names: string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 300);
+  }
+  return values;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, localeFromPath, localizePath, negotiateLocale, stripLocale } from "./locale.ts";
+
+describe("locale paths", () => {
+  it("reads the language from the path prefix", () => {
+    expect(localeFromPath("/")).toBe("zh-CN");
+    expect(localeFromPath("/en")).toBe("en");
+    expect(localeFromPath("/en/circles/1")).toBe("en");
+    expect(localeFromPath("/english")).toBe("zh-CN");
+  });
+
+  it("moves a path between languages", () => {
+    expect(stripLocale("/en/circles")).toBe("/circles");
+    expect(stripLocale("/en")).toBe("/");
+    expect(localizePath("/", "en")).toBe("/en");
+    expect(localizePath("/circles", "en")).toBe("/en/circles");
+    expect(localizePath("/circles", "zh-CN")).toBe("/circles");
+  });
+
+  it("negotiates from the cookie first, then Accept-Language with quality values", () => {
+    expect(negotiateLocale("en", "zh-CN")).toBe("en");
+    expect(negotiateLocale(undefined, "fr;q=1, en-GB;q=0.8, zh;q=0.5")).toBe("en");
+    expect(negotiateLocale(undefined, "zh-TW,en;q=0.9")).toBe("zh-CN");
+    expect(negotiateLocale("xx", undefined)).toBe("zh-CN");
+  });
+
+  it("shows dates in Asia/Shanghai", () => {
+    expect(formatDate("2026-01-01T17:30:00Z", "en", { dateStyle: "medium", timeStyle: "short" })).toMatch(/Jan 2, 2026.*1:30/);
+    expect(formatDate("2026-01-01T17:30:00Z", "zh-CN")).toBe("2026年1月2日");
+  });
+});

@@ -1,0 +1,85 @@
+import { createContext, useContext, useSyncExternalStore } from "react";
+import { FetchError } from "ofetch";
+import { anonymousUser, authSuccessCode, type CurrentUser } from "../../features/accounts/presenter.ts";
+import { zeroUnread, type UnreadCounts } from "../../features/messages/schema.ts";
+import { http } from "./http.ts";
+
+/** What the browser holds about the viewer (spec section 3), kept fresh from the auth and unread calls. */
+export interface SessionState {
+  user: CurrentUser;
+  unread: UnreadCounts;
+  /** Set after a 403 on the auth or unread call: no further attempts are made. */
+  stopped: boolean;
+}
+
+type Listener = () => void;
+
+export function createSessionStore(initial: { user: CurrentUser | null; unread: UnreadCounts | null }, fetcher = http) {
+  let state: SessionState = { user: initial.user ?? anonymousUser, unread: initial.unread ?? { ...zeroUnread }, stopped: false };
+  const listeners = new Set<Listener>();
+  const set = (next: Partial<SessionState>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  };
+  const fail = (error: unknown) => {
+    // Any auth error resets the user data to defaults; a 403 also stops further attempts.
+    const status = error instanceof FetchError ? error.statusCode : undefined;
+    set({ user: anonymousUser, unread: { ...zeroUnread }, stopped: state.stopped || status === 403 });
+  };
+  return {
+    get: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Seeds the store from server-rendered data. */
+    hydrate(user: CurrentUser | null, unread: UnreadCounts | null) {
+      set({ user: user ?? anonymousUser, unread: unread ?? { ...zeroUnread } });
+    },
+    async refreshAuth(): Promise<void> {
+      if (state.stopped) return;
+      try {
+        const answer = await fetcher<{ code: number } & CurrentUser>("/api/Users/LoginAuth/");
+        if (answer.code === authSuccessCode) {
+          const { code: _code, ...user } = answer;
+          set({ user });
+        } else set({ user: anonymousUser, unread: { ...zeroUnread } });
+      } catch (error) {
+        fail(error);
+      }
+    },
+    async refreshUnread(): Promise<void> {
+      if (state.stopped || state.user.user_id === 0) return;
+      try {
+        set({ unread: await fetcher<UnreadCounts>("/api/Users/get_unread") });
+      } catch (error) {
+        fail(error);
+      }
+    },
+    /** Marks a message category read; succeeds on 204 and zeroes its counters locally. */
+    async markRead(category: string, counters: (keyof UnreadCounts)[]): Promise<boolean> {
+      const response = await fetcher.raw(`/api/Users/read_meg/${encodeURIComponent(category)}/`, { method: "PATCH", body: {} });
+      if (response.status !== 204) return false;
+      const unread = { ...state.unread };
+      for (const counter of counters) unread[counter] = 0;
+      set({ unread });
+      return true;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** One store per rendered app (per request on the server), provided by the root route. */
+export const SessionContext = createContext<SessionStore | null>(null);
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error("useSessionStore outside SessionContext");
+  return store;
+}
+
+export function useSession(): SessionState {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

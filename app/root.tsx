@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { I18nextProvider } from "react-i18next";
+import { ConfigProvider, theme as antdTheme } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import enUS from "antd/locale/en_US";
+import type { Route } from "./+types/root";
+import { getI18n } from "./lib/i18n.ts";
+import { localeFromPath, type Locale } from "./lib/locale.ts";
+import { themeConfig } from "./lib/theme.ts";
+import { createSessionStore, SessionContext } from "./lib/session-store.ts";
+import { watchBuilds } from "./lib/build-watch.ts";
+import { getAppContext, csrfForForm } from "./lib/context.server.ts";
+import { presentCurrentUser } from "../features/accounts/presenter.ts";
+import { getUnreadCounts } from "../features/messages/service.ts";
+import { SiteHeader } from "./components/site-header.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import antdStyles from "./styles/antd.generated.css?url";
+import antdDarkStyles from "./styles/antd-dark.generated.css?url";
+import globalStyles from "./styles/global.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: antdStyles },
+  { rel: "stylesheet", href: antdDarkStyles, media: "(prefers-color-scheme: dark)" },
+  { rel: "stylesheet", href: globalStyles },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  if (!app.viewer) return { locale, user: null, unread: null, csrfToken: null };
+  // Signed-in pages carry a CSRF token for the logout form; they are never cached.
+  const csrf = csrfForForm(app);
+  const body = { locale, user: presentCurrentUser(app.viewer), unread: await getUnreadCounts(app.db, app.viewer.id), csrfToken: csrf.token };
+  return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has("Set-Cookie") ? { "Cache-Control": "private, no-store" } : {};
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>> extends infer T ? (T extends { data: infer D } ? D : T) : never;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const locale: Locale = root?.locale ?? localeFromPath(location.pathname);
+  const i18n = getI18n(locale);
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#1E90FF" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <ConfigProvider theme={{ ...themeConfig, algorithm: antdTheme.defaultAlgorithm }} locale={locale === "en" ? enUS : zhCN}>
+            {children}
+          </ConfigProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [store] = useState(() => createSessionStore(loaderData));
+  // Server data is the truth after every navigation or form post.
+  useEffect(() => store.hydrate(loaderData.user, loaderData.unread), [store, loaderData.user, loaderData.unread]);
+  useReleaseWatch();
+  return (
+    <SessionContext value={store}>
+      <div className="site">
+        <SiteHeader csrfToken={loaderData.csrfToken} />
+        <main id="content" className="site-main">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </SessionContext>
+  );
+}
+
+/** Polls for new builds; once one exists, the next navigation loads the page fresh from the server. */
+function useReleaseWatch() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = useRef(location.pathname + location.search);
+  const newBuild = useRef(false);
+  target.current = navigation.location ? navigation.location.pathname + navigation.location.search : location.pathname + location.search;
+  useEffect(() => watchBuilds(() => target.current, () => (newBuild.current = true)), []);
+  useEffect(() => {
+    if (newBuild.current && navigation.state === "loading" && navigation.location) window.location.assign(target.current);
+  }, [navigation.state, navigation.location]);
+}
+
+/** Only errors of the root loader itself land here; page errors render inside the shell (site-layout). */
+export { ErrorBoundary } from "./routes/site-layout.tsx";

@@ -1,0 +1,43 @@
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/**
+ * Every page exists twice: zh-CN without a prefix and English under /en. Route ids carry the
+ * language so one module can serve both trees.
+ */
+function site(lang: "zh" | "en"): RouteConfigEntry[] {
+  const id = (name: string) => `${lang}:${name}`;
+  const redirect = (path: string, name: string) => route(path, "routes/legacy-redirect.tsx", { id: id(`legacy-${name}`) });
+  return [
+    layout("routes/site-layout.tsx", { id: id("layout") }, [
+      index("routes/home.tsx", { id: id("home") }),
+      route("login", "routes/login.tsx", { id: id("login") }),
+      route("register", "routes/register.tsx", { id: id("register") }),
+      route("logout", "routes/logout.tsx", { id: id("logout") }),
+      route("circles", "routes/circles.tsx", { id: id("circles") }),
+      route("circles/:circleId", "routes/circle.tsx", { id: id("circle") }),
+      route("search", "routes/search.tsx", { id: id("search") }),
+      route("about", "routes/about.tsx", { id: id("about") }),
+      route("about/privacy", "routes/privacy.tsx", { id: id("privacy") }),
+      route("help", "routes/help.tsx", { id: id("help") }),
+      route("app", "routes/app-intro.tsx", { id: id("app") }),
+      route("app/download", "routes/app-download.tsx", { id: id("app-download") }),
+      route("account/*", "routes/signed-in-area.tsx", { id: id("account") }),
+      route("messages/*", "routes/signed-in-area.tsx", { id: id("messages") }),
+      route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),
+      route("monetization", "routes/monetization.tsx", { id: id("monetization") }),
+      redirect("wiki", "wiki"),
+      redirect("wiki/details/:id/:lang?", "wiki-details"),
+      redirect("books/:id", "book"),
+      redirect("books/:id/chapters/:chapterId", "chapter"),
+      redirect("community", "community"),
+      redirect("community/circles", "community-circles"),
+      redirect("community/posts/:id", "post"),
+      redirect("community/questions/:id", "question"),
+      redirect("writing/:id/:lang?", "writing"),
+      redirect("writings/:id/:lang?", "writings"),
+      route("*", "routes/not-found.tsx", { id: id("not-found") }),
+    ]),
+  ];
+}
+
+export default [route("sitemap.xml", "routes/sitemap.ts"), ...site("zh"), ...prefix("en", site("en"))] satisfies RouteConfig;

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Breadcrumb, Empty } from "antd";
+import type { Route } from "./+types/circle";
+import { getAppContext, notFound } from "../lib/context.server.ts";
+import { formatDate, localizePath, type Locale } from "../lib/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { getCirclePage } from "../../features/circles/service.ts";
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) =>
+  pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const id = Number(params.circleId);
+  if (!/^\d{1,9}$/.test(params.circleId)) notFound(request);
+  const page = await getCirclePage(app.db, id, app.locale);
+  if (!page) notFound(request);
+  return page;
+}
+
+export default function Circle({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("common");
+  const locale = i18n.language as Locale;
+  const { circle, ancestors, children } = loaderData;
+  const link = (id: number) => localizePath(`/circles/${id}`, locale);
+  return (
+    <>
+      <Breadcrumb
+        aria-label={t("circles.breadcrumb")}
+        style={{ marginBottom: 12 }}
+        items={[
+          { title: <Link to={localizePath("/circles", locale)}>{t("circles.title")}</Link> },
+          ...ancestors.map((ancestor) => ({ title: <Link to={link(ancestor.id)}>{ancestor.name}</Link> })),
+          { title: circle.name },
+        ]}
+      />
+      <section className="panel circle-header" aria-labelledby="circle-title">
+        <div className="circle-tree-item">
+          {circle.logo ? <img className="circle-logo" src={circle.logo} alt={t("circles.logo_alt", { name: circle.name })} width={72} height={72} /> : null}
+          <div>
+            <h1 id="circle-title" className="page-title">
+              {circle.name}
+            </h1>
+            <p>{circle.description}</p>
+            <p className="muted">{t("circles.created", { date: formatDate(circle.createdAt, locale) })}</p>
+          </div>
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="subcircles-title">
+        <h2 id="subcircles-title" className="page-title">
+          {t("circles.subcircles")}
+        </h2>
+        {children.length === 0 ? (
+          <Empty description={t("circles.no_subcircles")} />
+        ) : (
+          <ul className="circle-grid">
+            {children.map((child) => (
+              <li key={child.id}>
+                <Link to={link(child.id)} className="circle-card">
+                  {child.logo ? <img className="circle-logo" src={child.logo} alt="" width={44} height={44} /> : null}
+                  <span>
+                    <strong>{child.name}</strong>
+                    {child.childCount > 0 ? <span className="muted"> · {t("circles.subcircle_count", { count: child.childCount })}</span> : null}
+                    <br />
+                    <span className="muted">{child.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, redirect, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Empty } from "antd";
+import type { Route } from "./+types/home";
+import { getAppContext } from "../lib/context.server.ts";
+import { languageCookie, localizePath, type Locale } from "../lib/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { listCircleTree } from "../../features/circles/service.ts";
+
+const tabs = ["latest", "hot", "all", "follow"] as const;
+type Tab = (typeof tabs)[number];
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:home.title");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const url = new URL(request.url);
+  // A visitor who chose English lands on /en when opening the Chinese home page.
+  if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
+  const [root] = await listCircleTree(app.db, app.locale);
+  return { signedIn: Boolean(app.viewer), circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [] };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("common");
+  const locale = i18n.language as Locale;
+  const [params] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "latest";
+  const empty: Record<Tab, string> = {
+    latest: t("home.empty_latest"),
+    hot: t("home.empty_hot"),
+    all: t("home.empty_all"),
+    follow: loaderData.signedIn ? t("home.empty_follow") : t("home.follow_signed_out"),
+  };
+  return (
+    <div className="home">
+      <section className="panel">
+        <h1 className="page-title">{t("home.welcome_title")}</h1>
+        <p className="muted">{t("home.welcome_text")}</p>
+      </section>
+      <section className="panel">
+        <nav className="tabs-nav" aria-label={t("home.tabs_label")}>
+          {tabs.map((name) => (
+            <Link key={name} to={name === "latest" ? localizePath("/", locale) : `${localizePath("/", locale)}?tab=${name}`} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+              {t(`home.tab_${name}`)}
+            </Link>
+          ))}
+        </nav>
+        <Empty description={empty[tab]}>
+          {tab === "follow" && !loaderData.signedIn ? (
+            <Link to={`${localizePath("/login", locale)}?next=${encodeURIComponent("/?tab=follow")}`}>{t("nav.login")}</Link>
+          ) : (
+            <Link to={localizePath("/circles", locale)}>{t("home.explore_circles")}</Link>
+          )}
+        </Empty>
+      </section>
+      <section className="panel" aria-labelledby="home-circles">
+        <h2 id="home-circles" className="page-title">
+          {t("circles.tree_title")}
+        </h2>
+        <ul className="circle-grid">
+          {loaderData.circles.map((circle) => (
+            <li key={circle.id}>
+              <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
+                {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
+                <span>
+                  <strong>{circle.name}</strong>
+                  <br />
+                  <span className="muted">{circle.description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

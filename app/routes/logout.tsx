@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { assertFormCsrf, getAppContext, here } from "../lib/context.server.ts";
+import { logOut } from "../../features/accounts/service.ts";
+import { clearedSessionCookie } from "../../features/accounts/cookies.server.ts";
+import { AppError } from "../../server/lib/app-error.ts";
+
+/** POST only: revokes the server-side session and clears the cookie. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  const form = await request.formData();
+  try {
+    assertFormCsrf(app, form);
+  } catch (error) {
+    if (error instanceof AppError) throw new Response(null, { status: 403, statusText: "Forbidden" });
+    throw error;
+  }
+  await logOut(app.db, app.sessionToken);
+  return redirect(here(app, "/"), { headers: { "Set-Cookie": clearedSessionCookie(app.secure) } });
+}
+
+/** A GET of /logout has nothing to show: send the visitor home. */
+export async function loader({ context }: Route.LoaderArgs) {
+  throw redirect(here(getAppContext(context), "/"));
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/monetization";
+import { getAppContext, here, notFound } from "../lib/context.server.ts";
+
+/** Monetization participants (any user type but "Registered users") go straight to their monetization home. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  if (app.viewer && app.viewer.userType !== "Registered users") throw redirect(here(app, "/monetization/home"));
+  notFound(request);
+}
+
+export default function Monetization() {
+  return null;
+}

@@ -1,0 +1,59 @@
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Button, Empty, Input } from "antd";
+import type { Route } from "./+types/search";
+import { getAppContext } from "../lib/context.server.ts";
+import { localizePath, type Locale } from "../lib/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { searchCircles } from "../../features/circles/service.ts";
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:search.title");
+
+/** Searches circles for now; articles, questions and entries join as those features arrive. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  return { query, circles: query ? await searchCircles(app.db, query, app.locale) : [] };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("common");
+  const locale = i18n.language as Locale;
+  const { query, circles } = loaderData;
+  return (
+    <section className="panel" aria-labelledby="search-title">
+      <h1 id="search-title" className="page-title">
+        {query ? t("search.results_for", { query }) : t("search.title")}
+      </h1>
+      <Form method="get" action={localizePath("/search", locale)} role="search" style={{ display: "flex", gap: 8, marginBottom: 16 }}>
+        <Input name="q" defaultValue={query} aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} maxLength={100} />
+        <Button type="primary" htmlType="submit">
+          {t("nav.search")}
+        </Button>
+      </Form>
+      {!query ? (
+        <p className="muted">{t("search.prompt")}</p>
+      ) : circles.length === 0 ? (
+        <Empty description={t("search.no_results", { query })} />
+      ) : (
+        <>
+          <h2>{t("search.circles")}</h2>
+          <ul className="circle-grid">
+            {circles.map((circle) => (
+              <li key={circle.id}>
+                <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
+                  {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
+                  <span>
+                    <strong>{circle.name}</strong>
+                    <br />
+                    <span className="muted">{circle.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { ensureBuild } from "../scripts/build-if-needed.ts";
+
+/**
+ * `npm run bench`: each measurement against a baseline run side by side in the same run.
+ * 1. cached anonymous `/` vs bare node:http serving the same bytes;
+ * 2. `GET /api/Users/LoginAuth/` (signed in: a session lookup) vs a bare Fastify hello route.
+ * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
+ */
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 50;
+const root = path.resolve(import.meta.dirname, "..");
+
+await ensureBuild();
+const work = mkdtempSync(path.join(tmpdir(), "circles-bench-"));
+const children: ChildProcess[] = [];
+process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+
+function start(script: string, args: string[], env: Record<string, string> = {}, readyUrl?: string): Promise<void> {
+  const child = fork(path.join(root, script), args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    if (!readyUrl) return child.once("message", () => resolve());
+    const poll = async () => {
+      try {
+        if ((await fetch(readyUrl)).ok) return resolve();
+      } catch {
+        // not yet
+      }
+      setTimeout(poll, 200);
+    };
+    void poll();
+  });
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function report(name: string, ours: Awaited<ReturnType<typeof load>>, baseline: Awaited<ReturnType<typeof load>>) {
+  console.log(
+    `${name}: ours ${ours.rps.toFixed(0)} req/s (p99 ${ours.p99} ms, ${ours.errors} errors) | baseline ${baseline.rps.toFixed(0)} req/s (p99 ${baseline.p99} ms) | ratio ${(ours.rps / baseline.rps).toFixed(2)}`,
+  );
+}
+
+const site = "http://127.0.0.1:3901";
+await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "" }, `${site}/build-manifest.json`);
+
+// 1. The cached anonymous home page against the same bytes from bare node:http.
+const warm = await fetch(`${site}/`);
+const body = Buffer.from(await warm.arrayBuffer());
+writeFileSync(path.join(work, "home.html"), body);
+const pageHeaders = { "content-type": warm.headers.get("content-type") ?? "text/html" };
+await start("bench/baseline-http.ts", ["3902", path.join(work, "home.html"), JSON.stringify(pageHeaders)]);
+const pageOurs = await load(`${site}/`);
+const pageBaseline = await load("http://127.0.0.1:3902/");
+report("anonymous / (cached)", pageOurs, pageBaseline);
+
+// 2. The signed-in auth call against a bare Fastify route.
+const token = (await (await fetch(`${site}/api/get_csrf_token/`)).json()) as { csrftoken: string };
+const login = await fetch(`${site}/api/Users/login/`, {
+  method: "POST",
+  headers: { "content-type": "application/json", "x-csrftoken": token.csrftoken, cookie: `csrftoken=${token.csrftoken}` },
+  body: JSON.stringify({ username: "demo", password: "demo12345" }),
+});
+const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith("sessionid="))!.split(";")[0]!;
+await start("bench/baseline-fastify.ts", ["3903"]);
+const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });
+const authBaseline = await load("http://127.0.0.1:3903/hello");
+report("GET /api/Users/LoginAuth/ (signed in)", authOurs, authBaseline);
+
+for (const child of children) child.kill("SIGTERM");
+await new Promise((resolve) => setTimeout(resolve, 500));
+rmSync(work, { recursive: true, force: true });
+process.exit(0);

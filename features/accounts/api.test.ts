@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
+import { sessions, users } from "../../server/db/schema/index.ts";
+
+describe.each(databaseKinds)("accounts API on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+  });
+  afterAll(() => api.close());
+
+  const visitor = (headers?: Record<string, string>) => new Visitor(api.app, headers);
+
+  describe("CSRF", () => {
+    it("hands out a token in the body and the csrftoken cookie", async () => {
+      const v = visitor();
+      const response = await v.get("/api/get_csrf_token/");
+      expect(response.statusCode).toBe(200);
+      const { csrftoken } = response.json();
+      expect(csrftoken).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(v.cookies.get("csrftoken")).toBe(csrftoken);
+      expect(String(response.headers["set-cookie"])).toContain("SameSite=Lax");
+    });
+
+    it("rejects unsafe requests without the header, or with a forged one, with 403", async () => {
+      const v = visitor({ "accept-language": "en" });
+      const missing = await v.request("POST", "/api/Users/login/", { json: { username: "a", password: "b" }, csrf: false });
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toEqual({ code: "csrf_failed", message: "The security check failed. Please reload the page and try again." });
+      await v.get("/api/get_csrf_token/");
+      const forged = await v.request("POST", "/api/Users/login/", { json: { username: "a", password: "b" }, headers: { "x-csrftoken": "abc.def" } });
+      expect(forged.statusCode).toBe(403);
+    });
+
+    it("localizes errors from the page path, then the lang cookie, then Accept-Language", async () => {
+      const zh = await visitor().request("POST", "/api/Users/logout/", { csrf: false });
+      expect(zh.json().message).toBe("安全校验失败，请刷新页面后重试。");
+      const fromReferer = await visitor({ referer: "http://localhost:80/en/login" }).request("POST", "/api/Users/logout/", { csrf: false });
+      expect(fromReferer.json().message).toMatch(/security check failed/);
+      const fromCookie = await visitor({ cookie: "lang=en" }).request("POST", "/api/Users/logout/", { csrf: false, headers: { cookie: "lang=en" } });
+      expect(fromCookie.json().message).toMatch(/security check failed/);
+    });
+  });
+
+  describe("register", () => {
+    it("creates the account, signs it in with a browser-session cookie and answers the current user", async () => {
+      const v = visitor();
+      const input = newUser();
+      const response = await v.post("/api/Users/register/", input);
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body).toMatchObject({ code: 100, username: input.username, email: input.email, sex: "secret", user_type: "Registered users", avatar: "/default-avatar.svg", sinecoin: 0 });
+      expect(body).not.toHaveProperty("password_hash");
+      const cookie = String(response.headers["set-cookie"]);
+      expect(cookie).toMatch(/sessionid=[\w-]{40,}/);
+      expect(cookie).toContain("HttpOnly");
+      expect(cookie).not.toContain("Max-Age");
+      const auth = await v.get("/api/Users/LoginAuth/");
+      expect(auth.json()).toMatchObject({ code: 100, user_id: body.user_id, username: input.username });
+      const [stored] = await api.database.db.select().from(users).where(eq(users.id, body.user_id));
+      expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it("reports taken usernames and emails, case-insensitively, and keeps nothing half-written", async () => {
+      const first = newUser();
+      await visitor().post("/api/Users/register/", first);
+      const english = { "accept-language": "en" };
+      const sameName = await visitor(english).post("/api/Users/register/", newUser({ username: first.username.toUpperCase() }));
+      expect(sameName.statusCode).toBe(409);
+      expect(sameName.json()).toMatchObject({ code: "username_exists", message: "Username already exists." });
+      const sameEmail = await visitor(english).post("/api/Users/register/", newUser({ email: first.email.toUpperCase() }));
+      expect(sameEmail.json()).toMatchObject({ code: "email_exists", message: "Email already exists." });
+      const both = await visitor(english).post("/api/Users/register/", newUser({ username: first.username, email: first.email }));
+      expect(both.json()).toMatchObject({ code: "username_email_exist", message: "Username and email already exist." });
+      const rows = await api.database.db.select().from(users).where(eq(users.email, first.email));
+      expect(rows).toHaveLength(1);
+    });
+
+    it.each([
+      ["username too short", { username: "a" }, "username", "A username has 2 to 16 characters."],
+      ["username too long", { username: "a".repeat(17) }, "username", "A username has 2 to 16 characters."],
+      ["username with spaces", { username: "bad name" }, "username", "A username may contain only letters, digits, underscore and hyphen."],
+      ["password too short", { password: "abc123", confirm_password: "abc123" }, "password", "A password has 8 to 20 characters."],
+      ["password without digits", { password: "abcdefghij", confirm_password: "abcdefghij" }, "password", "Password should contain letters and numbers"],
+      ["confirmation differs", { confirm_password: "secret124" }, "confirm_password", "Passwords are not matching!"],
+      ["email invalid", { email: "not-an-email" }, "email", "Please enter the correct email."],
+      ["gender unknown", { gender: "other" }, "gender", "Please choose a gender."],
+      ["birthday not a real date", { birthday: "2001-02-30" }, "birthday", "Please enter a real date."],
+      ["birthday in the future", { birthday: "2999-01-01" }, "birthday", "Please enter a real date."],
+      ["country unknown", { country: "XX" }, "country", "Please choose a country or region."],
+      ["wrong type", { username: 42 }, "username", "Please enter a username."],
+    ])("rejects %s with a localized field message", async (_name, overrides, field, message) => {
+      const response = await visitor({ "accept-language": "en" }).post("/api/Users/register/", newUser(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "validation_failed", fields: { [field]: message } });
+    });
+
+    it("answers in Chinese by default", async () => {
+      const response = await visitor().post("/api/Users/register/", newUser({ confirm_password: "different1" }));
+      expect(response.json().fields.confirm_password).toBe("两次输入的密码不一致！");
+    });
+
+    it("rejects unknown fields, malformed JSON, oversized bodies and other media types with 4xx", async () => {
+      const v = visitor();
+      const unknown = await v.post("/api/Users/register/", { ...newUser(), is_admin: true });
+      expect(unknown.statusCode).toBe(400);
+      const malformed = await v.request("POST", "/api/Users/register/", { body: "{not json", headers: { "content-type": "application/json" } });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().code).toBe("bad_request");
+      const huge = await v.request("POST", "/api/Users/register/", { body: JSON.stringify({ ...newUser(), username: "x".repeat(200_000) }), headers: { "content-type": "application/json" } });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().code).toBe("payload_too_large");
+      const text = await v.request("POST", "/api/Users/register/", { body: "username=a", headers: { "content-type": "text/csv" } });
+      expect(text.statusCode).toBe(415);
+      const array = await v.post("/api/Users/register/", [1, 2]);
+      expect(array.statusCode).toBe(400);
+    });
+  });
+
+  describe("login and logout", () => {
+    const account = newUser();
+    beforeAll(async () => {
+      await new Visitor(api.app).post("/api/Users/register/", account);
+    });
+
+    it("signs in by username or email; stay-signed-in gives a 30-day cookie, otherwise a browser-session one", async () => {
+      const short = await visitor().post("/api/Users/login/", { username: account.username, password: account.password });
+      expect(short.statusCode).toBe(200);
+      expect(short.json()).toMatchObject({ code: 100, username: account.username });
+      expect(String(short.headers["set-cookie"])).not.toContain("Max-Age");
+      const long = await visitor().post("/api/Users/login/", { username: account.email.toUpperCase(), password: account.password, remember: true });
+      expect(long.statusCode).toBe(200);
+      expect(String(long.headers["set-cookie"])).toContain("Max-Age=2592000");
+    });
+
+    it("issues a new session id at every login and revokes it at logout", async () => {
+      const v = visitor();
+      await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      const first = v.cookies.get("sessionid");
+      await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      const second = v.cookies.get("sessionid");
+      expect(first).toBeTruthy();
+      expect(second).not.toBe(first);
+      const logout = await v.post("/api/Users/logout/");
+      expect(logout.statusCode).toBe(204);
+      expect(v.cookies.has("sessionid")).toBe(false);
+      const stolen = new Visitor(api.app, { cookie: `sessionid=${second}` });
+      expect((await stolen.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
+    });
+
+    it("says the same thing for a wrong password and an unknown account", async () => {
+      const wrong = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: account.username, password: "wrongpass1" });
+      const unknown = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: "nobody_here", password: "wrongpass1" });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ code: "invalid_credentials", message: "Invalid or incorrect username or password." });
+      expect(unknown.json()).toEqual(wrong.json());
+    });
+
+    it("slows repeated failures from one address without locking the account for others", async () => {
+      const target = newUser();
+      await visitor().post("/api/Users/register/", target);
+      const attacker = { "x-forwarded-for": "ignored" };
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt++) {
+        const response = await visitor(attacker).post("/api/Users/login/", { username: target.username, password: "wrongpass1" });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.at(-1)).toBe(429);
+      const limited = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: target.username, password: target.password });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers["retry-after"]).toBeDefined();
+      expect(limited.json().message).toMatch(/Too many attempts/);
+      // The same account from another address is not locked out.
+      const elsewhere = await api.app.inject({ method: "POST", url: "/api/Users/login/", remoteAddress: "10.9.8.7", headers: await csrfHeaders(), payload: { username: target.username, password: target.password } });
+      expect(elsewhere.statusCode).toBe(200);
+    });
+
+    async function csrfHeaders() {
+      const v = visitor();
+      const { csrftoken } = (await v.get("/api/get_csrf_token/")).json();
+      return { "x-csrftoken": csrftoken, cookie: `csrftoken=${csrftoken}`, "content-type": "application/json" };
+    }
+
+    it("validates the login body", async () => {
+      const empty = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: "", password: "" });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({ username: "Please enter your username or email.", password: "Please enter a password." });
+      const wrongType = await visitor().post("/api/Users/login/", { username: account.username, password: account.password, remember: "yes" });
+      expect(wrongType.statusCode).toBe(400);
+    });
+  });
+
+  describe("LoginAuth", () => {
+    it("answers another code and user_id 0 when signed out", async () => {
+      const response = await visitor().get("/api/Users/LoginAuth/");
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ code: 101, user_id: 0 });
+    });
+
+    it("ignores expired sessions", async () => {
+      const v = visitor();
+      const body = (await v.post("/api/Users/register/", newUser())).json();
+      await api.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, body.user_id));
+      expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(101);
+    });
+
+    it("returns every current-user field of the spec", async () => {
+      const v = visitor();
+      await v.post("/api/Users/register/", newUser());
+      const keys = Object.keys((await v.get("/api/Users/LoginAuth/")).json()).sort();
+      expect(keys).toEqual(
+        ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit"].sort(),
+      );
+    });
+  });
+});

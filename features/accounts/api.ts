@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { clearedSessionCookie, createCsrfToken, csrfCookie, csrfCookieName, isValidCsrfToken, sessionCookie, sessionCookieName } from "./cookies.server.ts";
+import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser } from "./presenter.ts";
+import { loginSchema, registerSchema } from "./schema.ts";
+import { logIn, logOut, registerUser, type SignedIn } from "./service.ts";
+
+export function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === "https";
+}
+
+export async function accountsApi(app: FastifyInstance, { sessionSecret }: { sessionSecret: string }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get("/api/get_csrf_token/", async (request, reply) => {
+    const existing = request.cookies[csrfCookieName];
+    const token = isValidCsrfToken(sessionSecret, existing) ? existing : createCsrfToken(sessionSecret);
+    reply.header("set-cookie", csrfCookie(token, isSecure(request))).header("cache-control", "no-store");
+    return { csrftoken: token };
+  });
+
+  api.post("/api/Users/register/", { schema: { body: registerSchema } }, async (request, reply) => {
+    const signedIn = await registerUser(app.db, request.body, clientOf(request));
+    return signIn(reply.status(201), request, signedIn);
+  });
+
+  api.post("/api/Users/login/", { schema: { body: loginSchema } }, async (request, reply) => {
+    const signedIn = await logIn(app.db, request.body, clientOf(request));
+    return signIn(reply, request, signedIn);
+  });
+
+  api.post("/api/Users/logout/", { schema: { body: z.strictObject({}).nullish() } }, async (request, reply) => {
+    await logOut(app.db, request.cookies[sessionCookieName]);
+    reply.header("set-cookie", clearedSessionCookie(isSecure(request)));
+    return reply.status(204).send();
+  });
+
+  api.get("/api/Users/LoginAuth/", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const viewer = await request.viewer();
+    if (!viewer) return { code: authAnonymousCode, ...anonymousUser };
+    return { code: authSuccessCode, ...presentCurrentUser(viewer) };
+  });
+}
+
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+}
+
+function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn) {
+  reply.header("set-cookie", sessionCookie(signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }));
+  reply.header("cache-control", "no-store");
+  return { code: authSuccessCode, ...presentCurrentUser(signedIn.user) };
+}

@@ -1,0 +1,4 @@
+export const userTypes = ["Registered users", "Official users", "VIP users", "SVIP users"] as const;
+export type UserType = (typeof userTypes)[number];
+export const genders = ["male", "female", "secret"] as const;
+export type Gender = (typeof genders)[number];

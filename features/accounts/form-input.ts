@@ -1,0 +1,26 @@
+/** Turns posted form fields into the shape the shared schemas expect (browser and server alike). */
+export function registerInputFromForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    username: text("username"),
+    email: text("email"),
+    password: text("password"),
+    confirm_password: text("confirm_password"),
+    gender: text("gender"),
+    birthday: text("birthday"),
+    country: text("country"),
+  };
+}
+
+export function loginInputFromForm(form: FormData) {
+  const username = form.get("username");
+  const password = form.get("password");
+  return {
+    username: typeof username === "string" ? username : undefined,
+    password: typeof password === "string" ? password : undefined,
+    remember: form.get("remember") === "on",
+  };
+}

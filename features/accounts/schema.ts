@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { genders } from "./constants.ts";
+import { countryCodes } from "./countries.ts";
+
+/**
+ * Shared by the register/login forms in the browser and by the API and page actions on the server.
+ * Messages are keys of the `validation` catalog, translated where they are shown.
+ */
+export const usernameSchema = z
+  .string({ error: "validation:username_required" })
+  .trim()
+  .min(1, "validation:username_required")
+  .min(2, "validation:username_length")
+  .max(16, "validation:username_length")
+  .regex(/^[A-Za-z0-9_-]+$/, "validation:username_chars");
+
+export const passwordSchema = z
+  .string({ error: "validation:password_required" })
+  .min(1, "validation:password_required")
+  .min(8, "validation:password_length")
+  .max(20, "validation:password_length")
+  .regex(/[A-Za-z]/, "validation:password_letters_digits")
+  .regex(/[0-9]/, "validation:password_letters_digits");
+
+export const emailSchema = z
+  .string({ error: "validation:email_required" })
+  .trim()
+  .min(1, "validation:email_required")
+  .max(254, "validation:email_invalid")
+  .pipe(z.email("validation:email_invalid"));
+
+/** A real calendar date, not in the future, written YYYY-MM-DD. */
+export const birthdaySchema = z
+  .string({ error: "validation:birthday_required" })
+  .min(1, "validation:birthday_required")
+  .refine(isRealPastDate, "validation:birthday_invalid");
+
+export function isRealPastDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= 1900 && date.getTime() <= Date.now();
+}
+
+export const registerSchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirm_password: z.string({ error: "validation:confirm_required" }).min(1, "validation:confirm_required"),
+    gender: z.enum(genders, { error: "validation:gender_required" }),
+    birthday: birthdaySchema,
+    country: z.enum(countryCodes, { error: "validation:country_required" }),
+  })
+  .refine((value) => value.password === value.confirm_password, {
+    path: ["confirm_password"],
+    message: "validation:passwords_not_matching",
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  /** Username or email. */
+  username: z.string({ error: "validation:login_required" }).trim().min(1, "validation:login_required").max(254, "validation:login_required"),
+  password: z.string({ error: "validation:password_required" }).min(1, "validation:password_required").max(200, "validation:password_length"),
+  remember: z.boolean().default(false),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Field name → message key, first issue per field, from a failed parse. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    result[field] ??= issue.message;
+  }
+  return result;
+}

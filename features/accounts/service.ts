@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../server/db/client.ts";
+import { sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { AppError } from "../../server/lib/app-error.ts";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
+import type { LoginInput, RegisterInput } from "./schema.ts";
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
+
+export type User = typeof users.$inferSelect;
+
+export const sessionDurations = {
+  /** "Stay signed in": 30 days. */
+  persistentSeconds: 30 * 24 * 60 * 60,
+  /** Without it the cookie ends with the browser; the server forgets an idle session after a day. */
+  browserSessionSeconds: 24 * 60 * 60,
+};
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  user: User;
+  token: string;
+  persistent: boolean;
+}
+
+const lowerEquals = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
+
+/** Creates the account and its counters in one transaction, then signs the new user in. */
+export async function registerUser(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
+  await assertAvailable(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  let user: User;
+  try {
+    user = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          nickname: input.username,
+          email: input.email,
+          passwordHash,
+          gender: input.gender,
+          birthday: input.birthday,
+          country: input.country,
+        })
+        .returning();
+      await tx.insert(unreadCounters).values({ userId: created!.id });
+      return created!;
+    });
+  } catch (error) {
+    // Two registrations raced past the check above: report it as the check would have.
+    if (isUniqueViolation(error)) await assertAvailable(db, input.username, input.email);
+    throw error;
+  }
+  const token = await createSession(db, user.id, false, client);
+  return { user, token, persistent: false };
+}
+
+async function assertAvailable(db: Executor, username: string, email: string): Promise<void> {
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
+  const usernameTaken = taken.some((row) => row.username.toLowerCase() === username.toLowerCase());
+  const emailTaken = taken.some((row) => row.email.toLowerCase() === email.toLowerCase());
+  if (usernameTaken && emailTaken) throw new AppError("username_email_exist");
+  if (usernameTaken) throw new AppError("username_exists", { fields: { username: "errors:username_exists" } });
+  if (emailTaken) throw new AppError("email_exists", { fields: { email: "errors:email_exists" } });
+}
+
+/** Password sign-in by username or email, throttled per IP, account and pair. */
+export async function logIn(db: Database, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+  const account = input.username.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(lowerEquals(users.username, account), lowerEquals(users.email, account)))
+    .limit(1);
+  const subject = { ip: client.ip, account, userId: user?.id };
+  await assertLoginAllowed(db, subject);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+  if (!user || !valid) {
+    await recordLoginFailure(db, subject);
+    throw new AppError("invalid_credentials");
+  }
+  await recordLoginSuccess(db, { ...subject, userId: user.id });
+  const token = await createSession(db, user.id, input.remember, client);
+  return { user, token, persistent: input.remember };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A fresh random session id on every sign-in; only its hash is stored. */
+async function createSession(db: Executor, userId: number, persistent: boolean, client: ClientInfo): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const seconds = persistent ? sessionDurations.persistentSeconds : sessionDurations.browserSessionSeconds;
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    persistent,
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 400),
+    expiresAt: new Date(Date.now() + seconds * 1000),
+  });
+  return token;
+}
+
+/** The signed-in user for a session cookie, or null. Extends an idle browser session at most once a minute. */
+export async function findSessionUser(db: Database, token: string | undefined): Promise<User | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, persistent: sessions.persistent, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  if (!row.persistent) {
+    const renewed = new Date(Date.now() + sessionDurations.browserSessionSeconds * 1000);
+    if (renewed.getTime() - row.expiresAt.getTime() > 60_000) {
+      await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.tokenHash, tokenHash));
+    }
+  }
+  return row.user;
+}
+
+export async function logOut(db: Database, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
+import { unreadCounters } from "../../server/db/schema/index.ts";
+import { readCategories, type UnreadCounts } from "./schema.ts";
+
+const allCounters: (keyof UnreadCounts)[] = [
+  "answer_count",
+  "unread_comment_count",
+  "unread_replies",
+  "unread_announcement_count",
+  "unread_sysmeg_count",
+  "unread_like_count",
+  "unread_favorite_count",
+  "unread_follow_count",
+  "unread_private_chat",
+];
+
+describe.each(databaseKinds)("unread counters API on %s", (kind) => {
+  let api: TestApi;
+  let member: Visitor;
+  let userId: number;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+    member = new Visitor(api.app);
+    userId = (await member.post("/api/Users/register/", newUser())).json().user_id;
+  });
+  afterAll(() => api.close());
+
+  const fill = () =>
+    api.database.db
+      .update(unreadCounters)
+      .set({ answerCount: 1, unreadCommentCount: 2, unreadReplies: 3, unreadAnnouncementCount: 4, unreadSysmegCount: 5, unreadLikeCount: 6, unreadFavoriteCount: 7, unreadFollowCount: 8, unreadPrivateChat: 9 })
+      .where(eq(unreadCounters.userId, userId));
+
+  it("answers the nine counters for the signed-in user", async () => {
+    await fill();
+    const response = await member.get("/api/Users/get_unread");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      answer_count: 1,
+      unread_comment_count: 2,
+      unread_replies: 3,
+      unread_announcement_count: 4,
+      unread_sysmeg_count: 5,
+      unread_like_count: 6,
+      unread_favorite_count: 7,
+      unread_follow_count: 8,
+      unread_private_chat: 9,
+    });
+  });
+
+  it("refuses visitors who are not signed in", async () => {
+    const anonymous = new Visitor(api.app, { "accept-language": "en" });
+    const unread = await anonymous.get("/api/Users/get_unread");
+    expect(unread.statusCode).toBe(401);
+    expect(unread.json()).toEqual({ code: "not_authenticated", message: "Please log in first." });
+    expect((await anonymous.request("PATCH", "/api/Users/read_meg/answers/")).statusCode).toBe(401);
+  });
+
+  it.each(Object.entries(readCategories))("marks %s read with 204 and zeroes exactly its counters", async (category, zeroed) => {
+    await fill();
+    const before = (await member.get("/api/Users/get_unread")).json() as UnreadCounts;
+    const response = await member.request("PATCH", `/api/Users/read_meg/${category}/`, { json: {} });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    const after = (await member.get("/api/Users/get_unread")).json() as UnreadCounts;
+    for (const counter of allCounters) {
+      expect(after[counter]).toBe((zeroed as readonly string[]).includes(counter) ? 0 : before[counter]);
+    }
+  });
+
+  it("zeroes both the like and the favorite counter for like-favorite", async () => {
+    await fill();
+    expect((await member.request("PATCH", "/api/Users/read_meg/like-favorite/")).statusCode).toBe(204);
+    const after = (await member.get("/api/Users/get_unread")).json() as UnreadCounts;
+    expect([after.unread_like_count, after.unread_favorite_count, after.unread_follow_count]).toEqual([0, 0, 8]);
+  });
+
+  it("answers 404 for an unknown category and 403 without the CSRF header", async () => {
+    const unknown = await member.request("PATCH", "/api/Users/read_meg/everything/");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe("unknown_category");
+    const noCsrf = await member.request("PATCH", "/api/Users/read_meg/answers/", { csrf: false });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it("rejects a body with unknown fields", async () => {
+    const response = await member.request("PATCH", "/api/Users/read_meg/answers/", { json: { everything: true } });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../server/lib/app-error.ts";
+import { isReadCategory } from "./schema.ts";
+import { getUnreadCounts, markCategoryRead } from "./service.ts";
+
+export async function messagesApi(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get("/api/Users/get_unread", async (request, reply) => {
+    const viewer = await request.viewer();
+    if (!viewer) throw new AppError("not_authenticated");
+    reply.header("cache-control", "no-store");
+    return getUnreadCounts(app.db, viewer.id);
+  });
+
+  api.patch(
+    "/api/Users/read_meg/:category/",
+    { schema: { params: z.object({ category: z.string().max(40) }), body: z.strictObject({}).nullish() } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      const { category } = request.params;
+      if (!isReadCategory(category)) throw new AppError("unknown_category");
+      await markCategoryRead(app.db, viewer.id, category);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,45 @@
+/** The message-centre categories a client can mark read, and the counters each one zeroes. */
+export const readCategories = {
+  answers: ["answer_count"],
+  reply: ["unread_replies"],
+  comment: ["unread_comment_count"],
+  announcements: ["unread_announcement_count"],
+  system: ["unread_sysmeg_count"],
+  "like-favorite": ["unread_like_count", "unread_favorite_count"],
+  follow: ["unread_follow_count"],
+  "private-chat": ["unread_private_chat"],
+} as const satisfies Record<string, readonly (keyof UnreadCounts)[]>;
+
+export type ReadCategory = keyof typeof readCategories;
+
+export function isReadCategory(value: string): value is ReadCategory {
+  return Object.hasOwn(readCategories, value);
+}
+
+export interface UnreadCounts {
+  answer_count: number;
+  unread_comment_count: number;
+  unread_replies: number;
+  unread_announcement_count: number;
+  unread_sysmeg_count: number;
+  unread_like_count: number;
+  unread_favorite_count: number;
+  unread_follow_count: number;
+  unread_private_chat: number;
+}
+
+export const zeroUnread: UnreadCounts = {
+  answer_count: 0,
+  unread_comment_count: 0,
+  unread_replies: 0,
+  unread_announcement_count: 0,
+  unread_sysmeg_count: 0,
+  unread_like_count: 0,
+  unread_favorite_count: 0,
+  unread_follow_count: 0,
+  unread_private_chat: 0,
+};
+
+export function unreadTotal(counts: UnreadCounts): number {
+  return Object.values(counts).reduce((sum, value) => sum + value, 0);
+}

@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { requestContext } from "./plugins/request-context.ts";
+import { csrfProtection } from "./plugins/csrf.ts";
+import { errorHandling } from "./plugins/errors.ts";
+import { pages, type PagesOptions } from "./plugins/pages.ts";
+import { accountsApi } from "../features/accounts/api.ts";
+import { messagesApi } from "../features/messages/api.ts";
+import { circlesApi } from "../features/circles/api.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Server-rendered pages; omitted in API tests that need no client build. */
+  pages?: PagesOptions;
+  logger?: boolean;
+}
+
+/** The whole HTTP surface: JSON API under /api, pages for everything else. */
+export async function buildApp({ config, database, pages: pagesOptions, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: "info" } : false,
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === "1",
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // Pages set their own policy in the document; the API answers JSON only.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(requestContext, { db: database.db });
+  await app.register(errorHandling);
+  await app.register(csrfProtection, { secret: config.sessionSecret });
+
+  await app.register(accountsApi, { sessionSecret: config.sessionSecret });
+  await app.register(messagesApi);
+  await app.register(circlesApi);
+
+  if (pagesOptions) await app.register(pages, { ...pagesOptions, config, db: database.db });
+  return app;
+}

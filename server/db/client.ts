@@ -1,0 +1,60 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know which one they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query API as the database. */
+export type Executor = Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "embedded" | "server";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
+
+/** The embedded store (PGlite). `dataDir` undefined means in memory (tests). */
+export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "embedded",
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** A PostgreSQL server reached by URL. */
+export async function openServerDatabase(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "server",
+    migrate: async () => {
+      await migratePostgres(db as never, { migrationsFolder });
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function embeddedDataPath(dataDir: string): string {
+  return path.join(dataDir, "pg");
+}

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { genders, userTypes } from "../../../features/accounts/constants.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    nickname: text("nickname").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    gender: text("gender", { enum: genders }).notNull(),
+    birthday: date("birthday", { mode: "string" }).notNull(),
+    country: text("country").notNull(),
+    userType: text("user_type", { enum: userTypes }).notNull().default("Registered users"),
+    avatar: text("avatar"),
+    selfDescription: text("self_description").notNull().default(""),
+    intelligenceScore: integer("intelligence_score").notNull().default(0),
+    gold: integer("gold").notNull().default(0),
+    sinecoin: integer("sinecoin").notNull().default(0),
+    school: text("school").notNull().default(""),
+    profession: text("profession").notNull().default(""),
+    hogwartsSchool: text("hogwarts_school").notNull().default(""),
+    sinecoinTotalProfit: integer("sinecoin_total_profit").notNull().default(0),
+    sinecoinTotalCashout: integer("sinecoin_total_cashout").notNull().default(0),
+    cashoutableSinecoinProfit: integer("cashoutable_sinecoin_profit").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${table.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
+    check("users_gender_check", sql`${table.gender} in ('male', 'female', 'secret')`),
+  ],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    persistent: boolean("persistent").notNull(),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expires_idx").on(table.expiresAt)],
+);
+
+/** Failed sign-in attempts, counted per key ("ip:…", "account:…", "pair:…") in a sliding window. */
+export const loginFailures = pgTable("login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** IPs from which an account has signed in successfully: they keep access when the account is under attack. */
+export const knownLoginIps = pgTable(
+  "known_login_ips",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("known_login_ips_user_ip_idx").on(table.userId, table.ip)],
+);

@@ -1,0 +1,3 @@
+export * from "./accounts.ts";
+export * from "./circles.ts";
+export * from "./messages.ts";

@@ -1,0 +1,59 @@
+import type { Locale } from "../../app/lib/locale.ts";
+import { translator } from "../../app/lib/i18n.ts";
+
+/** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_credentials: 401,
+  not_authenticated: 401,
+  csrf_failed: 403,
+  forbidden: 403,
+  not_found: 404,
+  unknown_category: 404,
+  method_not_allowed: 405,
+  username_exists: 409,
+  email_exists: 409,
+  username_email_exist: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_attempts: 429,
+  rate_limited: 429,
+  logout_failed: 500,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly params: Record<string, string | number>;
+  /** Field name → `validation` catalog key, for form errors. */
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: { params?: Record<string, string | number>; fields?: Record<string, string> } = {}) {
+    super(code);
+    this.name = "AppError";
+    this.code = code;
+    this.status = errorStatus[code];
+    this.params = options.params ?? {};
+    this.fields = options.fields;
+  }
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** The JSON an API answers with for an error, in the viewer's language. */
+export function presentError(error: AppError, locale: Locale): ErrorBody {
+  const t = translator(locale);
+  const body: ErrorBody = { code: error.code, message: t(`errors:${error.code}`, error.params) };
+  if (error.fields) {
+    body.fields = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key)]));
+  }
+  return body;
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import closeWithGrace from "close-with-grace";
+import lockfile from "proper-lockfile";
+import { loadConfig } from "./config.ts";
+import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "./db/client.ts";
+import { seed } from "./db/seed.ts";
+import { buildApp } from "./app.ts";
+
+/** Starts the product: migrate, seed, serve; stops cleanly on SIGTERM/SIGINT. */
+export async function main(): Promise<void> {
+  process.env.NODE_ENV ??= "production";
+  const config = loadConfig();
+  let release: (() => Promise<void>) | undefined;
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = await openServerDatabase(config.databaseUrl);
+  } else {
+    release = await lockDataDirectory(config.dataDir);
+    database = await openEmbeddedDatabase(embeddedDataPath(config.dataDir));
+  }
+  await database.migrate();
+  await seed(database);
+
+  const app = await buildApp({ config, database, logger: true, pages: { buildDirectory: path.resolve("build"), cache: config.production } });
+
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "shutting down after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    await release?.();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+/** Two processes must never open the same embedded store. A crashed holder's lock goes stale after 10 s. */
+async function lockDataDirectory(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, "server.lock"), stale: 10_000, update: 3_000, realpath: false });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ELOCKED") {
+      console.error(
+        `Another Circles server is already using the data directory ${dataDir}.\n` +
+          "Stop that server first, or start this one with DATA_DIR set to another folder (or DATABASE_URL set to a PostgreSQL server).",
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,36 @@
+import fp from "fastify-plugin";
+import type { FastifyError } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, presentError, type ErrorCode } from "../lib/app-error.ts";
+
+/** One place turns every failure into `{ code, message }` with the right status; 5xx details stay in the log. */
+export const errorHandling = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+    if (appError.code === "too_many_attempts" && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
+    return reply.status(appError.status).send(presentError(appError, request.locale));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(presentError(new AppError("not_found"), request.locale));
+  });
+});
+
+function toAppError(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.split("/").filter(Boolean)[0] ?? "form";
+      const message = issue.message ?? "";
+      const key = message.includes(":") && !message.includes(" ") ? message : "validation:invalid_value";
+      fields[field] ??= issue.keyword === "unrecognized_keys" ? "validation:invalid_value" : key;
+    }
+    return new AppError("validation_failed", { fields });
+  }
+  const status = error.statusCode ?? 500;
+  const byStatus: Record<number, ErrorCode> = { 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type", 429: "rate_limited" };
+  if (byStatus[status]) return new AppError(byStatus[status]);
+  if (status >= 400 && status < 500) return new AppError("bad_request");
+  return new AppError("internal");
+}

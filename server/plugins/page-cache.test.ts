@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { PageCache, isCacheable } from "./page-cache.ts";
+
+const entry = (storedAt: number) => ({ status: 200, headers: [] as [string, string][], body: Buffer.from("x"), storedAt });
+
+describe("anonymous page cache", () => {
+  it("expires entries after the TTL and evicts the oldest when full", () => {
+    const cache = new PageCache({ maxEntries: 2, ttlMs: 1000 });
+    cache.set("a", entry(0));
+    expect(cache.get("a", 500)).toBeDefined();
+    expect(cache.get("a", 1500)).toBeUndefined();
+    cache.set("b", entry(2000));
+    cache.set("c", entry(2000));
+    cache.set("d", entry(2000));
+    expect(cache.get("b", 2001)).toBeUndefined();
+    expect(cache.get("d", 2001)).toBeDefined();
+    cache.clear();
+    expect(cache.get("d", 2001)).toBeUndefined();
+  });
+
+  it("only stores shared 200 responses without cookies", () => {
+    expect(isCacheable(new Response("ok"))).toBe(true);
+    expect(isCacheable(new Response("no", { status: 404 }))).toBe(false);
+    expect(isCacheable(new Response("ok", { headers: { "set-cookie": "a=b" } }))).toBe(false);
+    expect(isCacheable(new Response("ok", { headers: { "cache-control": "private, no-store" } }))).toBe(false);
+  });
+});

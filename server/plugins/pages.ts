@@ -1,0 +1,104 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "../../app/context.ts";
+import { languageCookie, languageCookieMaxAge, isLocale, localeFromPath, localizePath, stripLocale } from "../../app/lib/locale.ts";
+import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
+import { isSecure } from "../../features/accounts/api.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { PageCache, isCacheable } from "./page-cache.ts";
+
+export interface PagesOptions {
+  /** Folder holding `server/index.js` and `client/` from `react-router build`. */
+  buildDirectory: string;
+  /** Replay anonymous pages from memory (on in production). */
+  cache?: boolean;
+}
+
+/**
+ * React Router pages inside Fastify. Request/response adaptation comes from
+ * @mcansh/react-router-fastify; in front of it sits the anonymous page cache.
+ */
+export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database }): Promise<void> {
+  const { buildDirectory, config, db } = options;
+  const build = (await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, config.production ? "production" : "development");
+  const cache = options.cache === false ? undefined : new PageCache();
+  const clientDirectory = path.join(buildDirectory, "client");
+
+  await app.register(fastifyStatic, {
+    root: clientDirectory,
+    prefix: "/",
+    wildcard: false,
+    preCompressed: true,
+    dotfiles: "ignore",
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.startsWith(path.join(clientDirectory, "assets"));
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  // React Router reads request bodies itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+  /** The running build's id, polled by clients to notice a new release. */
+  app.get("/build-manifest.json", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { buildId: build.assets.version };
+  });
+
+  /** Remembers the language choice for 365 days and goes to the same page in that language. */
+  app.get("/set-language", async (request, reply) => {
+    const { lang, next } = request.query as { lang?: string; next?: string };
+    const target = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/";
+    const locale = isLocale(lang) ? lang : localeFromPath(target) === "en" ? "zh-CN" : "en";
+    const secure = isSecure(request) ? "; Secure" : "";
+    reply.header("set-cookie", `${languageCookie}=${locale}; Max-Age=${languageCookieMaxAge}; Path=/; SameSite=Lax${secure}`);
+    return reply.redirect(localizePath(stripLocale(target), locale), 302);
+  });
+
+  app.all("*", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith("/api/")) throw new AppError("not_found");
+    const anonymous = !request.cookies[sessionCookieName];
+    const cacheKey = `${request.url}|${request.cookies[languageCookie] ?? ""}`;
+    const cacheable = cache && anonymous && request.method === "GET";
+    if (cacheable) {
+      const hit = cache.get(cacheKey);
+      if (hit) {
+        reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header("x-page-cache", "hit");
+        return reply.send(hit.body);
+      }
+    }
+
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db,
+      viewer: anonymous ? null : await request.viewer(),
+      sessionToken: request.cookies[sessionCookieName],
+      locale: localeFromPath(request.url.split("?")[0] ?? "/"),
+      client: { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" },
+      secure: isSecure(request),
+      production: config.production,
+      sessionSecret: config.sessionSecret,
+      cookies: request.cookies,
+      invalidatePages: () => cache?.clear(),
+    });
+    const response = await handle(createRequest(request, reply), context);
+
+    if (cacheable && isCacheable(response)) {
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers.entries()];
+      cache.set(cacheKey, { status: response.status, headers, body, storedAt: Date.now() });
+      reply.status(response.status).headers(Object.fromEntries(headers)).header("x-page-cache", "miss");
+      return reply.send(body);
+    }
+    return sendResponse(reply, response);
+  });
+}

@@ -1,0 +1,46 @@
+import fp from "fastify-plugin";
+import type { FastifyRequest } from "fastify";
+import { findSessionUser, type User } from "../../features/accounts/service.ts";
+import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
+import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../app/lib/locale.ts";
+import type { Database } from "../db/client.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The viewer's language for API messages: page path (Referer), then `lang` cookie, then Accept-Language. */
+    locale: Locale;
+    /** The signed-in user, looked up once per request. */
+    viewer(): Promise<User | null>;
+  }
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
+  app.decorate("db", db);
+  app.decorateRequest("locale", "zh-CN");
+  app.decorateRequest("viewer", async function viewer() {
+    return null;
+  });
+  app.addHook("onRequest", async (request) => {
+    request.locale = apiLocale(request);
+    let cached: Promise<User | null> | undefined;
+    request.viewer = () => (cached ??= findSessionUser(db, request.cookies[sessionCookieName]));
+  });
+});
+
+function apiLocale(request: FastifyRequest): Locale {
+  const path = request.url.split("?")[0] ?? "/";
+  if (!path.startsWith("/api/")) return localeFromPath(path);
+  const referer = request.headers.referer;
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.hostname === request.hostname) return localeFromPath(url.pathname);
+    } catch {
+      // An unparsable Referer says nothing about the language.
+    }
+  }
+  return negotiateLocale(request.cookies[languageCookie], request.headers["accept-language"]);
+}

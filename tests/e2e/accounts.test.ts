@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeBrowser, launchBrowser, newVisitor, uniqueName } from "./browser.ts";
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+describe("accounts in the browser", () => {
+  it("registers (zh), is signed in, logs out, logs in again (en) with stay-signed-in", async () => {
+    const { context, page } = await newVisitor();
+    const username = uniqueName("u");
+    await page.goto("/register");
+    expect(await page.title()).toBe("注册 - 圈子");
+    await page.fill("#register-username", username);
+    await page.fill("#register-email", `${username}@example.com`);
+    await page.fill("#register-password", "secret123");
+    await page.fill("#register-confirm", "secret123");
+    await page.getByLabel("保密").check();
+    await page.fill("#register-birthday", "1999-09-09");
+    await page.selectOption("#register-country", "CN");
+    await page.getByRole("button", { name: "注册" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByTestId("avatar-menu").textContent()).toContain(username);
+    const session = (await context.cookies()).find((cookie) => cookie.name === "sessionid");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.expires).toBe(-1);
+
+    // Log out through the avatar menu.
+    await page.getByTestId("avatar-menu").hover();
+    await page.getByText("退出登录").click();
+    await expect.poll(() => page.getByRole("link", { name: "登录" }).count()).toBeGreaterThan(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === "sessionid")).toBe(false);
+
+    // Log in again on the English page, staying signed in.
+    await page.goto("/en/login");
+    expect(await page.title()).toBe("Log in - Circles");
+    await page.fill("#login-username", username);
+    await page.fill("#login-password", "secret123");
+    await page.getByLabel("Stay signed in (30 days)").check();
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/en");
+    await expect.poll(() => page.getByTestId("avatar-menu").textContent()).toContain(username);
+    const persistent = (await context.cookies()).find((cookie) => cookie.name === "sessionid");
+    const days = (persistent!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    await context.close();
+  });
+
+  it("shows the shared validation messages next to the fields, in English, without losing input", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/en/register");
+    await page.fill("#register-username", "a");
+    await page.fill("#register-email", "not-an-email");
+    await page.fill("#register-password", "abcdefghij");
+    await page.fill("#register-confirm", "abcdefghik");
+    await page.getByRole("button", { name: "Register" }).click();
+    const error = (field: string) => page.locator(`[data-field-error="${field}"]`).textContent();
+    expect(await error("register-username")).toBe("A username has 2 to 16 characters.");
+    expect(await error("register-email")).toBe("Please enter the correct email.");
+    expect(await error("register-password")).toBe("Password should contain letters and numbers");
+    expect(await error("register-confirm")).toBe("Passwords are not matching!");
+    expect(await error("register-gender")).toBe("Please choose a gender.");
+    expect(await page.inputValue("#register-email")).toBe("not-an-email");
+    expect(page.url()).toMatch(/\/en\/register$/);
+    await context.close();
+  });
+
+  it("reports a wrong password in the page's language", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/login");
+    await page.fill("#login-username", "demo");
+    await page.fill("#login-password", "wrong-password1");
+    await page.getByRole("button", { name: "登录" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("用户名或密码错误");
+    expect(await page.inputValue("#login-username")).toBe("demo");
+    await context.close();
+  });
+
+  it("registers without JavaScript through a plain form post", async () => {
+    const { context, page } = await newVisitor({ javaScriptEnabled: false });
+    const username = uniqueName("n");
+    await page.goto("/en/register");
+    await page.fill("#register-username", username);
+    await page.fill("#register-email", `${username}@example.com`);
+    await page.fill("#register-password", "secret123");
+    await page.fill("#register-confirm", "secret124");
+    await page.getByLabel("Female").check();
+    await page.fill("#register-birthday", "2001-01-01");
+    await page.selectOption("#register-country", "GB");
+    await page.getByRole("button", { name: "Register" }).click();
+    // The server answers with the error next to the field and keeps what was typed.
+    expect(await page.locator('[data-field-error="register-confirm"]').textContent()).toBe("Passwords are not matching!");
+    expect(await page.inputValue("#register-username")).toBe(username);
+    await page.fill("#register-password", "secret123");
+    await page.fill("#register-confirm", "secret123");
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((url) => url.pathname === "/en");
+    expect(await page.getByTestId("avatar-menu").textContent()).toContain(username);
+    await context.close();
+  });
+});

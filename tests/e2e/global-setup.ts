@@ -1,0 +1,82 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../scripts/build-if-needed.ts";
+
+export const chromiumPath = "/usr/bin/chromium";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/** Builds the site when needed, installs Debian's Chromium when missing, and serves the site on a free port. */
+export default async function setup(project: TestProject) {
+  await ensureBuild();
+  ensureChromium();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-"));
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "off", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitUntilServing(baseURL, server);
+  project.provide("baseURL", baseURL);
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return;
+  console.log("Installing Chromium (Debian package) for the browser tests…");
+  const run = (args: string[]) => spawnSync(args[0]!, args.slice(1), { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  run([...sudo, "apt-get", "update"]);
+  run([...sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"]);
+  if (!existsSync(chromiumPath)) throw new Error("Chromium could not be installed; install the Debian package `chromium`.");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(baseURL: string, server: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/build-manifest.json`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The server did not start within 90 seconds");
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
+    server.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.kill("SIGTERM");
+  });
+}

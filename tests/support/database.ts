@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { seedCircleTree } from "../../features/circles/seed.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the throw-away database (server) or closes the in-memory one. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated, circle-seeded database: in memory for PGlite, a new database on the server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const handle = await openEmbeddedDatabase(undefined);
+    await handle.migrate();
+    await seedCircleTree(handle.db);
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `circles_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openServerDatabase(url.toString(), 4);
+  await handle.migrate();
+  await seedCircleTree(handle.db);
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
