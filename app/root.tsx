@@ -63,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <ConfigProvider theme={{ ...themeConfig, algorithm: antdTheme.defaultAlgorithm }} locale={locale === "en" ? enUS : zhCN}>
+          <ConfigProvider theme={{ ...themeConfig, algorithm: antdTheme.defaultAlgorithm }} locale={locale === "en" ? enUS : zhCN} button={{ autoInsertSpace: false }}>
             {children}
           </ConfigProvider>
         </I18nextProvider>

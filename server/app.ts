@@ -37,6 +37,9 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     // Pages set their own policy in the document; the API answers JSON only.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" would make browsers send `Origin: null` on same-site form posts, which React
+    // Router's action CSRF check rightly rejects; same-site Referer also tells the API the page language.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(requestContext, { db: database.db });
   await app.register(errorHandling);

@@ -50,13 +50,16 @@ export default function About() {
 
       <section aria-labelledby="about-principles">
         <h2 id="about-principles">{t("about.principles_heading")}</h2>
-        <ul>
+        <dl>
           {principles.map((principle) => (
-            <li key={principle.name}>
-              <strong>{principle.name}</strong>: {principle.text}
-            </li>
+            <div key={principle.name}>
+              <dt>
+                <strong>{principle.name}</strong>
+              </dt>
+              <dd>{principle.text}</dd>
+            </div>
           ))}
-        </ul>
+        </dl>
       </section>
 
       <section aria-labelledby="about-contact">

@@ -31,13 +31,16 @@ export default function AppDownload() {
       <section aria-labelledby="app-download-status">
         <h2 id="app-download-status">{t("app_download.status_heading")}</h2>
         <p>{t("app_download.status_text")}</p>
-        <ul>
+        <dl>
           {platforms.map((platform) => (
-            <li key={platform.name}>
-              <strong>{platform.name}</strong>: <span className="muted">{platform.status}</span>
-            </li>
+            <div key={platform.name}>
+              <dt>
+                <strong>{platform.name}</strong>
+              </dt>
+              <dd className="muted">{platform.status}</dd>
+            </div>
           ))}
-        </ul>
+        </dl>
       </section>
 
       <section aria-labelledby="app-download-web">

@@ -24,13 +24,16 @@ export default function AppIntro() {
 
       <section aria-labelledby="app-features">
         <h2 id="app-features">{t("app.features_heading")}</h2>
-        <ul>
+        <dl>
           {features.map((feature) => (
-            <li key={feature.name}>
-              <strong>{feature.name}</strong>: {feature.text}
-            </li>
+            <div key={feature.name}>
+              <dt>
+                <strong>{feature.name}</strong>
+              </dt>
+              <dd>{feature.text}</dd>
+            </div>
           ))}
-        </ul>
+        </dl>
       </section>
 
       <p className="muted">{t("app.status_text")}</p>

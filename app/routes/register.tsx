@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
@@ -25,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   if (app.viewer) throw redirect(here(app, "/"));
   const csrf = csrfForForm(app);
-  return data({ csrfToken: csrf.token }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
+  // Names and order come from the server's ICU, so the browser hydrates the very same options.
+  const countries = countryOptions(app.locale);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+  return data({ csrfToken: csrf.token, countries, today }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -48,8 +50,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const locale = i18n.language as Locale;
   const navigation = useNavigation();
   const { errors, onSubmit } = useFormValidation(registerSchema, registerInputFromForm, actionData?.fieldErrors);
-  const countries = useMemo(() => countryOptions(locale), [locale]);
-  const today = new Date().toISOString().slice(0, 10);
+  const { countries, today } = loaderData;
   const kept = actionData?.values ?? {};
   return (
     <section className="panel auth-panel" aria-labelledby="register-title">

@@ -38,8 +38,9 @@ describe("registration schema (shared by browser and server)", () => {
     expect(errorsOf({ ...valid, password, confirm_password: password }).password ?? null).toBe(expected);
   });
 
-  it("requires the confirmation to match", () => {
+  it("requires the confirmation to match, even when other fields are wrong too", () => {
     expect(errorsOf({ ...valid, confirm_password: "abc12346" }).confirm_password).toBe("validation:passwords_not_matching");
+    expect(errorsOf({ ...valid, username: "a", confirm_password: "abc12346" })).toMatchObject({ username: "validation:username_length", confirm_password: "validation:passwords_not_matching" });
   });
 
   it("requires gender, birthday and country", () => {

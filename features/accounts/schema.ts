@@ -57,6 +57,11 @@ export const registerSchema = z
   .refine((value) => value.password === value.confirm_password, {
     path: ["confirm_password"],
     message: "validation:passwords_not_matching",
+    // Also checked when other fields are wrong, so every problem shows at once.
+    when: ({ value }) => {
+      const typed = value as { password?: unknown; confirm_password?: unknown };
+      return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
+    },
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
