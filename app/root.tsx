@@ -8,7 +8,7 @@ import type { Route } from "./+types/root";
 import { getI18n } from "./lib/i18n.ts";
 import { localeFromPath, type Locale } from "./lib/locale.ts";
 import { themeConfig } from "./lib/theme.ts";
-import { createSessionStore, SessionContext } from "./lib/session-store.ts";
+import { createSessionStore, SessionContext, type SessionStore } from "./lib/session-store.ts";
 import { watchBuilds } from "./lib/build-watch.ts";
 import { getAppContext, csrfForForm } from "./lib/context.server.ts";
 import { presentCurrentUser } from "../features/accounts/presenter.ts";
@@ -78,6 +78,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [store] = useState(() => createSessionStore(loaderData));
   // Server data is the truth after every navigation or form post.
   useEffect(() => store.hydrate(loaderData.user, loaderData.unread), [store, loaderData.user, loaderData.unread]);
+  useSessionRefresh(store);
   useReleaseWatch();
   return (
     <SessionContext value={store}>
@@ -90,6 +91,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </div>
     </SessionContext>
   );
+}
+
+/** When the tab comes back into view, the auth and unread calls bring the header up to date. */
+function useSessionRefresh(store: SessionStore) {
+  useEffect(() => {
+    const refresh = async () => {
+      if (document.visibilityState !== "visible" || store.get().user.user_id === 0) return;
+      await store.refreshAuth();
+      await store.refreshUnread();
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, [store]);
 }
 
 /** Polls for new builds; once one exists, the next navigation loads the page fresh from the server. */

@@ -1,13 +1,16 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Avatar, Badge, Button, Dropdown } from "antd";
+import { Button } from "antd";
 import { BellOutlined, EditOutlined, SearchOutlined } from "@ant-design/icons";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../lib/locale.ts";
 import { unreadTotal } from "../../features/messages/schema.ts";
 
-/** Header: logo, Home, Circles, search, Write, message bell, avatar menu or Login/Register, language switch. */
+/**
+ * Header: logo, Home, Circles, search, Write, message bell, avatar menu or Login/Register, language switch.
+ * The avatar menu is a <details> element: it opens without JavaScript and costs no menu library.
+ */
 export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const { t } = useTranslation(["common", "accounts"]);
   const location = useLocation();
@@ -17,8 +20,17 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const signedIn = user.user_id !== 0;
   const current = stripLocale(location.pathname) + location.search;
   const otherLocale = locale === "en" ? "zh-CN" : "en";
-  const logoutForm = useRef<HTMLFormElement>(null);
   const total = unreadTotal(unread);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The menu closes after a navigation and on a click elsewhere.
+  useEffect(() => menu.current?.removeAttribute("open"), [location.key]);
+  useEffect(() => {
+    const close = (event: MouseEvent) => {
+      if (menu.current && !menu.current.contains(event.target as Node)) menu.current.removeAttribute("open");
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, []);
 
   return (
     <header className="site-header">
@@ -47,32 +59,31 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           {signedIn ? (
             <>
               <Link to={path("/messages/system_notice")} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>
-                <Badge count={total} size="small" overflowCount={99}>
-                  <BellOutlined />
-                </Badge>
+                <BellOutlined />
+                {total > 0 ? (
+                  <span className="site-bell-count" aria-hidden="true" data-testid="unread-total">
+                    {total > 99 ? "99+" : total}
+                  </span>
+                ) : null}
               </Link>
-              <Dropdown
-                trigger={["click", "hover"]}
-                menu={{
-                  items: [
-                    { key: "signed-in", label: t("accounts:menu.signed_in_as", { name: user.nickname || user.username }), disabled: true },
-                    { type: "divider" },
-                    { key: "account", label: <Link to={path("/account/home")}>{t("nav.account")}</Link> },
-                    { key: "logout", label: t("accounts:menu.logout"), onClick: () => logoutForm.current?.requestSubmit() },
-                  ],
-                }}
-              >
-                <Link to={path("/account/home")} className="site-avatar" data-testid="avatar-menu">
-                  <Avatar src={user.avatar} alt={t("accounts:menu.avatar_alt", { name: user.username })} size={32} />
+              <details className="user-menu" ref={menu}>
+                <summary className="site-avatar" data-testid="avatar-menu" aria-label={t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}>
+                  <img className="site-avatar-image" src={user.avatar} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={32} height={32} />
                   <span className="site-username">{user.nickname || user.username}</span>
-                </Link>
-              </Dropdown>
-              <Form method="post" action={path("/logout")} ref={logoutForm} className="site-logout-form">
-                <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
-                <noscript>
-                  <button type="submit">{t("nav.logout")}</button>
-                </noscript>
-              </Form>
+                </summary>
+                <div className="user-menu-panel" role="menu">
+                  <p className="user-menu-signed-in">{t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}</p>
+                  <Link role="menuitem" to={path("/account/home")}>
+                    {t("nav.account")}
+                  </Link>
+                  <Form method="post" action={path("/logout")}>
+                    <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
+                    <button type="submit" role="menuitem" className="user-menu-button">
+                      {t("accounts:menu.logout")}
+                    </button>
+                  </Form>
+                </div>
+              </details>
             </>
           ) : (
             <>

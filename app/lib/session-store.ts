@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { FetchError } from "ofetch";
 import { anonymousUser, authSuccessCode, type CurrentUser } from "../../features/accounts/presenter.ts";
-import { zeroUnread, type UnreadCounts } from "../../features/messages/schema.ts";
+import { readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "../../features/messages/schema.ts";
 import { http } from "./http.ts";
 
 /** What the browser holds about the viewer (spec section 3), kept fresh from the auth and unread calls. */
@@ -57,11 +57,11 @@ export function createSessionStore(initial: { user: CurrentUser | null; unread: 
       }
     },
     /** Marks a message category read; succeeds on 204 and zeroes its counters locally. */
-    async markRead(category: string, counters: (keyof UnreadCounts)[]): Promise<boolean> {
-      const response = await fetcher.raw(`/api/Users/read_meg/${encodeURIComponent(category)}/`, { method: "PATCH", body: {} });
+    async markRead(category: ReadCategory): Promise<boolean> {
+      const response = await fetcher.raw(`/api/Users/read_meg/${category}/`, { method: "PATCH", body: {} });
       if (response.status !== 204) return false;
       const unread = { ...state.unread };
-      for (const counter of counters) unread[counter] = 0;
+      for (const counter of readCategories[category]) unread[counter] = 0;
       set({ unread });
       return true;
     },
