@@ -52,6 +52,20 @@ function report(name: string, ours: Awaited<ReturnType<typeof load>>, baseline: 
 const site = "http://127.0.0.1:3901";
 await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "" }, `${site}/build-manifest.json`);
 
+// 0. JavaScript a first visit to the home page loads (brotli, as served), against the 120 KB budget.
+{
+  const html = await (await fetch(`${site}/`)).text();
+  const scripts = [...new Set(html.match(/\/assets\/[^"]+\.js/g) ?? [])];
+  let bytes = 0;
+  for (const script of scripts) {
+    // fetch() decodes brotli; Content-Length tells the bytes actually sent.
+    const response = await fetch(`${site}${script}`, { headers: { "accept-encoding": "br" } });
+    bytes += Number(response.headers.get("content-length") ?? 0);
+    await response.arrayBuffer();
+  }
+  console.log(`first-load JavaScript on /: ${scripts.length} files, ${(bytes / 1024).toFixed(0)} KiB brotli (budget 120 KiB)`);
+}
+
 // 1. The cached anonymous home page against the same bytes from bare node:http.
 const warm = await fetch(`${site}/`);
 const body = Buffer.from(await warm.arrayBuffer());

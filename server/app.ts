@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -7,7 +8,8 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
 import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
-import { pages, type PagesOptions } from "./plugins/pages.ts";
+import { pages } from "./plugins/pages.ts";
+import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
 import { accountsApi } from "../features/accounts/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
 import { circlesApi } from "../features/circles/api.ts";
@@ -16,14 +18,19 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Server-rendered pages; omitted in API tests that need no client build. */
-  pages?: PagesOptions;
+  pages?: { buildDirectory: string; cache: boolean };
   logger?: boolean;
 }
 
 /** The whole HTTP surface: JSON API under /api, pages for everything else. */
 export async function buildApp({ config, database, pages: pagesOptions, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
+    // Cached anonymous pages are answered before Fastify's routing (see page-cache.ts).
+    serverFactory: (handler) => createServer((request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response)),
     logger: logger ? { level: "info" } : false,
+    // Errors and start/stop are logged; a line per request would cost more than serving a cached page.
+    disableRequestLogging: true,
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === "1",
     return503OnClosing: true,
@@ -49,6 +56,6 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(messagesApi);
   await app.register(circlesApi);
 
-  if (pagesOptions) await app.register(pages, { ...pagesOptions, config, db: database.db });
+  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, config, db: database.db });
   return app;
 }

@@ -47,6 +47,8 @@ export const anonymousUser: CurrentUser = {
   cashoutable_sinecoin_profit: 0,
 };
 
+const shanghaiDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" });
+
 /** `date` is the day the account was created, in Asia/Shanghai. */
 export function presentCurrentUser(user: User): CurrentUser {
   return {
@@ -56,7 +58,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     username: user.username,
     nickname: user.nickname,
     email: user.email,
-    date: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(user.createdAt),
+    date: shanghaiDay.format(user.createdAt),
     sex: user.gender,
     self_description: user.selfDescription,
     intelligence_score: user.intelligenceScore,

@@ -6,6 +6,7 @@ import { AppError } from "../../server/lib/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
+import { cachedSessionUser, forgetSession, rememberSessionUser } from "./session-cache.server.ts";
 
 export type User = typeof users.$inferSelect;
 
@@ -115,6 +116,8 @@ async function createSession(db: Executor, userId: number, persistent: boolean, 
 export async function findSessionUser(db: Database, token: string | undefined): Promise<User | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
+  const cached = cachedSessionUser(tokenHash);
+  if (cached) return cached;
   const [row] = await db
     .select({ user: users, persistent: sessions.persistent, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -127,12 +130,15 @@ export async function findSessionUser(db: Database, token: string | undefined): 
       await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.tokenHash, tokenHash));
     }
   }
+  rememberSessionUser(tokenHash, row.user);
   return row.user;
 }
 
 export async function logOut(db: Database, token: string | undefined): Promise<void> {
   if (!token) return;
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  forgetSession(tokenHash);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function deleteExpiredSessions(db: Database): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, isCacheable } from "./page-cache.ts";
+import { PageCache, isAnonymousRequest, isCacheable, pageCacheKey } from "./page-cache.ts";
 
-const entry = (storedAt: number) => ({ status: 200, headers: [] as [string, string][], body: Buffer.from("x"), storedAt });
+const entry = (storedAt: number) => ({ status: 200, headers: {}, body: Buffer.from("x"), storedAt });
 
 describe("anonymous page cache", () => {
   it("expires entries after the TTL and evicts the oldest when full", () => {
@@ -23,5 +23,21 @@ describe("anonymous page cache", () => {
     expect(isCacheable(new Response("no", { status: 404 }))).toBe(false);
     expect(isCacheable(new Response("ok", { headers: { "set-cookie": "a=b" } }))).toBe(false);
     expect(isCacheable(new Response("ok", { headers: { "cache-control": "private, no-store" } }))).toBe(false);
+  });
+});
+
+describe("cache keys", () => {
+  it("treats any session cookie as signed in", () => {
+    expect(isAnonymousRequest(undefined)).toBe(true);
+    expect(isAnonymousRequest("lang=en; csrftoken=a.b")).toBe(true);
+    expect(isAnonymousRequest("lang=en; sessionid=abc")).toBe(false);
+    expect(isAnonymousRequest("sessionid=abc")).toBe(false);
+    expect(isAnonymousRequest("notsessionid=abc")).toBe(true);
+  });
+
+  it("keys by URL and the lang cookie only", () => {
+    expect(pageCacheKey("/", "lang=en; csrftoken=x")).toBe("/|en");
+    expect(pageCacheKey("/", "csrftoken=y")).toBe("/|");
+    expect(pageCacheKey("/circles?x=1", undefined)).toBe("/circles?x=1|");
   });
 });

@@ -6,18 +6,18 @@ import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
 import { languageCookie, languageCookieMaxAge, isLocale, localeFromPath, localizePath, stripLocale } from "../../app/lib/locale.ts";
-import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { isSecure } from "../../features/accounts/api.ts";
+import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { PageCache, isCacheable } from "./page-cache.ts";
+import { isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 
 export interface PagesOptions {
   /** Folder holding `server/index.js` and `client/` from `react-router build`. */
   buildDirectory: string;
-  /** Replay anonymous pages from memory (on in production). */
-  cache?: boolean;
+  /** Replay anonymous pages from memory (on in production); hits are served in server/app.ts. */
+  cache?: PageCache;
 }
 
 /**
@@ -28,7 +28,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
   const { buildDirectory, config, db } = options;
   const build = (await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, config.production ? "production" : "development");
-  const cache = options.cache === false ? undefined : new PageCache();
+  const cache = options.cache;
   const clientDirectory = path.join(buildDirectory, "client");
 
   await app.register(fastifyStatic, {
@@ -66,16 +66,8 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
 
   app.all("*", async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) throw new AppError("not_found");
-    const anonymous = !request.cookies[sessionCookieName];
-    const cacheKey = `${request.url}|${request.cookies[languageCookie] ?? ""}`;
+    const anonymous = isAnonymousRequest(request.headers.cookie);
     const cacheable = cache && anonymous && request.method === "GET";
-    if (cacheable) {
-      const hit = cache.get(cacheKey);
-      if (hit) {
-        reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header("x-page-cache", "hit");
-        return reply.send(hit.body);
-      }
-    }
 
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -94,10 +86,10 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
 
     if (cacheable && isCacheable(response)) {
       const body = Buffer.from(await response.arrayBuffer());
-      const headers = [...response.headers.entries()];
-      cache.set(cacheKey, { status: response.status, headers, body, storedAt: Date.now() });
-      reply.status(response.status).headers(Object.fromEntries(headers)).header("x-page-cache", "miss");
-      return reply.send(body);
+      reply.status(response.status).headers(Object.fromEntries(response.headers.entries()));
+      const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), "content-length": String(body.length) };
+      cache.set(pageCacheKey(request.url, request.headers.cookie), { status: response.status, headers: { ...headers, "x-page-cache": "hit" }, body, storedAt: Date.now() });
+      return reply.header("x-page-cache", "miss").send(body);
     }
     return sendResponse(reply, response);
   });

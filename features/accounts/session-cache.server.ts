@@ -1,0 +1,43 @@
+import type { User } from "./service.ts";
+
+/**
+ * A very short-lived in-process memory of session lookups: a signed-in page view or API call then
+ * costs no query. Logout in this process forgets the entry at once; another process (when several
+ * run against one PostgreSQL server) may accept a revoked session for at most `ttlMs`.
+ * Kept on globalThis because the Fastify process and the bundled React Router build each load
+ * this module and must share one cache.
+ */
+export const sessionCacheTtlMs = 2_000;
+const maxEntries = 10_000;
+
+interface Entry {
+  user: User;
+  until: number;
+}
+
+type Holder = typeof globalThis & { __circlesSessionCache?: Map<string, Entry> };
+const cache = ((globalThis as Holder).__circlesSessionCache ??= new Map<string, Entry>());
+
+export function cachedSessionUser(tokenHash: string, now = Date.now()): User | undefined {
+  const entry = cache.get(tokenHash);
+  if (!entry) return undefined;
+  if (entry.until <= now) {
+    cache.delete(tokenHash);
+    return undefined;
+  }
+  return entry.user;
+}
+
+export function rememberSessionUser(tokenHash: string, user: User, now = Date.now()): void {
+  if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+  cache.set(tokenHash, { user, until: now + sessionCacheTtlMs });
+}
+
+export function forgetSession(tokenHash: string): void {
+  cache.delete(tokenHash);
+}
+
+/** After a change to a user's row (profile, balance, type), their cached sessions must go. */
+export function forgetSessionsOf(userId: number): void {
+  for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+}
