@@ -18,19 +18,25 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   await ensureBuild();
   ensureChromium();
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-"));
+  const { server, baseURL } = await startServer(dataDir);
+  project.provide("baseURL", baseURL);
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** The real server process (`server/main.ts`) on the embedded store in `dataDir`, on a free port. */
+export async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseURL: string }> {
+  const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "off", DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(baseURL, server);
-  project.provide("baseURL", baseURL);
-  return async () => {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return { server, baseURL };
 }
 
 function ensureChromium() {
@@ -43,7 +49,7 @@ function ensureChromium() {
   if (!existsSync(chromiumPath)) throw new Error("Chromium could not be installed; install the Debian package `chromium`.");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -54,7 +60,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilServing(baseURL: string, server: ChildProcess) {
+export async function waitUntilServing(baseURL: string, server: ChildProcess) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
@@ -69,7 +75,7 @@ async function waitUntilServing(baseURL: string, server: ChildProcess) {
   throw new Error("The server did not start within 90 seconds");
 }
 
-function stop(server: ChildProcess): Promise<void> {
+export function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
