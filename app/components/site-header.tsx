@@ -71,14 +71,14 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                   <img className="site-avatar-image" src={user.avatar} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={32} height={32} />
                   <span className="site-username">{user.nickname || user.username}</span>
                 </summary>
-                <div className="user-menu-panel" role="menu">
+                <div className="user-menu-panel">
                   <p className="user-menu-signed-in">{t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}</p>
-                  <Link role="menuitem" to={path("/account/home")}>
+                  <Link to={path("/account/home")}>
                     {t("nav.account")}
                   </Link>
                   <Form method="post" action={path("/logout")}>
                     <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
-                    <button type="submit" role="menuitem" className="user-menu-button">
+                    <button type="submit" className="user-menu-button">
                       {t("accounts:menu.logout")}
                     </button>
                   </Form>

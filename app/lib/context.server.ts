@@ -74,3 +74,15 @@ export function keptValues(form: FormData, names: string[]): Record<string, stri
   }
   return values;
 }
+
+/** Pages with per-visitor content (a CSRF token in a form) are never cached or shared. */
+export function privatePageHeaders() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Login and register: signed-in users go home; visitors get a CSRF token for the form. */
+export function guestFormData<T extends object>(app: AppContext, extra: T) {
+  if (app.viewer) throw redirect(here(app, "/"));
+  const csrf = csrfForForm(app);
+  return data({ csrfToken: csrf.token, ...extra }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
+}

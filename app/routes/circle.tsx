@@ -6,6 +6,7 @@ import { getAppContext, notFound } from "../lib/context.server.ts";
 import { formatDate, localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
+import { CircleCards } from "../components/circle-cards.tsx";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -54,21 +55,7 @@ export default function Circle({ loaderData }: Route.ComponentProps) {
         {children.length === 0 ? (
           <Empty description={t("circles.no_subcircles")} />
         ) : (
-          <ul className="circle-grid">
-            {children.map((child) => (
-              <li key={child.id}>
-                <Link to={link(child.id)} className="circle-card">
-                  {child.logo ? <img className="circle-logo" src={child.logo} alt="" width={44} height={44} /> : null}
-                  <span>
-                    <strong>{child.name}</strong>
-                    {child.childCount > 0 ? <span className="muted"> · {t("circles.subcircle_count", { count: child.childCount })}</span> : null}
-                    <br />
-                    <span className="muted">{child.description}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CircleCards circles={children} />
         )}
       </section>
     </>

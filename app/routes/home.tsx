@@ -6,6 +6,7 @@ import { getAppContext } from "../lib/context.server.ts";
 import { languageCookie, localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
+import { CircleCards } from "../components/circle-cards.tsx";
 
 const tabs = ["latest", "hot", "all", "follow"] as const;
 type Tab = (typeof tabs)[number];
@@ -59,20 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="home-circles" className="page-title">
           {t("circles.tree_title")}
         </h2>
-        <ul className="circle-grid">
-          {loaderData.circles.map((circle) => (
-            <li key={circle.id}>
-              <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
-                {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
-                <span>
-                  <strong>{circle.name}</strong>
-                  <br />
-                  <span className="muted">{circle.description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CircleCards circles={loaderData.circles} />
       </section>
     </div>
   );

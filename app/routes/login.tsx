@@ -1,8 +1,8 @@
-import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import { assertFormCsrf, csrfForForm, formFailure, getAppContext, here, invalidForm, keptValues } from "../lib/context.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
 import { localizePath, safeNextPath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -14,15 +14,10 @@ import { sessionCookie } from "../../features/accounts/cookies.server.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const app = getAppContext(context);
-  if (app.viewer) throw redirect(here(app, "/"));
-  const csrf = csrfForForm(app);
-  return data({ csrfToken: csrf.token }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
+  return guestFormData(getAppContext(context), {});
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

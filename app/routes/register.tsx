@@ -1,8 +1,8 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
-import { assertFormCsrf, csrfForForm, formFailure, getAppContext, here, invalidForm, keptValues } from "../lib/context.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -16,18 +16,14 @@ import { sessionCookie } from "../../features/accounts/cookies.server.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:register.title");
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  if (app.viewer) throw redirect(here(app, "/"));
-  const csrf = csrfForForm(app);
   // Names and order come from the server's ICU, so the browser hydrates the very same options.
   const countries = countryOptions(app.locale);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
-  return data({ csrfToken: csrf.token, countries, today }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
+  return guestFormData(app, { countries, today });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Button, Empty, Input } from "antd";
 import type { Route } from "./+types/search";
@@ -6,6 +6,7 @@ import { getAppContext } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { searchCircles } from "../../features/circles/service.ts";
+import { CircleCards } from "../components/circle-cards.tsx";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:search.title");
 
@@ -38,20 +39,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h2>{t("search.circles")}</h2>
-          <ul className="circle-grid">
-            {circles.map((circle) => (
-              <li key={circle.id}>
-                <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
-                  {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
-                  <span>
-                    <strong>{circle.name}</strong>
-                    <br />
-                    <span className="muted">{circle.description}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CircleCards circles={circles} />
         </>
       )}
     </section>

@@ -26,7 +26,7 @@ describe("accounts in the browser", () => {
 
     // Log out through the avatar menu.
     await page.getByTestId("avatar-menu").click();
-    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await page.getByRole("button", { name: "退出登录" }).click();
     await expect.poll(() => page.getByRole("link", { name: "登录" }).count()).toBeGreaterThan(0);
     expect((await context.cookies()).some((cookie) => cookie.name === "sessionid")).toBe(false);
 

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { localizePath, type Locale } from "../lib/locale.ts";
+
+export interface CircleCard {
+  id: number;
+  name: string;
+  description: string;
+  logo: string | null;
+  childCount?: number;
+}
+
+/** A grid of circles linking to their pages (home, search results, sub-circles). */
+export function CircleCards({ circles }: { circles: CircleCard[] }) {
+  const { t, i18n } = useTranslation("common");
+  const locale = i18n.language as Locale;
+  return (
+    <ul className="circle-grid">
+      {circles.map((circle) => (
+        <li key={circle.id}>
+          <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
+            {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
+            <span>
+              <strong>{circle.name}</strong>
+              {circle.childCount ? <span className="muted"> · {t("circles.subcircle_count", { count: circle.childCount })}</span> : null}
+              <br />
+              <span className="muted">{circle.description}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
