@@ -5,7 +5,7 @@ import { Button } from "antd";
 import { BellOutlined, EditOutlined, SearchOutlined } from "@ant-design/icons";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../lib/locale.ts";
-import { unreadTotal } from "../../features/messages/schema.ts";
+import { messageCentreCategories, unreadIn, unreadTotal, type MessageCentreCategory } from "../../features/messages/schema.ts";
 
 /**
  * Header: logo, Home, Circles, search, Write, message bell, avatar menu or Login/Register, language switch.
@@ -21,6 +21,8 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const current = stripLocale(location.pathname) + location.search;
   const otherLocale = locale === "en" ? "zh-CN" : "en";
   const total = unreadTotal(unread);
+  // The bell opens the first message category with something unread.
+  const bellTarget = (Object.keys(messageCentreCategories) as MessageCentreCategory[]).find((category) => unreadIn(category, unread) > 0) ?? "reply_comment";
   const menu = useRef<HTMLDetailsElement>(null);
   // The menu closes after a navigation and on a click elsewhere.
   useEffect(() => menu.current?.removeAttribute("open"), [location.key]);
@@ -58,7 +60,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           </Button>
           {signedIn ? (
             <>
-              <Link to={path("/messages/system_notice")} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>
+              <Link to={path(`/messages/${bellTarget}`)} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>
                 <BellOutlined />
                 {total > 0 ? (
                   <span className="site-bell-count" aria-hidden="true" data-testid="unread-total">

@@ -43,3 +43,25 @@ export const zeroUnread: UnreadCounts = {
 export function unreadTotal(counts: UnreadCounts): number {
   return Object.values(counts).reduce((sum, value) => sum + value, 0);
 }
+
+/** The message-centre pages (/messages/{category}) and the read categories each one covers. */
+export const messageCentreCategories = {
+  reply_comment: ["reply", "comment"],
+  answers: ["answers"],
+  like_attention: ["like-favorite", "follow"],
+  at: [],
+  system_notice: ["system"],
+  announcements: ["announcements"],
+  chat: ["private-chat"],
+} as const satisfies Record<string, readonly ReadCategory[]>;
+
+export type MessageCentreCategory = keyof typeof messageCentreCategories;
+
+export function isMessageCentreCategory(value: string): value is MessageCentreCategory {
+  return Object.hasOwn(messageCentreCategories, value);
+}
+
+/** Unread messages of one message-centre page. */
+export function unreadIn(category: MessageCentreCategory, counts: UnreadCounts): number {
+  return messageCentreCategories[category].flatMap((read) => readCategories[read]).reduce((sum, counter) => sum + counts[counter], 0);
+}

@@ -98,4 +98,49 @@ describe("accounts in the browser", () => {
     expect(await page.getByTestId("avatar-menu").textContent()).toContain(username);
     await context.close();
   });
+
+  it("shows the signed-in user's account and message centre, in both languages", async () => {
+    const { context, page } = await newVisitor();
+    const username = uniqueName("m");
+    await page.goto("/register");
+    await page.fill("#register-username", username);
+    await page.fill("#register-email", `${username}@example.com`);
+    await page.fill("#register-password", "secret123");
+    await page.fill("#register-confirm", "secret123");
+    await page.getByLabel("男").check();
+    await page.fill("#register-birthday", "1988-08-08");
+    await page.selectOption("#register-country", "JP");
+    await page.getByRole("button", { name: "注册" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.getByTestId("avatar-menu").click();
+    await page.getByRole("link", { name: "个人中心" }).click();
+    await page.waitForURL((url) => url.pathname === "/account/home");
+    expect(await page.locator("h1").textContent()).toBe("我的账号");
+    const facts = await page.locator(".facts").first().textContent();
+    expect(facts).toContain(`${username}@example.com`);
+    expect(facts).toContain("注册用户");
+    expect(facts).toContain("日本");
+    expect(facts).toContain("1988年8月8日");
+
+    await page.goto("/en/account/home");
+    expect(await page.locator(".facts").first().textContent()).toContain("Japan");
+
+    await page.goto("/en/messages/like_attention");
+    expect(await page.title()).toBe("Messages - Circles");
+    expect(await page.locator("h2").first().textContent()).toBe("Likes and follows");
+    expect(await page.getByRole("link", { name: "Likes and follows" }).getAttribute("aria-current")).toBe("page");
+    await page.getByRole("link", { name: "System notifications" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/messages/system_notice");
+    expect((await page.goto("/en/messages/unknown"))?.status()).toBe(404);
+    await context.close();
+  });
+
+  it("sends signed-out visitors of the message centre to the login page", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/en/messages/reply_comment");
+    expect(new URL(page.url()).pathname).toBe("/en/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/messages/reply_comment");
+    await context.close();
+  });
 });
