@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, localeFromPath, localizePath, negotiateLocale, stripLocale } from "./locale.ts";
+import { formatDate, languageSwitchTarget, localeFromPath, localizePath, negotiateLocale, safeNextPath, stripLocale } from "./locale.ts";
 
 describe("locale paths", () => {
   it("reads the language from the path prefix", () => {
@@ -27,5 +27,20 @@ describe("locale paths", () => {
   it("shows dates in Asia/Shanghai", () => {
     expect(formatDate("2026-01-01T17:30:00Z", "en", { dateStyle: "medium", timeStyle: "short" })).toMatch(/Jan 2, 2026.*1:30/);
     expect(formatDate("2026-01-01T17:30:00Z", "zh-CN")).toBe("2026年1月2日");
+  });
+});
+
+describe("language switch and return paths", () => {
+  it("goes to the same page in the chosen language", () => {
+    expect(languageSwitchTarget("en", "/circles/3?tab=hot")).toEqual({ locale: "en", path: "/en/circles/3?tab=hot" });
+    expect(languageSwitchTarget("zh-CN", "/en/circles")).toEqual({ locale: "zh-CN", path: "/circles" });
+    expect(languageSwitchTarget(undefined, "/en/about")).toEqual({ locale: "zh-CN", path: "/about" });
+  });
+
+  it("never leaves the site", () => {
+    expect(languageSwitchTarget("en", "//evil.example/x").path).toBe("/en");
+    expect(languageSwitchTarget("en", "https://evil.example").path).toBe("/en");
+    expect(safeNextPath("/\\evil.example")).toBeNull();
+    expect(safeNextPath("/account/home")).toBe("/account/home");
   });
 });

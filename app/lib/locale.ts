@@ -54,3 +54,10 @@ export function safeNextPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return value;
 }
+
+/** Where the language switch goes: the same page in `lang` (or the other language when `lang` is not one). */
+export function languageSwitchTarget(lang: unknown, next: unknown): { locale: Locale; path: string } {
+  const from = typeof next === "string" ? safeNextPath(next) ?? "/" : "/";
+  const locale = isLocale(lang) ? lang : localeFromPath(from) === "en" ? "zh-CN" : "en";
+  return { locale, path: localizePath(stripLocale(from), locale) };
+}

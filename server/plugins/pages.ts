@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
-import { languageCookie, languageCookieMaxAge, isLocale, localeFromPath, localizePath, stripLocale } from "../../app/lib/locale.ts";
+import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath } from "../../app/lib/locale.ts";
 import { isSecure } from "../../features/accounts/api.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -56,12 +56,11 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
 
   /** Remembers the language choice for 365 days and goes to the same page in that language. */
   app.get("/set-language", async (request, reply) => {
-    const { lang, next } = request.query as { lang?: string; next?: string };
-    const target = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/";
-    const locale = isLocale(lang) ? lang : localeFromPath(target) === "en" ? "zh-CN" : "en";
+    const { lang, next } = request.query as { lang?: unknown; next?: unknown };
+    const { locale, path: target } = languageSwitchTarget(lang, next);
     const secure = isSecure(request) ? "; Secure" : "";
     reply.header("set-cookie", `${languageCookie}=${locale}; Max-Age=${languageCookieMaxAge}; Path=/; SameSite=Lax${secure}`);
-    return reply.redirect(localizePath(stripLocale(target), locale), 302);
+    return reply.redirect(target, 302);
   });
 
   app.all("*", async (request: FastifyRequest, reply: FastifyReply) => {
