@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { I18nextProvider } from "react-i18next";
-import { ConfigProvider, theme as antdTheme } from "antd";
-import zhCN from "antd/locale/zh_CN";
-import enUS from "antd/locale/en_US";
 import type { Route } from "./+types/root";
 import { getI18n } from "./lib/i18n.ts";
 import { localeFromPath, type Locale } from "./lib/locale.ts";
-import { themeConfig } from "./lib/theme.ts";
 import { createSessionStore, SessionContext, type SessionStore } from "./lib/session-store.ts";
 import { watchBuilds } from "./lib/build-watch.ts";
 import { getAppContext, csrfForForm } from "./lib/context.server.ts";
@@ -63,9 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <ConfigProvider theme={{ ...themeConfig, algorithm: antdTheme.defaultAlgorithm }} locale={locale === "en" ? enUS : zhCN} button={{ autoInsertSpace: false }}>
-            {children}
-          </ConfigProvider>
+          {children}
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

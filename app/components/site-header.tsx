@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Button } from "antd";
 import { BellOutlined, EditOutlined, SearchOutlined } from "@ant-design/icons";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../lib/locale.ts";
@@ -49,15 +48,16 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           <Link to={path("/circles")}>{t("nav.circles")}</Link>
         </nav>
         <Form method="get" action={path("/search")} role="search" className="site-search">
-          <input name="q" type="search" aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} className="ant-input ant-input-outlined circles site-search-input" maxLength={100} />
+          <input name="q" type="search" aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} className="text-input site-search-input" maxLength={100} />
           <button type="submit" className="site-search-button" aria-label={t("nav.search")}>
             <SearchOutlined />
           </button>
         </Form>
         <div className="site-actions">
-          <Button type="primary" icon={<EditOutlined />} href={path("/circles/1/write/article")}>
+          <Link to={path("/circles/1/write/article")} className="button button-primary">
+            <EditOutlined aria-hidden="true" />
             {t("nav.write")}
-          </Button>
+          </Link>
           {signedIn ? (
             <>
               <Link to={path(`/messages/${bellTarget}`)} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>

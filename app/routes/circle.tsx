@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Breadcrumb, Empty } from "antd";
+import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/circle";
 import { getAppContext, notFound } from "../lib/context.server.ts";
 import { formatDate, localizePath, type Locale } from "../lib/locale.ts";
@@ -27,15 +27,19 @@ export default function Circle({ loaderData }: Route.ComponentProps) {
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
   return (
     <>
-      <Breadcrumb
-        aria-label={t("circles.breadcrumb")}
-        style={{ marginBottom: 12 }}
-        items={[
-          { title: <Link to={localizePath("/circles", locale)}>{t("circles.title")}</Link> },
-          ...ancestors.map((ancestor) => ({ title: <Link to={link(ancestor.id)}>{ancestor.name}</Link> })),
-          { title: circle.name },
-        ]}
-      />
+      <nav className="breadcrumb" aria-label={t("circles.breadcrumb")}>
+        <ol>
+          <li>
+            <Link to={localizePath("/circles", locale)}>{t("circles.title")}</Link>
+          </li>
+          {ancestors.map((ancestor) => (
+            <li key={ancestor.id}>
+              <Link to={link(ancestor.id)}>{ancestor.name}</Link>
+            </li>
+          ))}
+          <li aria-current="page">{circle.name}</li>
+        </ol>
+      </nav>
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
           {circle.logo ? <img className="circle-logo" src={circle.logo} alt={t("circles.logo_alt", { name: circle.name })} width={72} height={72} /> : null}
@@ -53,7 +57,7 @@ export default function Circle({ loaderData }: Route.ComponentProps) {
           {t("circles.subcircles")}
         </h2>
         {children.length === 0 ? (
-          <Empty description={t("circles.no_subcircles")} />
+          <EmptyState description={t("circles.no_subcircles")} />
         ) : (
           <CircleCards circles={children} />
         )}

@@ -1,12 +1,12 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Empty } from "antd";
 import type { Route } from "./+types/home";
 import { getAppContext } from "../lib/context.server.ts";
 import { languageCookie, localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
+import { EmptyState } from "../components/empty-state.tsx";
 
 const tabs = ["latest", "hot", "all", "follow"] as const;
 type Tab = (typeof tabs)[number];
@@ -48,13 +48,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <Empty description={empty[tab]}>
+        <EmptyState description={empty[tab]}>
           {tab === "follow" && !loaderData.signedIn ? (
             <Link to={`${localizePath("/login", locale)}?next=${encodeURIComponent("/?tab=follow")}`}>{t("nav.login")}</Link>
           ) : (
             <Link to={localizePath("/circles", locale)}>{t("home.explore_circles")}</Link>
           )}
-        </Empty>
+        </EmptyState>
       </section>
       <section className="panel" aria-labelledby="home-circles">
         <h2 id="home-circles" className="page-title">

@@ -7,6 +7,7 @@ import { localizePath, safeNextPath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
+import { AntdScope } from "../components/antd-scope.tsx";
 import { fieldErrors, loginSchema } from "../../features/accounts/schema.ts";
 import { loginInputFromForm } from "../../features/accounts/form-input.ts";
 import { logIn } from "../../features/accounts/service.ts";
@@ -45,31 +46,33 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const next = safeNextPath(params.get("next"));
   const action = next ? `${localizePath("/login", locale)}?next=${encodeURIComponent(next)}` : localizePath("/login", locale);
   return (
-    <section className="panel auth-panel" aria-labelledby="login-title">
-      <h1 id="login-title" className="page-title">
-        {t("login.heading")}
-      </h1>
-      {actionData?.formError ? <Alert className="form-alert" type="error" showIcon title={actionData.formError} role="alert" /> : null}
-      <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-label={t("login.title")}>
-        <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
-        <FormField id="login-username" label={t("login.username")} error={errors.username}>
-          <Input id="login-username" name="username" defaultValue={actionData?.values?.username} autoComplete="username" maxLength={254} {...describedBy("login-username", errors.username)} />
-        </FormField>
-        <FormField id="login-password" label={t("login.password")} error={errors.password}>
-          <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
-        </FormField>
-        <div className="form-field">
-          <Checkbox name="remember" id="login-remember">
-            {t("login.remember")}
-          </Checkbox>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
-          {t("login.submit")}
-        </Button>
-      </Form>
-      <p className="muted">
-        {t("login.no_account")} <Link to={localizePath("/register", locale)}>{t("login.register_link")}</Link>
-      </p>
-    </section>
+    <AntdScope>
+      <section className="panel auth-panel" aria-labelledby="login-title">
+        <h1 id="login-title" className="page-title">
+          {t("login.heading")}
+        </h1>
+        {actionData?.formError ? <Alert className="form-alert" type="error" showIcon title={actionData.formError} role="alert" /> : null}
+        <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-label={t("login.title")}>
+          <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
+          <FormField id="login-username" label={t("login.username")} error={errors.username}>
+            <Input id="login-username" name="username" defaultValue={actionData?.values?.username} autoComplete="username" maxLength={254} {...describedBy("login-username", errors.username)} />
+          </FormField>
+          <FormField id="login-password" label={t("login.password")} error={errors.password}>
+            <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
+          </FormField>
+          <div className="form-field">
+            <Checkbox name="remember" id="login-remember">
+              {t("login.remember")}
+            </Checkbox>
+          </div>
+          <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
+            {t("login.submit")}
+          </Button>
+        </Form>
+        <p className="muted">
+          {t("login.no_account")} <Link to={localizePath("/register", locale)}>{t("login.register_link")}</Link>
+        </p>
+      </section>
+    </AntdScope>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Empty } from "antd";
+import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
 import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../lib/locale.ts";
@@ -58,7 +58,7 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
         <h2 id="message-category-title" className="page-title">
           {t(`messages.category_${category}`)}
         </h2>
-        <Empty description={t("messages.empty")} />
+        <EmptyState description={t("messages.empty")} />
       </section>
     </div>
   );

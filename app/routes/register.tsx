@@ -7,6 +7,7 @@ import { localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
+import { AntdScope } from "../components/antd-scope.tsx";
 import { fieldErrors, registerSchema } from "../../features/accounts/schema.ts";
 import { registerInputFromForm } from "../../features/accounts/form-input.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
@@ -49,60 +50,62 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { countries, today } = loaderData;
   const kept = actionData?.values ?? {};
   return (
-    <section className="panel auth-panel" aria-labelledby="register-title">
-      <h1 id="register-title" className="page-title">
-        {t("register.heading")}
-      </h1>
-      {actionData?.formError ? <Alert className="form-alert" type="error" showIcon title={actionData.formError} role="alert" /> : null}
-      <Form method="post" action={localizePath("/register", locale)} noValidate onSubmit={onSubmit} aria-label={t("register.title")}>
-        <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
-        <FormField id="register-username" label={t("register.username")} error={errors.username} hint={t("register.username_hint")}>
-          <Input id="register-username" name="username" defaultValue={kept.username} autoComplete="username" maxLength={16} {...describedBy("register-username", errors.username, "hint")} />
-        </FormField>
-        <FormField id="register-email" label={t("register.email")} error={errors.email}>
-          <Input id="register-email" name="email" defaultValue={kept.email} type="email" autoComplete="email" maxLength={254} {...describedBy("register-email", errors.email)} />
-        </FormField>
-        <FormField id="register-password" label={t("register.password")} error={errors.password} hint={t("register.password_hint")}>
-          <Input.Password id="register-password" name="password" autoComplete="new-password" maxLength={20} {...describedBy("register-password", errors.password, "hint")} />
-        </FormField>
-        <FormField id="register-confirm" label={t("register.confirm_password")} error={errors.confirm_password}>
-          <Input.Password id="register-confirm" name="confirm_password" autoComplete="new-password" maxLength={20} {...describedBy("register-confirm", errors.confirm_password)} />
-        </FormField>
-        <fieldset className="form-field" aria-describedby={errors.gender ? "register-gender-error" : undefined} style={{ border: 0, padding: 0, margin: "0 0 16px" }}>
-          <legend style={{ fontWeight: 500, marginBottom: 4 }}>{t("register.gender")}</legend>
-          <Radio.Group name="gender" defaultValue={kept.gender}>
-            {genders.map((gender) => (
-              <Radio key={gender} value={gender}>
-                {t(`register.gender_${gender}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
-          {errors.gender ? (
-            <div className="form-error" id="register-gender-error" role="alert" data-field-error="register-gender">
-              {errors.gender}
-            </div>
-          ) : null}
-        </fieldset>
-        <FormField id="register-birthday" label={t("register.birthday")} error={errors.birthday}>
-          <Input id="register-birthday" name="birthday" defaultValue={kept.birthday} type="date" min="1900-01-01" max={today} {...describedBy("register-birthday", errors.birthday)} />
-        </FormField>
-        <FormField id="register-country" label={t("register.country")} error={errors.country}>
-          <select id="register-country" name="country" className="native-select" defaultValue={kept.country ?? ""} {...describedBy("register-country", errors.country)}>
-            <option value="">{t("register.country_placeholder")}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
-          {t("register.submit")}
-        </Button>
-      </Form>
-      <p className="muted">
-        {t("register.have_account")} <Link to={localizePath("/login", locale)}>{t("register.login_link")}</Link>
-      </p>
-    </section>
+    <AntdScope>
+      <section className="panel auth-panel" aria-labelledby="register-title">
+        <h1 id="register-title" className="page-title">
+          {t("register.heading")}
+        </h1>
+        {actionData?.formError ? <Alert className="form-alert" type="error" showIcon title={actionData.formError} role="alert" /> : null}
+        <Form method="post" action={localizePath("/register", locale)} noValidate onSubmit={onSubmit} aria-label={t("register.title")}>
+          <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
+          <FormField id="register-username" label={t("register.username")} error={errors.username} hint={t("register.username_hint")}>
+            <Input id="register-username" name="username" defaultValue={kept.username} autoComplete="username" maxLength={16} {...describedBy("register-username", errors.username, "hint")} />
+          </FormField>
+          <FormField id="register-email" label={t("register.email")} error={errors.email}>
+            <Input id="register-email" name="email" defaultValue={kept.email} type="email" autoComplete="email" maxLength={254} {...describedBy("register-email", errors.email)} />
+          </FormField>
+          <FormField id="register-password" label={t("register.password")} error={errors.password} hint={t("register.password_hint")}>
+            <Input.Password id="register-password" name="password" autoComplete="new-password" maxLength={20} {...describedBy("register-password", errors.password, "hint")} />
+          </FormField>
+          <FormField id="register-confirm" label={t("register.confirm_password")} error={errors.confirm_password}>
+            <Input.Password id="register-confirm" name="confirm_password" autoComplete="new-password" maxLength={20} {...describedBy("register-confirm", errors.confirm_password)} />
+          </FormField>
+          <fieldset className="form-field" aria-describedby={errors.gender ? "register-gender-error" : undefined} style={{ border: 0, padding: 0, margin: "0 0 16px" }}>
+            <legend style={{ fontWeight: 500, marginBottom: 4 }}>{t("register.gender")}</legend>
+            <Radio.Group name="gender" defaultValue={kept.gender}>
+              {genders.map((gender) => (
+                <Radio key={gender} value={gender}>
+                  {t(`register.gender_${gender}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+            {errors.gender ? (
+              <div className="form-error" id="register-gender-error" role="alert" data-field-error="register-gender">
+                {errors.gender}
+              </div>
+            ) : null}
+          </fieldset>
+          <FormField id="register-birthday" label={t("register.birthday")} error={errors.birthday}>
+            <Input id="register-birthday" name="birthday" defaultValue={kept.birthday} type="date" min="1900-01-01" max={today} {...describedBy("register-birthday", errors.birthday)} />
+          </FormField>
+          <FormField id="register-country" label={t("register.country")} error={errors.country}>
+            <select id="register-country" name="country" className="native-select" defaultValue={kept.country ?? ""} {...describedBy("register-country", errors.country)}>
+              <option value="">{t("register.country_placeholder")}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
+            {t("register.submit")}
+          </Button>
+        </Form>
+        <p className="muted">
+          {t("register.have_account")} <Link to={localizePath("/login", locale)}>{t("register.login_link")}</Link>
+        </p>
+      </section>
+    </AntdScope>
   );
 }

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Button, Empty, Input } from "antd";
+import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/search";
 import { getAppContext } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../lib/locale.ts";
@@ -26,16 +26,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <h1 id="search-title" className="page-title">
         {query ? t("search.results_for", { query }) : t("search.title")}
       </h1>
-      <Form method="get" action={localizePath("/search", locale)} role="search" style={{ display: "flex", gap: 8, marginBottom: 16 }}>
-        <Input name="q" defaultValue={query} aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} maxLength={100} />
-        <Button type="primary" htmlType="submit">
+      <Form method="get" action={localizePath("/search", locale)} role="search" className="search-form">
+        <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} maxLength={100} />
+        <button type="submit" className="button button-primary">
           {t("nav.search")}
-        </Button>
+        </button>
       </Form>
       {!query ? (
         <p className="muted">{t("search.prompt")}</p>
       ) : circles.length === 0 ? (
-        <Empty description={t("search.no_results", { query })} />
+        <EmptyState description={t("search.no_results", { query })} />
       ) : (
         <>
           <h2>{t("search.circles")}</h2>
