@@ -3,7 +3,7 @@ import path from "node:path";
 import { createElement, type ReactElement } from "react";
 import { ConfigProvider, theme as antdTheme } from "antd";
 import { extractStyle } from "@ant-design/static-style-extract";
-import { themeConfig, styledComponents } from "../app/lib/theme.ts";
+import { darkTokens, lightTokens, themeConfig, styledComponents } from "../app/lib/theme.ts";
 
 /**
  * Writes Ant Design's CSS for our theme before the Vite build, which then hashes and links it:
@@ -13,11 +13,11 @@ import { themeConfig, styledComponents } from "../app/lib/theme.ts";
 process.env.NODE_ENV = "production";
 const outDirectory = path.resolve(import.meta.dirname, "../app/styles");
 
-const render = (algorithm: typeof antdTheme.darkAlgorithm) => (node: ReactElement) =>
-  createElement(ConfigProvider, { theme: { ...themeConfig, zeroRuntime: false, algorithm } }, node);
+const render = (algorithm: typeof antdTheme.darkAlgorithm, tokens: object) => (node: ReactElement) =>
+  createElement(ConfigProvider, { theme: { ...themeConfig, token: { ...themeConfig.token, ...tokens }, zeroRuntime: false, algorithm } }, node);
 
-const light = extractStyle({ customTheme: render(antdTheme.defaultAlgorithm), includes: [...styledComponents] });
-const dark = extractStyle({ customTheme: render(antdTheme.darkAlgorithm), includes: [...styledComponents] });
+const light = extractStyle({ customTheme: render(antdTheme.defaultAlgorithm, lightTokens), includes: [...styledComponents] });
+const dark = extractStyle({ customTheme: render(antdTheme.darkAlgorithm, darkTokens), includes: [...styledComponents] });
 
 writeFileSync(path.join(outDirectory, "antd.generated.css"), light);
 writeFileSync(path.join(outDirectory, "antd-dark.generated.css"), variableRules(dark));

@@ -3,7 +3,7 @@ import { ConfigProvider, theme as antdTheme } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import enUS from "antd/locale/en_US";
 import { useTranslation } from "react-i18next";
-import { themeConfig } from "../lib/theme.ts";
+import { lightTokens, themeConfig } from "../lib/theme.ts";
 
 /**
  * Ant Design's theme and locale for the part of a page that uses its components. The shell and
@@ -12,7 +12,7 @@ import { themeConfig } from "../lib/theme.ts";
 export function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider theme={{ ...themeConfig, algorithm: antdTheme.defaultAlgorithm }} locale={i18n.language === "en" ? enUS : zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={{ ...themeConfig, token: { ...themeConfig.token, ...lightTokens }, algorithm: antdTheme.defaultAlgorithm }} locale={i18n.language === "en" ? enUS : zhCN} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );

@@ -93,7 +93,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
               <Link to={path("/register")}>{t("nav.register")}</Link>
             </>
           )}
-          <a href={`/set-language?lang=${otherLocale}&next=${encodeURIComponent(current)}`} hrefLang={otherLocale} lang={otherLocale} aria-label={t("nav.switch_language_label")} className="site-language">
+          <a href={`/set-language?lang=${otherLocale}&next=${encodeURIComponent(current)}`} hrefLang={otherLocale} lang={otherLocale} title={t("nav.switch_language_label")} className="site-language">
             {t("nav.switch_language")}
           </a>
         </div>

@@ -10,7 +10,7 @@ describe("language switch", () => {
     await page.goto("/circles/3");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
     expect(await page.locator("h1").textContent()).toBe("文学");
-    await page.getByRole("link", { name: "切换到英文" }).click();
+    await page.getByRole("link", { name: "English" }).click();
     await page.waitForURL((url) => url.pathname === "/en/circles/3");
     expect(await page.getAttribute("html", "lang")).toBe("en");
     expect(await page.locator("h1").textContent()).toBe("Literature");
@@ -19,7 +19,7 @@ describe("language switch", () => {
     expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(364);
     await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/en");
-    await page.getByRole("link", { name: "Switch to Chinese" }).click();
+    await page.getByRole("link", { name: "中文" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
     await context.close();
@@ -85,7 +85,7 @@ describe("guards and redirects", () => {
     expect(await page.locator("h1").textContent()).toBe("All circles");
     expect(await page.getByRole("link", { name: "Statistics & Probability" }).count()).toBe(1);
     const primary = await page.getByRole("link", { name: "Write" }).evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(primary).toBe("rgb(30, 144, 255)");
+    expect(primary).toBe("rgb(10, 108, 208)");
     await context.close();
   });
 });
