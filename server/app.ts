@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
@@ -51,6 +53,10 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(requestContext, { db: database.db });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });
+
+  // OpenAPI from the same zod schemas that validate requests: /api/docs (UI) and /api/docs/json.
+  await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(accountsApi, { sessionSecret: config.sessionSecret });
   await app.register(messagesApi);
