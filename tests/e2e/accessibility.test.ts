@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -41,9 +41,7 @@ describe("accessibility (axe-core, no serious or critical violation)", () => {
   it("the signed-in header and account page", async () => {
     const { context, page } = await newVisitor();
     await page.goto("/login");
-    await page.fill("#login-username", "demo");
-    await page.fill("#login-password", "demo12345");
-    await page.getByRole("button", { name: "登录" }).click();
+    await submitLogin(page, "demo", "demo12345");
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByTestId("avatar-menu").click();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, launchBrowser, newVisitor, uniqueName } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, submitLogin, submitRegistration, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -10,14 +10,7 @@ describe("accounts in the browser", () => {
     const username = uniqueName("u");
     await page.goto("/register");
     expect(await page.title()).toBe("注册 - 圈子");
-    await page.fill("#register-username", username);
-    await page.fill("#register-email", `${username}@example.com`);
-    await page.fill("#register-password", "secret123");
-    await page.fill("#register-confirm", "secret123");
-    await page.getByLabel("保密").check();
-    await page.fill("#register-birthday", "1999-09-09");
-    await page.selectOption("#register-country", "CN");
-    await page.getByRole("button", { name: "注册" }).click();
+    await submitRegistration(page, { username, gender: "保密", birthday: "1999-09-09", country: "CN", submit: "注册" });
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.getByTestId("avatar-menu").textContent()).toContain(username);
     const session = (await context.cookies()).find((cookie) => cookie.name === "sessionid");
@@ -33,10 +26,8 @@ describe("accounts in the browser", () => {
     // Log in again on the English page, staying signed in.
     await page.goto("/en/login");
     expect(await page.title()).toBe("Log in - Circles");
-    await page.fill("#login-username", username);
-    await page.fill("#login-password", "secret123");
     await page.getByLabel("Stay signed in (30 days)").check();
-    await page.getByRole("button", { name: "Log in" }).click();
+    await submitLogin(page, username, "secret123", "Log in");
     await page.waitForURL((url) => url.pathname === "/en");
     await expect.poll(() => page.getByTestId("avatar-menu").textContent()).toContain(username);
     const persistent = (await context.cookies()).find((cookie) => cookie.name === "sessionid");
@@ -68,9 +59,7 @@ describe("accounts in the browser", () => {
   it("reports a wrong password in the page's language", async () => {
     const { context, page } = await newVisitor();
     await page.goto("/login");
-    await page.fill("#login-username", "demo");
-    await page.fill("#login-password", "wrong-password1");
-    await page.getByRole("button", { name: "登录" }).click();
+    await submitLogin(page, "demo", "wrong-password1");
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("用户名或密码错误");
     expect(await page.inputValue("#login-username")).toBe("demo");
     await context.close();
@@ -80,14 +69,7 @@ describe("accounts in the browser", () => {
     const { context, page } = await newVisitor({ javaScriptEnabled: false });
     const username = uniqueName("n");
     await page.goto("/en/register");
-    await page.fill("#register-username", username);
-    await page.fill("#register-email", `${username}@example.com`);
-    await page.fill("#register-password", "secret123");
-    await page.fill("#register-confirm", "secret124");
-    await page.getByLabel("Female").check();
-    await page.fill("#register-birthday", "2001-01-01");
-    await page.selectOption("#register-country", "GB");
-    await page.getByRole("button", { name: "Register" }).click();
+    await submitRegistration(page, { username, confirm: "secret124", gender: "Female", birthday: "2001-01-01", country: "GB", submit: "Register" });
     // The server answers with the error next to the field and keeps what was typed.
     expect(await page.locator('[data-field-error="register-confirm"]').textContent()).toBe("Passwords are not matching!");
     expect(await page.inputValue("#register-username")).toBe(username);
@@ -103,14 +85,7 @@ describe("accounts in the browser", () => {
     const { context, page } = await newVisitor();
     const username = uniqueName("m");
     await page.goto("/register");
-    await page.fill("#register-username", username);
-    await page.fill("#register-email", `${username}@example.com`);
-    await page.fill("#register-password", "secret123");
-    await page.fill("#register-confirm", "secret123");
-    await page.getByLabel("男").check();
-    await page.fill("#register-birthday", "1988-08-08");
-    await page.selectOption("#register-country", "JP");
-    await page.getByRole("button", { name: "注册" }).click();
+    await submitRegistration(page, { username, gender: "男", birthday: "1988-08-08", country: "JP", submit: "注册" });
     await page.waitForURL((url) => url.pathname === "/");
 
     await page.getByTestId("avatar-menu").click();

@@ -35,3 +35,36 @@ export function uniqueName(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
 }
+
+export interface Registration {
+  username: string;
+  password?: string;
+  confirm?: string;
+  email?: string;
+  /** The gender's visible label in the page's language (男 / Female …). */
+  gender: string;
+  birthday: string;
+  country: string;
+  /** The submit button's label in the page's language. */
+  submit: string;
+}
+
+/** Fills the register form on the current page and submits it. */
+export async function submitRegistration(page: Page, form: Registration): Promise<void> {
+  const password = form.password ?? "secret123";
+  await page.fill("#register-username", form.username);
+  await page.fill("#register-email", form.email ?? `${form.username}@example.com`);
+  await page.fill("#register-password", password);
+  await page.fill("#register-confirm", form.confirm ?? password);
+  await page.getByLabel(form.gender).check();
+  await page.fill("#register-birthday", form.birthday);
+  await page.selectOption("#register-country", form.country);
+  await page.getByRole("button", { name: form.submit }).click();
+}
+
+/** Fills the login form on the current page and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, submit = "登录"): Promise<void> {
+  await page.fill("#login-username", username);
+  await page.fill("#login-password", password);
+  await page.getByRole("button", { name: submit }).click();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -61,9 +61,7 @@ describe("guards and redirects", () => {
     await page.goto("/account/home");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(new URL(page.url()).searchParams.get("next")).toBe("/account/home");
-    await page.fill("#login-username", "demo");
-    await page.fill("#login-password", "demo12345");
-    await page.getByRole("button", { name: "登录" }).click();
+    await submitLogin(page, "demo", "demo12345");
     await page.waitForURL((url) => url.pathname === "/account/home");
     // Signed in, /login now leads home.
     await page.goto("/login");
