@@ -16,6 +16,8 @@ export interface AppContext {
   production: boolean;
   sessionSecret: string;
   cookies: Record<string, string | undefined>;
+  /** This response's script nonce (Content-Security-Policy). */
+  nonce: string;
   /** Drops cached anonymous pages after a write that changes what they show. */
   invalidatePages(): void;
 }

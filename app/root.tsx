@@ -25,10 +25,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const locale = localeFromPath(new URL(request.url).pathname);
-  if (!app.viewer) return { locale, user: null, unread: null, csrfToken: null };
+  // The nonce lets the document's own inline scripts run under the Content-Security-Policy.
+  if (!app.viewer) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
   // Signed-in pages carry a CSRF token for the logout form; they are never cached.
   const csrf = csrfForForm(app);
-  const body = { locale, user: presentCurrentUser(app.viewer), unread: await getUnreadCounts(app.db, app.viewer.id), csrfToken: csrf.token };
+  const body = { locale, nonce: app.nonce, user: presentCurrentUser(app.viewer), unread: await getUnreadCounts(app.db, app.viewer.id), csrfToken: csrf.token };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
@@ -61,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           {children}
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );

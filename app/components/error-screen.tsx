@@ -1,7 +1,5 @@
-import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { localeFromPath, localizePath } from "../lib/locale.ts";
-import { AntdScope } from "./antd-scope.tsx";
 
 interface ErrorScreenProps {
   status: number;
@@ -11,7 +9,11 @@ interface ErrorScreenProps {
   details?: string;
 }
 
-/** The spec's error screen: 404 → Not Found result; anything else → the status code and a generic text. */
+/**
+ * The spec's error screen, in the layout of a "result" page: 404 → Not Found; anything else → the
+ * status code and a generic text. Plain HTML and CSS, so it reads the same without JavaScript and
+ * costs no component library on pages that never fail.
+ */
 export function ErrorScreen({ status, path, details }: ErrorScreenProps) {
   const { t } = useTranslation("common");
   const locale = localeFromPath(path);
@@ -19,30 +21,45 @@ export function ErrorScreen({ status, path, details }: ErrorScreenProps) {
   const message = notFound ? t("error.not_found_message") : t("error.generic_message");
   const shown = notFound ? t("error.page_not_found", { path }) + (details && details !== path ? `\n${details}` : "") : details;
   return (
-    <AntdScope>
-      <section className="error-screen" aria-labelledby="error-title">
-        <title>{`${status} ${message}`}</title>
-        <Result
-          status={notFound ? "404" : status === 403 ? "403" : "500"}
-          title={<h1 id="error-title" className="error-title">{notFound ? t("error.not_found_title") : String(status)}</h1>}
-          subTitle={message}
-          extra={
-            <Button type="primary" href={localizePath("/", locale)}>
-              {t("error.return_home")}
-            </Button>
-          }
-        >
-          {shown ? (
-            <details className="error-details">
-              <summary>
-                <span className="when-closed">{t("error.show_details")}</span>
-                <span className="when-open">{t("error.hide_details")}</span>
-              </summary>
-              <pre>{shown}</pre>
-            </details>
-          ) : null}
-        </Result>
-      </section>
-    </AntdScope>
+    <section className="error-screen result" aria-labelledby="error-title">
+      <title>{`${status} ${message}`}</title>
+      <ResultIllustration status={status} />
+      <h1 id="error-title" className="result-title">
+        {notFound ? t("error.not_found_title") : String(status)}
+      </h1>
+      <p className="result-subtitle">{message}</p>
+      <p className="result-extra">
+        <a className="button button-primary" href={localizePath("/", locale)}>
+          {t("error.return_home")}
+        </a>
+      </p>
+      {shown ? (
+        <details className="error-details">
+          <summary>
+            <span className="when-closed">{t("error.show_details")}</span>
+            <span className="when-open">{t("error.hide_details")}</span>
+          </summary>
+          <pre>{shown}</pre>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** A light, decorative picture of a lost page (404) or a broken one (other errors). */
+function ResultIllustration({ status }: { status: number }) {
+  const notFound = status === 404;
+  return (
+    <svg className="result-illustration" viewBox="0 0 240 160" width="240" height="160" aria-hidden="true">
+      <ellipse cx="120" cy="146" rx="92" ry="8" className="result-shadow" />
+      <rect x="62" y="22" width="116" height="116" rx="12" className="result-paper" />
+      <rect x="80" y="44" width="56" height="8" rx="4" className="result-line" />
+      <rect x="80" y="62" width="80" height="8" rx="4" className="result-line" />
+      <rect x="80" y="80" width="68" height="8" rx="4" className="result-line" />
+      <circle cx="170" cy="104" r="30" className={notFound ? "result-badge" : "result-badge result-badge-error"} />
+      <text x="170" y="105" textAnchor="middle" dominantBaseline="central" className="result-badge-text">
+        {notFound ? "?" : "!"}
+      </text>
+    </svg>
   );
 }

@@ -1,8 +1,5 @@
-import { lazy, Suspense } from "react";
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-
-// Loaded only when an error happens: the result illustrations are heavy and most pages never need them.
-const ErrorScreen = lazy(() => import("../components/error-screen.tsx").then((module) => ({ default: module.ErrorScreen })));
+import { ErrorScreen } from "../components/error-screen.tsx";
 
 /** Wraps every page so that a page's error renders inside the site header and footer. */
 export default function SiteLayout() {
@@ -16,9 +13,5 @@ export function ErrorBoundary() {
   let details: string | undefined;
   if (isRouteErrorResponse(error)) details = typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`;
   else if (error instanceof Error) details = import.meta.env.DEV ? `${error.message}\n\n${error.stack ?? ""}` : error.message;
-  return (
-    <Suspense fallback={null}>
-      <ErrorScreen status={status} path={location.pathname} details={details} />
-    </Suspense>
-  );
+  return <ErrorScreen status={status} path={location.pathname} details={details} />;
 }

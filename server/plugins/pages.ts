@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -79,6 +80,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       production: config.production,
       sessionSecret: config.sessionSecret,
       cookies: request.cookies,
+      nonce: randomBytes(16).toString("base64"),
       invalidatePages: () => cache?.clear(),
     });
     const response = await handle(createRequest(request, reply), context);

@@ -91,7 +91,7 @@ describe("accounts in the browser", () => {
     await page.getByTestId("avatar-menu").click();
     await page.getByRole("link", { name: "个人中心" }).click();
     await page.waitForURL((url) => url.pathname === "/account/home");
-    expect(await page.locator("h1").textContent()).toBe("我的账号");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("我的账号");
     const facts = await page.locator(".facts").first().textContent();
     expect(facts).toContain(`${username}@example.com`);
     expect(facts).toContain("注册用户");

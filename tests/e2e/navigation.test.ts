@@ -87,3 +87,29 @@ describe("guards and redirects", () => {
     await context.close();
   });
 });
+
+describe("content security policy", () => {
+  it("sends a nonce-based policy, hydrates under it, and blocks scripts without the nonce", async () => {
+    const { context, page } = await newVisitor();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const response = await page.goto("/en/circles");
+    const policy = response!.headers()["content-security-policy"]!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(policy).toContain("object-src 'none'");
+    // Hydrated: client-side navigation works.
+    await page.getByRole("link", { name: "Mathematics" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/circles/2");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Mathematics");
+    // An injected inline script without the nonce does not run.
+    const ran = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
