@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PageCache, isAnonymousRequest, isCacheable, pageCacheKey } from "./page-cache.ts";
 
-const entry = (storedAt: number) => ({ status: 200, headers: {}, body: Buffer.from("x"), storedAt });
+const entry = (storedAt: number) => ({ status: 200, headers: [] as string[], body: Buffer.from("x"), storedAt });
 
 describe("anonymous page cache", () => {
   it("expires entries after the TTL and evicts the oldest when full", () => {

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export interface CachedPage {
   status: number;
-  /** Every header the original reply sent (security headers included), ready to write. */
-  headers: Record<string, string | string[]>;
+  /** Every header the original reply sent (security headers included), flattened name, value, … for writeHead. */
+  headers: string[];
   body: Buffer;
   storedAt: number;
 }

@@ -88,8 +88,9 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     if (cacheable && isCacheable(response)) {
       const body = Buffer.from(await response.arrayBuffer());
       reply.status(response.status).headers(Object.fromEntries(response.headers.entries()));
-      const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), "content-length": String(body.length) };
-      cache.set(pageCacheKey(request.url, request.headers.cookie), { status: response.status, headers: { ...headers, "x-page-cache": "hit" }, body, storedAt: Date.now() });
+      const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), "content-length": String(body.length), "x-page-cache": "hit" };
+      const flat = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)]));
+      cache.set(pageCacheKey(request.url, request.headers.cookie), { status: response.status, headers: flat, body, storedAt: Date.now() });
       return reply.header("x-page-cache", "miss").send(body);
     }
     return sendResponse(reply, response);
