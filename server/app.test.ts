@@ -18,6 +18,12 @@ describe("API surface", () => {
     expect(register.required).toEqual(expect.arrayContaining(["username", "email", "password", "confirm_password", "gender", "birthday", "country"]));
   });
 
+  it("reports health for load balancers", async () => {
+    const response = await api.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
   it("answers unknown API paths with a JSON 404 in the visitor's language", async () => {
     const response = await api.app.inject({ method: "GET", url: "/api/nothing/here", headers: { "accept-language": "en" } });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -53,6 +54,13 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(requestContext, { db: database.db });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });
+
+  /** For load balancers and uptime checks: the process answers and the database does too. */
+  app.get("/api/health", async (_request, reply) => {
+    await database.db.execute(sql`select 1`);
+    reply.header("cache-control", "no-store");
+    return { status: "ok" };
+  });
 
   // OpenAPI from the same zod schemas that validate requests: /api/docs (UI) and /api/docs/json.
   await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
