@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+describe("home", () => {
+  it("switches tabs by link, with honest empty states (zh) and a login prompt on Follow (en)", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/");
+    await page.getByRole("link", { name: "热门" }).click();
+    await page.waitForURL((url) => url.search === "?tab=hot");
+    await expect.poll(() => page.getByRole("link", { name: "热门" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByText("还没有热门内容").isVisible()).toBe(true);
+    await page.goto("/en?tab=follow");
+    expect(await page.getByText("Log in to see what the people and circles you follow publish.").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("circles", () => {
+  it("shows the whole tree, nested, and opens a circle by client-side navigation", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/circles");
+    expect(await page.locator(".circle-tree-item").count()).toBe(11);
+    // Poetry sits inside Literature's own list, not beside it (the innermost matching <li> comes last).
+    const literature = page.locator("li", { has: page.getByRole("link", { name: "文学", exact: true }) }).last();
+    expect(await literature.getByRole("link", { name: "诗歌" }).count()).toBe(1);
+    const mathematics = page.locator("li", { has: page.getByRole("link", { name: "数学", exact: true }) }).last();
+    expect(await mathematics.getByRole("link", { name: "诗歌" }).count()).toBe(0);
+    await page.getByRole("link", { name: "诗歌" }).click();
+    await page.waitForURL((url) => url.pathname === "/circles/4");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("诗歌");
+    expect(await page.locator(".breadcrumb").textContent()).toBe("圈子地球村文学诗歌");
+    expect(await page.getByText("这个圈子还没有子圈子。").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each(["/circles/999999", "/en/circles/abc"])("%s is a 404", async (path) => {
+    const response = await fetch(`${baseURL()}${path}`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("search", () => {
+  it("finds circles from the header box in both languages, and says so when nothing matches", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "搜索" }).first().fill("数学");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "数学");
+    await expect.poll(() => page.locator(".circle-grid").textContent()).toContain("数学");
+    await page.goto("/en/search?q=Poetry");
+    expect(await page.locator(".circle-grid").textContent()).toContain("Poetry");
+    await page.goto("/en/search?q=zzzz");
+    expect(await page.getByText("No circle matches “zzzz”.").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("information pages", () => {
+  const pages = ["/about", "/about/privacy", "/help", "/app", "/app/download"];
+  it.each(pages.flatMap((path) => [path, `/en${path}`]))("%s answers in its language", async (path) => {
+    const { context, page } = await newVisitor();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    const english = path.startsWith("/en");
+    expect(await page.getAttribute("html", "lang")).toBe(english ? "en" : "zh-CN");
+    expect(await page.title()).toMatch(english ? / - Circles$/ : / - 圈子$/);
+    expect(await page.locator("h1").count()).toBe(1);
+    await context.close();
+  });
+
+  it("lists public pages of both languages in the sitemap", async () => {
+    const response = await fetch(`${baseURL()}/sitemap.xml`);
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    expect(xml).toContain(`<loc>${baseURL()}/en/circles/1</loc>`);
+    expect(xml).toContain(`<loc>${baseURL()}/circles/3</loc>`);
+  });
+});
+
+describe("monetization", () => {
+  it("sends a VIP user to the monetization home", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/login");
+    await submitLogin(page, "creator", "creator123");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/monetization");
+    expect(new URL(page.url()).pathname).toBe("/monetization/home");
+    await context.close();
+  });
+});
+
+describe("dark colour scheme", () => {
+  it("applies before any script runs", async () => {
+    const { context, page } = await newVisitor({ colorScheme: "dark", javaScriptEnabled: false });
+    await page.goto("/en/circles");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(20, 20, 20)");
+    await context.close();
+  });
+});
