@@ -86,3 +86,12 @@ export function guestFormData<T extends object>(app: AppContext, extra: T) {
   const csrf = csrfForForm(app);
   return data({ csrfToken: csrf.token, ...extra }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
+
+/** The posted form; a body that is not a form (JSON, broken encoding) is a 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+  }
+}

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import { assertFormCsrf, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
 import { localizePath, safeNextPath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = keptValues(form, ["username"]);
   try {
     assertFormCsrf(app, form);

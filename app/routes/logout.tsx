@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { assertFormCsrf, getAppContext, here } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, getAppContext, here } from "../lib/context.server.ts";
 import { logOut } from "../../features/accounts/service.ts";
 import { clearedSessionCookie } from "../../features/accounts/cookies.server.ts";
 import { AppError } from "../../server/lib/app-error.ts";
@@ -8,7 +8,7 @@ import { AppError } from "../../server/lib/app-error.ts";
 /** POST only: revokes the server-side session and clears the cookie. */
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     assertFormCsrf(app, form);
   } catch (error) {

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
-import { assertFormCsrf, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = keptValues(form, ["username", "email", "gender", "birthday", "country"]);
   try {
     assertFormCsrf(app, form);

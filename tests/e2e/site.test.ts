@@ -100,3 +100,17 @@ describe("dark colour scheme", () => {
     await context.close();
   });
 });
+
+describe("malformed page requests", () => {
+  it.each([
+    ["POST", "/login", "application/json", '{"username":"demo"}'],
+    ["POST", "/en/register", "application/x-www-form-urlencoded", "%%%\u00ff"],
+    ["POST", "/logout", "text/plain", "x"],
+    ["PUT", "/circles", "application/x-www-form-urlencoded", "a=1"],
+    ["GET", "/circles/%E0%A4%A", undefined, undefined],
+    ["GET", "/search?q=%25_%5C", undefined, undefined],
+  ])("%s %s answers 4xx or a page, never 5xx", async (method, path, type, body) => {
+    const response = await fetch(`${baseURL()}${path}`, { method, headers: type ? { "content-type": type } : {}, body, redirect: "manual" });
+    expect(response.status).toBeLessThan(500);
+  });
+});
