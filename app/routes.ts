@@ -23,6 +23,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("app/download", "routes/app-download.tsx", { id: id("app-download") }),
       route("account/home", "routes/account-home.tsx", { id: id("account-home") }),
       route("account/*", "routes/signed-in-area.tsx", { id: id("account") }),
+      route("message", "routes/message-centre-home.tsx", { id: id("message") }),
+      route("messages", "routes/message-centre-home.tsx", { id: id("messages-home") }),
       route("messages/:category", "routes/messages.tsx", { id: id("message-centre") }),
       route("messages/*", "routes/signed-in-area.tsx", { id: id("messages") }),
       route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),

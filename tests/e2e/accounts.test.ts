@@ -101,6 +101,8 @@ describe("accounts in the browser", () => {
     await page.goto("/en/account/home");
     expect(await page.locator(".facts").first().textContent()).toContain("Japan");
 
+    await page.goto("/en/message");
+    expect(new URL(page.url()).pathname).toBe("/en/messages/reply_comment");
     await page.goto("/en/messages/like_attention");
     expect(await page.title()).toBe("Messages - Circles");
     expect(await page.locator("h2").first().textContent()).toBe("Likes and follows");
