@@ -15,6 +15,8 @@ export interface AppContext {
   secure: boolean;
   production: boolean;
   sessionSecret: string;
+  /** Sign-in asks for the slider puzzle (the CAPTCHA setting). */
+  captcha: boolean;
   cookies: Record<string, string | undefined>;
   /** This response's script nonce (Content-Security-Policy). */
   nonce: string;

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -14,6 +14,7 @@ import { errorHandling } from "./plugins/errors.ts";
 import { pages } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
 import { accountsApi } from "../features/accounts/api.ts";
+import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
 import { circlesApi } from "../features/circles/api.ts";
 
@@ -33,7 +34,7 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     serverFactory: (handler) => createServer((request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response)),
     logger: logger ? { level: "info" } : false,
     // Errors and start/stop are logged; a line per request would cost more than serving a cached page.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === "1",
     return503OnClosing: true,
@@ -66,7 +67,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  await app.register(accountsApi, { sessionSecret: config.sessionSecret });
+  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha });
+  await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);
 

@@ -5,6 +5,7 @@ import { loadConfig } from "./config.ts";
 import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seed } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
+import { startMaintenance } from "./maintenance.ts";
 
 /** Starts the product: migrate, seed, serve; stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
@@ -23,9 +24,12 @@ export async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger: true, pages: { buildDirectory: path.resolve("build"), cache: config.production } });
 
+  const stopMaintenance = startMaintenance(database.db, app.log);
+
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
+    stopMaintenance();
     await app.close();
     await database.close();
     await release?.();

@@ -8,6 +8,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AntdScope } from "../components/antd-scope.tsx";
+import { SliderCaptcha } from "../components/slider-captcha.tsx";
 import { fieldErrors, loginSchema } from "../../features/accounts/schema.ts";
 import { loginInputFromForm } from "../../features/accounts/form-input.ts";
 import { logIn } from "../../features/accounts/service.ts";
@@ -18,7 +19,8 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "ac
 export const headers = privatePageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return guestFormData(getAppContext(context), {});
+  const app = getAppContext(context);
+  return guestFormData(app, { captcha: app.captcha });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -29,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     assertFormCsrf(app, form);
     const parsed = loginSchema.safeParse(loginInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await logIn(app.db, parsed.data, app.client);
+    const signedIn = await logIn(app.db, parsed.data, app.client, { captcha: app.captcha });
     const next = safeNextPath(new URL(request.url).searchParams.get("next"));
     return redirect(here(app, next ?? "/"), { headers: { "Set-Cookie": sessionCookie(signedIn.token, { persistent: signedIn.persistent, secure: app.secure }) } });
   } catch (error) {
@@ -42,7 +44,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useFormValidation(loginSchema, loginInputFromForm, actionData?.fieldErrors);
+  const { errors, onSubmit } = useFormValidation(loginSchema, loginInputFromForm, actionData?.fieldErrors, (form): Record<string, string> =>
+    loaderData.captcha && !form.get("captcha") ? { captcha: "errors:captcha_required" } : {},
+  );
   const next = safeNextPath(params.get("next"));
   const action = next ? `${localizePath("/login", locale)}?next=${encodeURIComponent(next)}` : localizePath("/login", locale);
   return (
@@ -60,6 +64,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <FormField id="login-password" label={t("login.password")} error={errors.password}>
             <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
           </FormField>
+          {loaderData.captcha ? <SliderCaptcha id="login-captcha" error={errors.captcha} resetSignal={actionData} /> : null}
           <div className="form-field">
             <Checkbox name="remember" id="login-remember">
               {t("login.remember")}

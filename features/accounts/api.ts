@@ -10,7 +10,7 @@ export function isSecure(request: FastifyRequest): boolean {
   return request.protocol === "https";
 }
 
-export async function accountsApi(app: FastifyInstance, { sessionSecret }: { sessionSecret: string }): Promise<void> {
+export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha }: { sessionSecret: string; captcha: boolean }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get("/api/get_csrf_token/", async (request, reply) => {
@@ -26,7 +26,7 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret }: { ses
   });
 
   api.post("/api/Users/login/", { schema: { body: loginSchema } }, async (request, reply) => {
-    const signedIn = await logIn(app.db, request.body, clientOf(request));
+    const signedIn = await logIn(app.db, request.body, clientOf(request), { captcha });
     return signIn(reply, request, signedIn);
   });
 

@@ -18,9 +18,11 @@ export function registerInputFromForm(form: FormData) {
 export function loginInputFromForm(form: FormData) {
   const username = form.get("username");
   const password = form.get("password");
+  const captcha = form.get("captcha");
   return {
     username: typeof username === "string" ? username : undefined,
     password: typeof password === "string" ? password : undefined,
     remember: form.get("remember") === "on",
+    captcha: typeof captcha === "string" && captcha ? captcha : undefined,
   };
 }

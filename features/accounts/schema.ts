@@ -70,6 +70,8 @@ export const loginSchema = z.strictObject({
   username: z.string({ error: "validation:login_required" }).trim().min(1, "validation:login_required").max(254, "validation:login_required"),
   password: z.string({ error: "validation:password_required" }).min(1, "validation:password_required").max(200, "validation:password_length"),
   remember: z.boolean().default(false),
+  /** A solved slider-puzzle token (required unless CAPTCHA is off). */
+  captcha: z.string().max(64, "validation:invalid_value").optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -6,6 +6,7 @@ import { AppError } from "../../server/lib/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
+import { consumeSolvedChallenge } from "../captcha/service.ts";
 import { cachedSessionUser, forgetSession, rememberSessionUser } from "./session-cache.server.ts";
 
 export type User = typeof users.$inferSelect;
@@ -73,8 +74,14 @@ async function assertAvailable(db: Executor, username: string, email: string): P
   if (emailTaken) throw new AppError("email_exists", { fields: { email: "errors:email_exists" } });
 }
 
-/** Password sign-in by username or email, throttled per IP, account and pair. */
-export async function logIn(db: Database, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+export interface LoginOptions {
+  /** A solved slider puzzle is required (the CAPTCHA setting). */
+  captcha: boolean;
+}
+
+/** Password sign-in by username or email, after the slider puzzle, throttled per IP, account and pair. */
+export async function logIn(db: Database, input: LoginInput, client: ClientInfo, options: LoginOptions): Promise<SignedIn> {
+  if (options.captcha) await consumeSolvedChallenge(db, input.captcha);
   const account = input.username.toLowerCase();
   const [user] = await db
     .select()

@@ -99,3 +99,9 @@ export async function recordLoginSuccess(db: Executor, subject: Subject & { user
 function tooMany(seconds: number): AppError {
   return new AppError("too_many_attempts", { params: { seconds: Math.max(1, Math.ceil(seconds)) } });
 }
+
+/** Forgets failure counts whose windows have all ended (the longest window is an hour). */
+export async function deleteStaleLoginFailures(db: Executor): Promise<void> {
+  const longest = Math.max(throttleLimits.ipWindowSeconds, throttleLimits.pairWindowSeconds, throttleLimits.accountWindowSeconds, throttleLimits.pairMaxDelaySeconds);
+  await db.delete(loginFailures).where(sql`${loginFailures.lastFailureAt} < now() - make_interval(secs => ${longest})`);
+}

@@ -5,6 +5,8 @@ import { translator } from "../../app/lib/i18n.ts";
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
+  captcha_required: 400,
+  captcha_failed: 400,
   invalid_credentials: 401,
   not_authenticated: 401,
   csrf_failed: 403,

@@ -79,6 +79,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       secure: isSecure(request),
       production: config.production,
       sessionSecret: config.sessionSecret,
+      captcha: config.captcha,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
       invalidatePages: () => cache?.clear(),

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { chromiumPath } from "./global-setup.ts";
+import { solveCaptcha } from "./captcha-solver.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -62,9 +63,11 @@ export async function submitRegistration(page: Page, form: Registration): Promis
   await page.getByRole("button", { name: form.submit }).click();
 }
 
-/** Fills the login form on the current page and submits it. */
+/** Fills the login form on the current page, solves the slider puzzle and submits. */
 export async function submitLogin(page: Page, username: string, password: string, submit = "登录"): Promise<void> {
   await page.fill("#login-username", username);
   await page.fill("#login-password", password);
+  await solveCaptcha(page);
+  await page.locator('.captcha[data-phase="solved"]').waitFor();
   await page.getByRole("button", { name: submit }).click();
 }

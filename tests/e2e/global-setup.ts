@@ -27,11 +27,14 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The real server process (`server/main.ts`) on the embedded store in `dataDir`, on a free port. */
+/**
+ * The real server process (`server/main.ts`) on the embedded store in `dataDir`, on a free port,
+ * configured as in production: the sign-in puzzle is on (the browser tests solve it).
+ */
 export async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseURL: string }> {
   const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "off", DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;

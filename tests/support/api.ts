@@ -12,10 +12,10 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real Fastify app (API only) on a fresh database. */
-export async function createTestApi(kind: DatabaseKind): Promise<TestApi> {
+/** The real Fastify app (API only) on a fresh database; the sign-in puzzle is off unless asked for. */
+export async function createTestApi(kind: DatabaseKind, options: { captcha?: boolean } = {}): Promise<TestApi> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: "off" });
+  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: options.captcha ? "on" : "off" });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
 export * from "./accounts.ts";
 export * from "./circles.ts";
 export * from "./messages.ts";
+export * from "./captcha.ts";

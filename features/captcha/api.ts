@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { captchaAnswerSchema } from "./schema.ts";
+import { answerChallenge, createChallenge } from "./service.ts";
+
+/** The sign-in slider puzzle: a new challenge, and checking where its piece was dropped. */
+export async function captchaApi(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get("/api/captcha/", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return createChallenge(app.db);
+  });
+
+  api.post("/api/captcha/verify/", { schema: { body: captchaAnswerSchema } }, async (request, reply) => {
+    await answerChallenge(app.db, request.body);
+    return reply.status(204).send();
+  });
+}
