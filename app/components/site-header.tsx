@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BellOutlined, EditOutlined, SearchOutlined } from "@ant-design/icons";
+import { BellIcon, SearchIcon, WriteIcon } from "./icons.tsx";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../lib/locale.ts";
 import { messageCentreCategories, unreadIn, unreadTotal, type MessageCentreCategory } from "../../features/messages/schema.ts";
@@ -50,18 +50,18 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
         <Form method="get" action={path("/search")} role="search" className="site-search">
           <input name="q" type="search" aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} className="text-input site-search-input" maxLength={100} />
           <button type="submit" className="site-search-button" aria-label={t("nav.search")}>
-            <SearchOutlined />
+            <SearchIcon />
           </button>
         </Form>
         <div className="site-actions">
           <Link to={path("/circles/1/write/article")} className="button button-primary">
-            <EditOutlined aria-hidden="true" />
+            <WriteIcon />
             {t("nav.write")}
           </Link>
           {signedIn ? (
             <>
               <Link to={path(`/messages/${bellTarget}`)} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>
-                <BellOutlined />
+                <BellIcon />
                 {total > 0 ? (
                   <span className="site-bell-count" aria-hidden="true" data-testid="unread-total">
                     {total > 99 ? "99+" : total}

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FetchError } from "ofetch";
-import { http } from "../lib/http.ts";
+import { failedBody, loadHttp } from "../lib/load-http.ts";
 import { maxPieceX, puzzleGeometry } from "../../features/captcha/geometry.ts";
 import type { CaptchaChallenge } from "../../features/captcha/schema.ts";
 
@@ -37,7 +36,7 @@ export function SliderCaptcha({ id, error, resetSignal }: SliderCaptchaProps) {
     setMessage(undefined);
     setX(0);
     try {
-      setChallenge(await http<CaptchaChallenge>("/api/captcha/"));
+      setChallenge(await (await loadHttp())<CaptchaChallenge>("/api/captcha/"));
       setPhase("ready");
     } catch {
       setChallenge(null);
@@ -54,11 +53,11 @@ export function SliderCaptcha({ id, error, resetSignal }: SliderCaptchaProps) {
     if (!challenge) return;
     setPhase("checking");
     try {
-      await http("/api/captcha/verify/", { method: "POST", body: { token: challenge.token, x: Math.round(dropX) } });
+      await (await loadHttp())("/api/captcha/verify/", { method: "POST", body: { token: challenge.token, x: Math.round(dropX) } });
       setPhase("solved");
       setMessage(undefined);
     } catch (failure) {
-      const answer = failure instanceof FetchError ? (failure.data as { message?: unknown } | undefined) : undefined;
+      const answer = failedBody(failure);
       setPhase("failed");
       setMessage(typeof answer?.message === "string" ? answer.message : t("errors:captcha_failed"));
       retryTimer.current = setTimeout(() => void load(), 1200);

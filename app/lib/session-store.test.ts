@@ -35,7 +35,7 @@ const member = presentCurrentUser({
   sinecoinTotalProfit: 0, sinecoinTotalCashout: 0, cashoutableSinecoinProfit: 0, createdAt: new Date("2026-01-01T00:00:00Z"),
 });
 const unread = { ...zeroUnread, unread_like_count: 2, unread_favorite_count: 3, unread_follow_count: 1 };
-const store = () => createSessionStore({ user: member, unread }, createHttp({ baseURL, readCookie: () => "t.k" }));
+const store = () => createSessionStore({ user: member, unread }, async () => createHttp({ baseURL, readCookie: () => "t.k" }));
 
 describe("client session store", () => {
   it("keeps the user on code 100 and resets to defaults on another code", async () => {

@@ -1,8 +1,8 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { FetchError } from "ofetch";
+import type { $Fetch } from "ofetch";
 import { anonymousUser, authSuccessCode, type CurrentUser } from "../../features/accounts/presenter.ts";
 import { readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "../../features/messages/schema.ts";
-import { http } from "./http.ts";
+import { failedStatus, loadHttp } from "./load-http.ts";
 
 /** What the browser holds about the viewer (spec section 3), kept fresh from the auth and unread calls. */
 export interface SessionState {
@@ -14,7 +14,7 @@ export interface SessionState {
 
 type Listener = () => void;
 
-export function createSessionStore(initial: { user: CurrentUser | null; unread: UnreadCounts | null }, fetcher = http) {
+export function createSessionStore(initial: { user: CurrentUser | null; unread: UnreadCounts | null }, loadFetcher: () => Promise<$Fetch> = loadHttp) {
   let state: SessionState = { user: initial.user ?? anonymousUser, unread: initial.unread ?? { ...zeroUnread }, stopped: false };
   const listeners = new Set<Listener>();
   const set = (next: Partial<SessionState>) => {
@@ -23,7 +23,7 @@ export function createSessionStore(initial: { user: CurrentUser | null; unread: 
   };
   const fail = (error: unknown) => {
     // Any auth error resets the user data to defaults; a 403 also stops further attempts.
-    const status = error instanceof FetchError ? error.statusCode : undefined;
+    const status = failedStatus(error);
     set({ user: anonymousUser, unread: { ...zeroUnread }, stopped: state.stopped || status === 403 });
   };
   return {
@@ -39,7 +39,7 @@ export function createSessionStore(initial: { user: CurrentUser | null; unread: 
     async refreshAuth(): Promise<void> {
       if (state.stopped) return;
       try {
-        const answer = await fetcher<{ code: number } & CurrentUser>("/api/Users/LoginAuth/");
+        const answer = await (await loadFetcher())<{ code: number } & CurrentUser>("/api/Users/LoginAuth/");
         if (answer.code === authSuccessCode) {
           const { code: _code, ...user } = answer;
           set({ user });
@@ -51,14 +51,14 @@ export function createSessionStore(initial: { user: CurrentUser | null; unread: 
     async refreshUnread(): Promise<void> {
       if (state.stopped || state.user.user_id === 0) return;
       try {
-        set({ unread: await fetcher<UnreadCounts>("/api/Users/get_unread") });
+        set({ unread: await (await loadFetcher())<UnreadCounts>("/api/Users/get_unread") });
       } catch (error) {
         fail(error);
       }
     },
     /** Marks a message category read; succeeds on 204 and zeroes its counters locally. */
     async markRead(category: ReadCategory): Promise<boolean> {
-      const response = await fetcher.raw(`/api/Users/read_meg/${category}/`, { method: "PATCH", body: {} });
+      const response = await (await loadFetcher()).raw(`/api/Users/read_meg/${category}/`, { method: "PATCH", body: {} });
       if (response.status !== 204) return false;
       const unread = { ...state.unread };
       for (const counter of readCategories[category]) unread[counter] = 0;
