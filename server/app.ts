@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -55,6 +56,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(requestContext, { db: database.db });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });
+  // Per-route limits (`config.rateLimit`) for calls that are costly to answer; a 429 is localized by the error handler.
+  await app.register(rateLimit, { global: false });
 
   /** For load balancers and uptime checks: the process answers and the database does too. */
   app.get("/api/health", async (_request, reply) => {

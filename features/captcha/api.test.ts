@@ -117,6 +117,17 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     expect(ok.json()).toMatchObject({ code: 100, username });
   });
 
+  it("limits how many puzzles one address may draw a minute, with a localized 429", async () => {
+    const draw = (lang: string) => api.app.inject({ method: "GET", url: "/api/captcha/", remoteAddress: "203.0.113.9", headers: { "accept-language": lang } });
+    for (let i = 0; i < 30; i++) expect((await draw("en")).statusCode).toBe(200);
+    const refused = await draw("en");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "rate_limited", message: "Too many requests. Please try again later." });
+    expect((await draw("zh-CN")).json().message).toBe("请求过于频繁，请稍后再试。");
+    // Another address is not affected.
+    expect((await visitor().get("/api/captcha/")).statusCode).toBe(200);
+  });
+
   it("a solved puzzle lapses if nobody signs in with it in time", async () => {
     const v = visitor();
     const past = new Date(Date.now() - (captchaLifetimes.solvedSeconds + 5) * 1000);

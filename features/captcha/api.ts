@@ -7,7 +7,8 @@ import { answerChallenge, createChallenge } from "./service.ts";
 export async function captchaApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/captcha/", async (_request, reply) => {
+  // Drawing a puzzle costs an image render and a row: one address gets a few a minute, plenty for people.
+  api.get("/api/captcha/", { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } }, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return createChallenge(app.db);
   });
