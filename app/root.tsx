@@ -22,9 +22,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: globalStyles },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = app.locale;
   // The nonce lets the document's own inline scripts run under the Content-Security-Policy.
   if (!app.viewer) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
   // Signed-in pages carry a CSRF token for the logout form; they are never cached.

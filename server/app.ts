@@ -14,6 +14,7 @@ import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { pages } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
+import { answerUnparsableRequest } from "./lib/unparsable-request.ts";
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     trustProxy: process.env.TRUST_PROXY === "1",
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    frameworkErrors: answerUnparsableRequest,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

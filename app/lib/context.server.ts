@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "../context.ts";
-import { localizePath, stripLocale } from "./locale.ts";
+import { localizePath, pageUrl, stripLocale } from "./locale.ts";
 export { safeNextPath } from "./locale.ts";
 import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../server/lib/app-error.ts";
@@ -18,7 +18,7 @@ export function here(app: AppContext, path: string): string {
 /** Signed-out visitors go to the login page and come back here afterwards. */
 export function requireViewer(app: AppContext, request: Request) {
   if (app.viewer) return app.viewer;
-  const url = new URL(request.url);
+  const url = pageUrl(request.url);
   const next = stripLocale(url.pathname) + url.search;
   throw redirect(`${here(app, "/login")}?next=${encodeURIComponent(next)}`);
 }
@@ -40,7 +40,7 @@ export function assertFormCsrf(app: AppContext, form: FormData): void {
 
 /** A 404 the error screen shows with the requested path. */
 export function notFound(request: Request): never {
-  throw data(new URL(request.url).pathname, { status: 404, statusText: "Not Found" });
+  throw data(pageUrl(request.url).pathname, { status: 404, statusText: "Not Found" });
 }
 
 /** What a form action answers on failure: messages for the form and its fields, with the 4xx status. */
@@ -87,11 +87,21 @@ export function guestFormData<T extends object>(app: AppContext, extra: T) {
   return data({ csrfToken: csrf.token, ...extra }, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** The posted form; a body that is not a form (JSON, broken encoding) is a 400, never a 500. */
+/**
+ * The posted form; a body that is not a form (JSON, broken encoding) or that carries NUL characters
+ * (which PostgreSQL cannot store and no person types) is a 400, never a 500.
+ */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
   }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+    }
+  }
+  return form;
 }

@@ -42,5 +42,14 @@ describe("language switch and return paths", () => {
     expect(languageSwitchTarget("en", "https://evil.example").path).toBe("/en");
     expect(safeNextPath("/\\evil.example")).toBeNull();
     expect(safeNextPath("/account/home")).toBe("/account/home");
+    for (const sneaky of ["/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /evil.example", "/\u0000", "\t//evil.example", "/%09/x".replace("%09", "\u0085")]) {
+      expect(safeNextPath(sneaky), JSON.stringify(sneaky)).toBeNull();
+      expect(languageSwitchTarget("zh-CN", sneaky).path).toBe("/");
+    }
+  });
+
+  it("returns paths ready for a Location header", () => {
+    expect(safeNextPath("/search?q=数学")).toBe("/search?q=%E6%95%B0%E5%AD%A6");
+    expect(safeNextPath("/circles/1?tab=hot#top")).toBe("/circles/1?tab=hot#top");
   });
 });

@@ -14,6 +14,28 @@ export function localeFromPath(pathname: string): Locale {
   return pathname === "/en" || pathname.startsWith("/en/") ? "en" : "zh-CN";
 }
 
+/**
+ * The page a path is for. React Router fetches loader data for a page from `/page.data`
+ * (`/_root.data` for `/`, `/page/_.data` with a trailing slash); loaders see that data URL.
+ */
+export function pagePathname(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
+  return pathname;
+}
+
+/** The URL of the page a request is for, without React Router's data suffix and route parameters. */
+export function pageUrl(requestUrl: string): URL {
+  const url = new URL(requestUrl);
+  const page = pagePathname(url.pathname);
+  if (page !== url.pathname) {
+    url.pathname = page;
+    url.searchParams.delete("_routes");
+  }
+  return url;
+}
+
 /** The path without its language prefix, always starting with "/". */
 export function stripLocale(pathname: string): string {
   if (pathname === "/en") return "/";
@@ -49,10 +71,30 @@ export function formatDate(value: Date | string, locale: Locale, options: Intl.D
   return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(typeof value === "string" ? new Date(value) : value);
 }
 
-/** Only same-site paths may be returned to after login (no open redirects). */
+const nextPathBase = "http://circles.invalid";
+
+/** Whitespace, control characters and the backslash. */
+function isUnsafeInPath(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || character === "\\";
+}
+
+/**
+ * Only same-site paths may be returned to after login (no open redirects). Browsers drop tabs and
+ * line breaks from URLs and read "\\" as "/", so "/\t/evil.example" would leave the site: any
+ * whitespace, control character or backslash is refused. The answer is percent-encoded, ready for
+ * a Location header.
+ */
 export function safeNextPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  return value;
+  if (!value || !value.startsWith("/") || value.startsWith("//") || [...value].some(isUnsafeInPath)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, nextPathBase);
+  } catch {
+    return null;
+  }
+  if (url.origin !== nextPathBase) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /** Where the language switch goes: the same page in `lang` (or the other language when `lang` is not one). */

@@ -2,7 +2,7 @@ import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { getAppContext } from "../lib/context.server.ts";
-import { languageCookie, localizePath, type Locale } from "../lib/locale.ts";
+import { languageCookie, localizePath, pageUrl, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const url = new URL(request.url);
+  const url = pageUrl(request.url);
   // A visitor who chose English lands on /en when opening the Chinese home page.
   if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
   const [root] = await listCircleTree(app.db, app.locale);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/legacy-redirect";
 import { getAppContext, here, notFound } from "../lib/context.server.ts";
-import { isLocale, stripLocale } from "../lib/locale.ts";
+import { isLocale, pageUrl, stripLocale } from "../lib/locale.ts";
 
 /** Old addresses → the same item under circle 1 (301), in the page's language. */
 export function legacyTarget(path: string): string | "invalid" | null {
@@ -23,7 +23,7 @@ export function legacyTarget(path: string): string | "invalid" | null {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request.url);
   const target = legacyTarget(stripLocale(url.pathname));
   if (!target || target === "invalid") notFound(request);
   throw redirect(here(getAppContext(context), target) + url.search, 301);

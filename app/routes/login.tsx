@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
 import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
-import { localizePath, safeNextPath, type Locale } from "../lib/locale.ts";
+import { localizePath, pageUrl, safeNextPath, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
@@ -32,7 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const parsed = loginSchema.safeParse(loginInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
     const signedIn = await logIn(app.db, parsed.data, app.client, { captcha: app.captcha });
-    const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+    const next = safeNextPath(pageUrl(request.url).searchParams.get("next"));
     return redirect(here(app, next ?? "/"), { headers: { "Set-Cookie": sessionCookie(signedIn.token, { persistent: signedIn.persistent, secure: app.secure }) } });
   } catch (error) {
     return formFailure(app, error, values);

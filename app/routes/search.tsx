@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/search";
 import { getAppContext } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { localizePath, pageUrl, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { searchCircles } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 /** Searches circles for now; articles, questions and entries join as those features arrive. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
   return { query, circles: query ? await searchCircles(app.db, query, app.locale) : [] };
 }
 

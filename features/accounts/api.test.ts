@@ -34,6 +34,13 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(forged.statusCode).toBe(403);
     });
 
+    it("cannot be skipped by percent-encoding the path", async () => {
+      for (const path of ["/%61pi/Users/login/", "/%61%70%69/Users/logout/", "/api/%55sers/login/"]) {
+        const sneaky = await visitor().request("POST", path, { json: { username: "a", password: "b" }, csrf: false });
+        expect(sneaky.statusCode, path).toBe(403);
+      }
+    });
+
     it("localizes errors from the page path, then the lang cookie, then Accept-Language", async () => {
       const zh = await visitor().request("POST", "/api/Users/logout/", { csrf: false });
       expect(zh.json().message).toBe("安全校验失败，请刷新页面后重试。");
@@ -116,6 +123,30 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(text.statusCode).toBe(415);
       const array = await v.post("/api/Users/register/", [1, 2]);
       expect(array.statusCode).toBe(400);
+    });
+
+    it("refuses NUL characters, which PostgreSQL cannot store, with 400 (was a 500)", async () => {
+      const v = visitor({ "accept-language": "en" });
+      const login = await v.post("/api/Users/login/", { username: "a\u0000@x.com", password: "x" });
+      expect(login.statusCode).toBe(400);
+      expect(login.json()).toEqual({ code: "bad_request", message: "The request is malformed." });
+      const register = await v.post("/api/Users/register/", newUser({ country: "C\u0000N" }));
+      expect(register.statusCode).toBe(400);
+      const nested = await v.request("PATCH", "/api/Users/read_meg/answers/", { json: { list: [{ deep: "\u0000" }] } });
+      expect(nested.statusCode).toBe(400);
+    });
+
+    it("answers a path with broken percent-encoding with a localized 400, not Fastify's own shape", async () => {
+      const en = await api.app.inject({ method: "GET", url: "/api/%ff", headers: { "accept-language": "en" } });
+      expect(en.statusCode).toBe(400);
+      expect(en.json()).toEqual({ code: "bad_request", message: "The request is malformed." });
+      const zh = await api.app.inject({ method: "GET", url: "/api/Users/%E0%A4%A" });
+      expect(zh.json().message).toBe("请求格式不正确。");
+      const page = await api.app.inject({ method: "GET", url: "/en/%" });
+      expect(page.statusCode).toBe(400);
+      expect(page.headers["content-type"]).toContain("text/html");
+      expect(page.body).toContain('<html lang="en">');
+      expect(page.body).toContain("return to home page");
     });
   });
 

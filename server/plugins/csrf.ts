@@ -4,10 +4,14 @@ import { AppError } from "../lib/app-error.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Every unsafe API request carries the csrftoken cookie's value in X-CSRFToken, or gets 403. */
+/**
+ * Every unsafe request to a route of ours carries the csrftoken cookie's value in X-CSRFToken, or
+ * gets 403. Page form posts (the catch-all "*" route) check the token in their form field instead.
+ * The decision follows the matched route, not the raw URL, so "/%61pi/…" cannot slip past it.
+ */
 export const csrfProtection = fp<{ secret: string }>(async (app, { secret }) => {
   app.addHook("onRequest", async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (safeMethods.has(request.method) || request.routeOptions.url === "*") return;
     const header = request.headers[csrfHeaderName];
     if (!csrfMatches(secret, request.cookies[csrfCookieName], typeof header === "string" ? header : undefined)) {
       throw new AppError("csrf_failed");

@@ -2,6 +2,10 @@ import fp from "fastify-plugin";
 import type { FastifyError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, presentError, type ErrorCode } from "../lib/app-error.ts";
+import { containsNulCharacter } from "../lib/nul-characters.ts";
+
+/** PostgreSQL's answers to text it cannot store (a NUL, an untranslatable character): bad input, not a fault. */
+const badTextCodes = new Set(["22021", "22P05"]);
 
 /** One place turns every failure into `{ code, message }` with the right status; 5xx details stay in the log. */
 export const errorHandling = fp(async (app) => {
@@ -10,6 +14,11 @@ export const errorHandling = fp(async (app) => {
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
     if (appError.code === "too_many_attempts" && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
     return reply.status(appError.status).send(presentError(appError, request.locale));
+  });
+  app.addHook("preValidation", async (request) => {
+    // Pages (the "*" route) read their own forms and queries (readForm in app/lib/context.server.ts).
+    if (request.routeOptions.url === "*") return;
+    if (containsNulCharacter(request.body) || containsNulCharacter(request.query)) throw new AppError("bad_request");
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(presentError(new AppError("not_found"), request.locale));
@@ -28,6 +37,7 @@ function toAppError(error: FastifyError | AppError): AppError {
     }
     return new AppError("validation_failed", { fields });
   }
+  if (badTextCodes.has(String((error as { code?: unknown }).code))) return new AppError("bad_request");
   const status = error.statusCode ?? 500;
   const byStatus: Record<number, ErrorCode> = { 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type", 429: "rate_limited" };
   if (byStatus[status]) return new AppError(byStatus[status]);

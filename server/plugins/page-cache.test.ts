@@ -35,9 +35,13 @@ describe("cache keys", () => {
     expect(isAnonymousRequest("notsessionid=abc")).toBe(true);
   });
 
-  it("keys by URL and the lang cookie only", () => {
-    expect(pageCacheKey("/", "lang=en; csrftoken=x")).toBe("/|en");
-    expect(pageCacheKey("/", "csrftoken=y")).toBe("/|");
-    expect(pageCacheKey("/circles?x=1", undefined)).toBe("/circles?x=1|");
+  it("keys by URL, the lang cookie and the host named", () => {
+    const host = "circles.example";
+    expect(pageCacheKey("/", { host, cookie: "lang=en; csrftoken=x" })).not.toBe(pageCacheKey("/", { host, cookie: "csrftoken=y" }));
+    expect(pageCacheKey("/", { host, cookie: "csrftoken=y" })).toBe(pageCacheKey("/", { host }));
+    expect(pageCacheKey("/circles?x=1", { host })).not.toBe(pageCacheKey("/circles", { host }));
+    // Another Host (or forwarded host or scheme) never shares an entry.
+    const keys = new Set([{ host }, { host: "evil.example" }, { host, "x-forwarded-host": "evil.example" }, { host, "x-forwarded-proto": "http" }].map((headers) => pageCacheKey("/sitemap.xml", headers)));
+    expect(keys.size).toBe(4);
   });
 });

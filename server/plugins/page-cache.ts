@@ -1,5 +1,5 @@
 /** A small in-process cache of anonymous page responses (rendering is ~40x slower than sending bytes). */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 
 export interface CachedPage {
   status: number;
@@ -57,9 +57,15 @@ export function isAnonymousRequest(cookieHeader: string | undefined): boolean {
   return !cookieHeader || !sessionCookiePattern.test(cookieHeader);
 }
 
-/** The home page redirects by the `lang` cookie, so it is part of the key. */
-export function pageCacheKey(url: string, cookieHeader: string | undefined): string {
-  return `${url}|${cookieHeader ? (languageCookiePattern.exec(cookieHeader)?.[1] ?? "") : ""}`;
+/**
+ * The home page redirects by the `lang` cookie, and absolute links (the sitemap's) are built from
+ * the host a request names, so both are part of the key: one visitor's Host header must never
+ * shape what the next visitor is served.
+ */
+export function pageCacheKey(url: string, headers: IncomingHttpHeaders): string {
+  const cookie = headers.cookie;
+  const language = cookie ? (languageCookiePattern.exec(cookie)?.[1] ?? "") : "";
+  return `${url}|${language}|${headers.host ?? ""}|${String(headers["x-forwarded-host"] ?? "")}|${String(headers["x-forwarded-proto"] ?? "")}`;
 }
 
 /**
@@ -71,7 +77,7 @@ export function serveFromPageCache(cache: PageCache, request: IncomingMessage, r
   if (request.method !== "GET" || !request.url || request.url.startsWith("/api/")) return false;
   const cookie = request.headers.cookie;
   if (!isAnonymousRequest(cookie)) return false;
-  const hit = cache.get(pageCacheKey(request.url, cookie));
+  const hit = cache.get(pageCacheKey(request.url, request.headers));
   if (!hit) return false;
   response.writeHead(hit.status, hit.headers);
   response.end(hit.body);

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
-import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath } from "../../app/lib/locale.ts";
+import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, pagePathname } from "../../app/lib/locale.ts";
 import { isSecure } from "../../features/accounts/api.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -74,7 +74,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       db,
       viewer: anonymous ? null : await request.viewer(),
       sessionToken: request.cookies[sessionCookieName],
-      locale: localeFromPath(request.url.split("?")[0] ?? "/"),
+      locale: localeFromPath(pagePathname(request.url.split("?")[0] ?? "/")),
       client: { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" },
       secure: isSecure(request),
       production: config.production,
@@ -91,7 +91,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       reply.status(response.status).headers(Object.fromEntries(response.headers.entries()));
       const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), "content-length": String(body.length), "x-page-cache": "hit" };
       const flat = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)]));
-      cache.set(pageCacheKey(request.url, request.headers.cookie), { status: response.status, headers: flat, body, storedAt: Date.now() });
+      cache.set(pageCacheKey(request.url, request.headers), { status: response.status, headers: flat, body, storedAt: Date.now() });
       return reply.header("x-page-cache", "miss").send(body);
     }
     return sendResponse(reply, response);

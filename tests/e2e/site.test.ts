@@ -109,6 +109,12 @@ describe("malformed page requests", () => {
     ["PUT", "/circles", "application/x-www-form-urlencoded", "a=1"],
     ["GET", "/circles/%E0%A4%A", undefined, undefined],
     ["GET", "/search?q=%25_%5C", undefined, undefined],
+    ["GET", "/search?q=a%00b", undefined, undefined],
+    ["POST", "/en/login", "application/x-www-form-urlencoded", "username=a%00%40x.com&password=x"],
+    ["GET", "/set-language?lang=en&next=/%0d%0a", undefined, undefined],
+    ["GET", "/set-language?lang=en&next=/%E6%95%B0", undefined, undefined],
+    ["GET", "/en/%", undefined, undefined],
+    ["GET", "/api/%ff", undefined, undefined],
   ])("%s %s answers 4xx or a page, never 5xx", async (method, path, type, body) => {
     const response = await fetch(`${baseURL()}${path}`, { method, headers: type ? { "content-type": type } : {}, body, redirect: "manual" });
     expect(response.status).toBeLessThan(500);
