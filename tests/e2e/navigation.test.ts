@@ -26,6 +26,45 @@ describe("language switch", () => {
   });
 });
 
+describe("in-app navigation in English", () => {
+  /** Marks the document, so a full page load (which drops the mark) can be told from client navigation. */
+  const markDocument = async (page: import("playwright-core").Page) => {
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+  };
+  const sameDocument = (page: import("playwright-core").Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+  it("stays English on the way to /en and onwards: language, texts and titles", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/en/about");
+    await markDocument(page);
+    await page.locator(".site-logo").click();
+    await page.waitForURL((url) => url.pathname === "/en");
+    await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.locator(".site-nav").textContent()).toContain("Home");
+    expect(await page.locator("main").textContent()).toContain("Global Village");
+    const homeTitle = await page.title();
+    await page.locator(".site-nav").getByRole("link", { name: "Circles" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/circles");
+    await expect.poll(() => page.title()).not.toBe(homeTitle);
+    expect(await page.title()).toMatch(/ - Circles$/);
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+
+  it("a guard met in-app sends to login with the page itself as the way back", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto("/en/about");
+    await markDocument(page);
+    await page.getByRole("link", { name: "Write" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/circles/1/write/article");
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+});
+
 describe("error screen", () => {
   it("shows 404 with the spec's text, a details toggle hidden at first, and a way home (en)", async () => {
     const { context, page } = await newVisitor();
@@ -75,6 +114,16 @@ describe("guards and redirects", () => {
     expect(response.headers.get("location")).toBe("/en/circles/1/encyclopedia/7");
     const community = await fetch(`${baseURL()}/community`, { redirect: "manual" });
     expect(community.headers.get("location")).toBe("/circles");
+  });
+
+  it("never leaves the site through the language switch, whatever `next` holds", async () => {
+    for (const next of ["/%09/evil.example", "/%0d%0a/evil.example", "//evil.example", "/%5Cevil.example", "https://evil.example"]) {
+      const response = await fetch(`${baseURL()}/set-language?lang=zh-CN&next=${next}`, { redirect: "manual" });
+      expect(response.status, next).toBe(302);
+      expect(response.headers.get("location"), next).toBe("/");
+    }
+    const chinese = await fetch(`${baseURL()}/set-language?lang=en&next=/search%3Fq%3D%E6%95%B0`, { redirect: "manual" });
+    expect(chinese.headers.get("location")).toBe("/en/search?q=%E6%95%B0");
   });
 
   it("renders readable pages without JavaScript", async () => {
