@@ -44,4 +44,15 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
   ];
 }
 
-export default [route("sitemap.xml", "routes/sitemap.ts"), ...site("zh"), ...prefix("en", site("en"))] satisfies RouteConfig;
+/**
+ * Paths match case-sensitively: "/EN/about" or "/ABOUT" would otherwise render a duplicate of a
+ * page (in the wrong language for "/EN"); they are 404s like any other unknown path.
+ */
+function caseSensitive(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => ({ ...entry, caseSensitive: true, children: entry.children ? caseSensitive(entry.children) : undefined }));
+}
+
+/** One sitemap lists both languages; it answers at /sitemap.xml and /en/sitemap.xml. */
+const sitemaps = [route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }), route("en/sitemap.xml", "routes/sitemap.ts", { id: "en:sitemap" })];
+
+export default caseSensitive([...sitemaps, ...site("zh"), ...prefix("en", site("en"))]) satisfies RouteConfig;

@@ -4,14 +4,15 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const inputs = ["app", "features", "public", "server/db/schema", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/extract-styles.tsx", "scripts/compress.ts"];
+const inputs = ["app", "features", "public", "server/db/schema", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/extract-styles.ts", "scripts/compress.ts"];
 const stampFile = path.join(root, "build", ".source-hash");
 
 /** A hash of everything the client and server bundles are made from. */
 export function sourceHash(): string {
   const hash = createHash("sha256");
   const visit = (file: string) => {
-    if (!existsSync(file)) return;
+    // Files the build itself writes (app/styles/*.generated.css) are outputs, not sources.
+    if (!existsSync(file) || path.basename(file).includes(".generated.")) return;
     if (statSync(file).isDirectory()) {
       for (const entry of readdirSync(file).sort()) visit(path.join(file, entry));
     } else {

@@ -67,6 +67,13 @@ export function negotiateLocale(cookieValue: string | undefined, acceptLanguage:
   return defaultLocale;
 }
 
+const shanghaiDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone });
+
+/** The calendar day (YYYY-MM-DD) in Asia/Shanghai at a moment: the site's "today". */
+export function shanghaiDay(moment: Date = new Date()): string {
+  return shanghaiDayFormat.format(moment);
+}
+
 export function formatDate(value: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
   return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(typeof value === "string" ? new Date(value) : value);
 }

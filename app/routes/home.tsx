@@ -1,13 +1,14 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
-import { getAppContext } from "../lib/context.server.ts";
+import { getAppContext, notFound } from "../lib/context.server.ts";
 import { languageCookie, localizePath, pageUrl, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 
+const homePaths = new Set(["/", "/en", "/en/"]);
 const tabs = ["latest", "hot", "all", "follow"] as const;
 type Tab = (typeof tabs)[number];
 
@@ -16,6 +17,9 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const url = pageUrl(request.url);
+  // React Router ignores `caseSensitive` on index routes, so "/EN" would reach the English home
+  // (with Chinese texts, as the language comes from the exact prefix): only the real paths are home.
+  if (!homePaths.has(url.pathname)) notFound(request);
   // A visitor who chose English lands on /en when opening the Chinese home page.
   if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
   const [root] = await listCircleTree(app.db, app.locale);

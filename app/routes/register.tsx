@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
 import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { localizePath, shanghaiDay, type Locale } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   // Names and order come from the server's ICU, so the browser hydrates the very same options.
   const countries = countryOptions(app.locale);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+  const today = shanghaiDay();
   return guestFormData(app, { countries, today });
 }
 
@@ -71,8 +71,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <Input.Password id="register-confirm" name="confirm_password" autoComplete="new-password" maxLength={20} {...describedBy("register-confirm", errors.confirm_password)} />
           </FormField>
           <fieldset className="form-field" aria-describedby={errors.gender ? "register-gender-error" : undefined} style={{ border: 0, padding: 0, margin: "0 0 16px" }}>
-            <legend style={{ fontWeight: 500, marginBottom: 4 }}>{t("register.gender")}</legend>
-            <Radio.Group name="gender" defaultValue={kept.gender}>
+            <legend id="register-gender-legend" style={{ fontWeight: 500, marginBottom: 4 }}>{t("register.gender")}</legend>
+            <Radio.Group name="gender" defaultValue={kept.gender} aria-labelledby="register-gender-legend" aria-invalid={errors.gender ? true : undefined}>
               {genders.map((gender) => (
                 <Radio key={gender} value={gender}>
                   {t(`register.gender_${gender}`)}

@@ -80,7 +80,7 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const sameEmail = await visitor(english).post("/api/Users/register/", newUser({ email: first.email.toUpperCase() }));
       expect(sameEmail.json()).toMatchObject({ code: "email_exists", message: "Email already exists." });
       const both = await visitor(english).post("/api/Users/register/", newUser({ username: first.username, email: first.email }));
-      expect(both.json()).toMatchObject({ code: "username_email_exist", message: "Username and email already exist." });
+      expect(both.json()).toMatchObject({ code: "username_email_exist", message: "Username and email already exist.", fields: { username: "Username already exists.", email: "Email already exists." } });
       const rows = await api.database.db.select().from(users).where(eq(users.email, first.email));
       expect(rows).toHaveLength(1);
     });
@@ -202,6 +202,9 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(statuses.at(-1)).toBe(429);
       const limited = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: target.username, password: target.password });
       expect(limited.statusCode).toBe(429);
+      // Typing the email instead of the username is the same account: no fresh count.
+      const byEmail = await visitor().post("/api/Users/login/", { username: target.email.toUpperCase(), password: "wrongpass1" });
+      expect(byEmail.statusCode).toBe(429);
       expect(limited.headers["retry-after"]).toBeDefined();
       expect(limited.json().message).toMatch(/Too many attempts/);
       // The same account from another address is not locked out.

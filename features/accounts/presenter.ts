@@ -1,4 +1,5 @@
 import type { User } from "./service.ts";
+import { shanghaiDay } from "../../app/lib/locale.ts";
 
 export const defaultAvatar = "/default-avatar.svg";
 export const authSuccessCode = 100;
@@ -47,7 +48,6 @@ export const anonymousUser: CurrentUser = {
   cashoutable_sinecoin_profit: 0,
 };
 
-const shanghaiDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" });
 
 /** `date` is the day the account was created, in Asia/Shanghai. */
 export function presentCurrentUser(user: User): CurrentUser {
@@ -58,7 +58,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     username: user.username,
     nickname: user.nickname,
     email: user.email,
-    date: shanghaiDay.format(user.createdAt),
+    date: shanghaiDay(user.createdAt),
     sex: user.gender,
     self_description: user.selfDescription,
     intelligence_score: user.intelligenceScore,

@@ -73,6 +73,14 @@ describe("birthdays", () => {
   ])("%s is a real past date: %s", (value, expected) => {
     expect(isRealPastDate(value)).toBe(expected);
   });
+
+  it("takes today from Asia/Shanghai: at 01:00 there (17:00 UTC the day before) today is already allowed", () => {
+    const now = new Date("2026-03-09T17:00:00Z");
+    expect(isRealPastDate("2026-03-10", now)).toBe(true);
+    expect(isRealPastDate("2026-03-11", now)).toBe(false);
+    // At 23:00 in Shanghai (15:00 UTC) the next UTC-day is still tomorrow.
+    expect(isRealPastDate("2026-03-11", new Date("2026-03-10T15:00:00Z"))).toBe(false);
+  });
 });
 
 describe("login schema", () => {

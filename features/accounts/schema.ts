@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { genders } from "./constants.ts";
 import { countryCodes } from "./countries.ts";
+import { shanghaiDay } from "../../app/lib/locale.ts";
 
 /**
  * Shared by the register/login forms in the browser and by the API and page actions on the server.
@@ -35,13 +36,14 @@ export const birthdaySchema = z
   .min(1, "validation:birthday_required")
   .refine(isRealPastDate, "validation:birthday_invalid");
 
-export function isRealPastDate(value: string): boolean {
+/** A real calendar date from 1900 up to today in Asia/Shanghai (the day the form offers as its last). */
+export function isRealPastDate(value: string, now: Date = new Date()): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real && year >= 1900 && date.getTime() <= Date.now();
+  return real && year >= 1900 && value <= shanghaiDay(now);
 }
 
 export const registerSchema = z

@@ -69,7 +69,7 @@ async function assertAvailable(db: Executor, username: string, email: string): P
     .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
   const usernameTaken = taken.some((row) => row.username.toLowerCase() === username.toLowerCase());
   const emailTaken = taken.some((row) => row.email.toLowerCase() === email.toLowerCase());
-  if (usernameTaken && emailTaken) throw new AppError("username_email_exist");
+  if (usernameTaken && emailTaken) throw new AppError("username_email_exist", { fields: { username: "errors:username_exists", email: "errors:email_exists" } });
   if (usernameTaken) throw new AppError("username_exists", { fields: { username: "errors:username_exists" } });
   if (emailTaken) throw new AppError("email_exists", { fields: { email: "errors:email_exists" } });
 }
@@ -88,7 +88,8 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo,
     .from(users)
     .where(or(lowerEquals(users.username, account), lowerEquals(users.email, account)))
     .limit(1);
-  const subject = { ip: client.ip, account, userId: user?.id };
+  // An existing account is counted by its id, so its username and its email share one count.
+  const subject = { ip: client.ip, account: user ? `user:${user.id}` : `name:${account}`, userId: user?.id };
   await assertLoginAllowed(db, subject);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {

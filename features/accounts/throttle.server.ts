@@ -22,7 +22,7 @@ export const throttleLimits = {
 
 interface Subject {
   ip: string;
-  /** The username or email as typed, lower-cased. */
+  /** `user:<id>` for an existing account, else `name:<username or email as typed, lower-cased>`. */
   account: string;
   /** The account's user id when it exists. */
   userId: number | undefined;

@@ -77,6 +77,31 @@ describe("information pages", () => {
     const xml = await response.text();
     expect(xml).toContain(`<loc>${baseURL()}/en/circles/1</loc>`);
     expect(xml).toContain(`<loc>${baseURL()}/circles/3</loc>`);
+    const english = await fetch(`${baseURL()}/en/sitemap.xml`);
+    expect(english.status).toBe(200);
+    expect(await english.text()).toBe(xml);
+  });
+
+  it("never builds a cached sitemap from another visitor's Host header", async () => {
+    const { request } = await import("node:http");
+    const poisoned = await new Promise<string>((resolve, reject) => {
+      const call = request(`${baseURL()}/sitemap.xml?host-test`, { headers: { host: "evil.example" } }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve(body));
+      });
+      call.on("error", reject);
+      call.end();
+    });
+    expect(poisoned).toContain("http://evil.example/");
+    const next = await (await fetch(`${baseURL()}/sitemap.xml?host-test`)).text();
+    expect(next).not.toContain("evil.example");
+  });
+
+  it("matches paths case-sensitively: /EN/about and /ABOUT are 404s, not duplicates", async () => {
+    for (const path of ["/EN/about", "/En", "/ABOUT", "/en/CIRCLES"]) {
+      expect((await fetch(`${baseURL()}${path}`, { redirect: "manual" })).status, path).toBe(404);
+    }
   });
 });
 
