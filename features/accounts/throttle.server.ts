@@ -5,7 +5,8 @@ import { AppError } from "../../server/lib/app-error.ts";
 
 /**
  * Login throttling that slows an attacker without locking the real user out:
- * - per IP: at most 30 failures in 15 minutes, then that IP waits for the window to end;
+ * - per IP: at most 30 failures in 15 minutes, then that IP waits for the window to end, except for
+ *   accounts that have signed in from it before (people behind one NAT keep their access);
  * - per account and IP: after 5 failures, each next try from that IP waits 2^(n-5) s (at most 15 min);
  * - per account: after 100 failures in an hour from anywhere, only IPs the account has signed in
  *   from before may keep trying, so a distributed attack cannot lock the owner out.
@@ -40,8 +41,21 @@ export async function assertLoginAllowed(db: Executor, subject: Subject, now = n
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const elapsed = (since: Date) => (now.getTime() - since.getTime()) / 1000;
 
+  // Has the account signed in from this address before? Then the address is its owner's (or shared
+  // with them, as behind a school's NAT), and address- and account-wide limits do not apply.
+  let known: boolean | undefined;
+  const knownHere = async () => {
+    if (subject.userId === undefined) return false;
+    known ??=
+      (await db
+        .select({ ip: knownLoginIps.ip })
+        .from(knownLoginIps)
+        .where(and(eq(knownLoginIps.userId, subject.userId), eq(knownLoginIps.ip, subject.ip)))).length > 0;
+    return known;
+  };
+
   const ip = byKey.get(k.ip);
-  if (ip && elapsed(ip.windowStartedAt) < throttleLimits.ipWindowSeconds && ip.failures >= throttleLimits.ipFailures) {
+  if (ip && elapsed(ip.windowStartedAt) < throttleLimits.ipWindowSeconds && ip.failures >= throttleLimits.ipFailures && !(await knownHere())) {
     throw tooMany(throttleLimits.ipWindowSeconds - elapsed(ip.windowStartedAt));
   }
   const pair = byKey.get(k.pair);
@@ -55,13 +69,10 @@ export async function assertLoginAllowed(db: Executor, subject: Subject, now = n
     account &&
     subject.userId !== undefined &&
     elapsed(account.windowStartedAt) < throttleLimits.accountWindowSeconds &&
-    account.failures >= throttleLimits.accountFailures
+    account.failures >= throttleLimits.accountFailures &&
+    !(await knownHere())
   ) {
-    const known = await db
-      .select({ ip: knownLoginIps.ip })
-      .from(knownLoginIps)
-      .where(and(eq(knownLoginIps.userId, subject.userId), eq(knownLoginIps.ip, subject.ip)));
-    if (known.length === 0) throw tooMany(throttleLimits.accountWindowSeconds - elapsed(account.windowStartedAt));
+    throw tooMany(throttleLimits.accountWindowSeconds - elapsed(account.windowStartedAt));
   }
 }
 

@@ -44,6 +44,13 @@ describe("login throttling", () => {
     await expect(assertLoginAllowed(database.db, subject("3.3.3.3", "fresh"), new Date(Date.now() + 16 * 60_000))).resolves.toBeUndefined();
   });
 
+  it("still lets an account in from a blocked address it has signed in from before (a shared NAT)", async () => {
+    await recordLoginSuccess(database.db, { ...subject("6.6.6.6"), userId });
+    for (let index = 0; index < throttleLimits.ipFailures; index++) await recordLoginFailure(database.db, subject("6.6.6.6", `someone${index}`));
+    await expect(assertLoginAllowed(database.db, subject("6.6.6.6", "stranger"))).rejects.toMatchObject({ code: "too_many_attempts" });
+    await expect(assertLoginAllowed(database.db, subject("6.6.6.6"))).resolves.toBeUndefined();
+  });
+
   it("under a distributed attack keeps the owner's known addresses working", async () => {
     await recordLoginSuccess(database.db, { ...subject("9.9.9.9"), userId });
     await database.db.insert(loginFailures).values({ key: "account:owner", failures: throttleLimits.accountFailures });
