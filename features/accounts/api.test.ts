@@ -136,6 +136,19 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(nested.statusCode).toBe(400);
     });
 
+    it("answers another method on an API path with 405 and Allow, an unknown API path with 404", async () => {
+      const v = visitor({ "accept-language": "en" });
+      const put = await v.request("PUT", "/api/Users/login/", { json: { username: "a", password: "b" } });
+      expect(put.statusCode).toBe(405);
+      expect(put.headers.allow).toBe("POST");
+      expect(put.json()).toEqual({ code: "method_not_allowed", message: "This method is not allowed here." });
+      const get = await v.get("/api/Users/read_meg/answers/");
+      expect([get.statusCode, get.headers.allow]).toEqual([405, "PATCH"]);
+      const unknown = await v.get("/api/Users/nothing-here/");
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().code).toBe("not_found");
+    });
+
     it("answers a path with broken percent-encoding with a localized 400, not Fastify's own shape", async () => {
       const en = await api.app.inject({ method: "GET", url: "/api/%ff", headers: { "accept-language": "en" } });
       expect(en.statusCode).toBe(400);

@@ -1,8 +1,16 @@
 import fp from "fastify-plugin";
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, presentError, type ErrorCode } from "../lib/app-error.ts";
 import { containsNulCharacter } from "../lib/nul-characters.ts";
+import { RouteMethods } from "../lib/route-methods.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Answers an unmatched /api request: 405 with `Allow` when the path exists for other methods, else 404. */
+    apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
 
 /** PostgreSQL's answers to text it cannot store (a NUL, an untranslatable character): bad input, not a fault. */
 const badTextCodes = new Set(["22021", "22P05"]);
@@ -20,9 +28,16 @@ export const errorHandling = fp(async (app) => {
     if (request.routeOptions.url === "*") return;
     if (containsNulCharacter(request.body) || containsNulCharacter(request.query)) throw new AppError("bad_request");
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(presentError(new AppError("not_found"), request.locale));
+  const apiRoutes = new RouteMethods();
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/")) apiRoutes.add(route.url, route.method);
   });
+  app.decorate("apiNotFound", (request: FastifyRequest, reply: FastifyReply) => {
+    const allowed = apiRoutes.allowed(request.url.split("?")[0] ?? "/");
+    if (allowed.length > 0) return reply.status(405).header("allow", allowed.join(", ")).send(presentError(new AppError("method_not_allowed"), request.locale));
+    return reply.status(404).send(presentError(new AppError("not_found"), request.locale));
+  });
+  app.setNotFoundHandler((request, reply) => app.apiNotFound(request, reply));
 });
 
 function toAppError(error: FastifyError | AppError): AppError {

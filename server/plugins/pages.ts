@@ -9,7 +9,6 @@ import { appContext } from "../../app/context.ts";
 import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, pagePathname } from "../../app/lib/locale.ts";
 import { isSecure } from "../../features/accounts/api.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
-import { AppError } from "../lib/app-error.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
@@ -65,7 +64,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
   });
 
   app.all("*", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith("/api/")) throw new AppError("not_found");
+    if (request.url.startsWith("/api/")) return app.apiNotFound(request, reply);
     const anonymous = isAnonymousRequest(request.headers.cookie);
     const cacheable = cache && anonymous && request.method === "GET";
 

@@ -144,4 +144,11 @@ describe("malformed page requests", () => {
     const response = await fetch(`${baseURL()}${path}`, { method, headers: type ? { "content-type": type } : {}, body, redirect: "manual" });
     expect(response.status).toBeLessThan(500);
   });
+
+  it("answers another method on an API path with 405 and Allow on the real server", async () => {
+    const response = await fetch(`${baseURL()}/api/Users/LoginAuth/`, { method: "DELETE" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(((await response.json()) as { code: string }).code).toBe("method_not_allowed");
+  });
 });
