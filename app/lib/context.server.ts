@@ -4,6 +4,7 @@ import { localizePath, pageUrl, stripLocale } from "./locale.ts";
 export { safeNextPath } from "./locale.ts";
 import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../server/lib/app-error.ts";
+import { containsNulCharacter } from "../../server/lib/nul-characters.ts";
 import { translator } from "./i18n.ts";
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
@@ -98,10 +99,6 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
   }
-  for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
-      throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
-    }
-  }
+  if (containsNulCharacter([...form])) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
   return form;
 }

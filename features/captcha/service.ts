@@ -42,16 +42,17 @@ export async function createChallenge(db: Executor, now = new Date()): Promise<C
  * position cannot be found by trying; after a miss the browser asks for a new puzzle.
  */
 export async function answerChallenge(db: Executor, answer: CaptchaAnswer, now = new Date()): Promise<void> {
+  const tokenHash = hash(answer.token);
   const [row] = await db
     .update(captchaChallenges)
     .set({ answeredAt: now })
-    .where(and(eq(captchaChallenges.tokenHash, hash(answer.token)), isNull(captchaChallenges.answeredAt), gt(captchaChallenges.expiresAt, now)))
+    .where(and(eq(captchaChallenges.tokenHash, tokenHash), isNull(captchaChallenges.answeredAt), gt(captchaChallenges.expiresAt, now)))
     .returning({ targetX: captchaChallenges.targetX });
   if (!row || Math.abs(row.targetX - answer.x) > puzzleGeometry.tolerance) throw new AppError("captcha_failed");
   await db
     .update(captchaChallenges)
     .set({ solvedAt: now, expiresAt: new Date(now.getTime() + captchaLifetimes.solvedSeconds * 1000) })
-    .where(eq(captchaChallenges.tokenHash, hash(answer.token)));
+    .where(eq(captchaChallenges.tokenHash, tokenHash));
 }
 
 /** Uses up a solved challenge (one sign-in attempt each); without one the attempt is refused. */

@@ -1,19 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { parseCookie } from "cookie";
 import escapeHtml from "escape-html";
 import { AppError, presentError } from "./app-error.ts";
 import { translator } from "../../app/lib/i18n.ts";
-import { languageCookie, localeFromPath, localizePath, negotiateLocale, type Locale } from "../../app/lib/locale.ts";
+import { localizePath } from "../../app/lib/locale.ts";
+import { requestLocale } from "../plugins/request-context.ts";
 
 /**
  * Requests Fastify cannot route at all (a path with broken percent-encoding): a localized 400,
  * JSON for the API and a small page for everything else, instead of Fastify's own error shape.
  */
 export function answerUnparsableRequest(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
-  const url = request.raw.url ?? "/";
-  const api = url.startsWith("/api/");
-  const cookies = parseCookie(request.headers.cookie ?? "");
-  const locale: Locale = !api && localeFromPath(url.split("?")[0] ?? "/") === "en" ? "en" : negotiateLocale(cookies[languageCookie], request.headers["accept-language"]);
+  const api = request.url.startsWith("/api/");
+  const locale = requestLocale(request);
   const body = presentError(new AppError("bad_request"), locale);
   reply.status(400).header("cache-control", "no-store");
   if (api) {

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
+import { parseCookie } from "cookie";
 import { findSessionUser, type User } from "../../features/accounts/service.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../app/lib/locale.ts";
@@ -24,13 +25,18 @@ export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
     return null;
   });
   app.addHook("onRequest", async (request) => {
-    request.locale = apiLocale(request);
+    request.locale = requestLocale(request);
     let cached: Promise<User | null> | undefined;
     request.viewer = () => (cached ??= findSessionUser(db, request.cookies[sessionCookieName]));
   });
 });
 
-function apiLocale(request: FastifyRequest): Locale {
+/**
+ * The language to answer in: a page path's own; for the API the page it was called from (Referer),
+ * then the `lang` cookie, then Accept-Language. Also used before the cookie plugin has run (for
+ * requests Fastify cannot route), so the cookie header is read directly then.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
   const path = request.url.split("?")[0] ?? "/";
   if (!path.startsWith("/api/")) return localeFromPath(path);
   const referer = request.headers.referer;
@@ -42,5 +48,6 @@ function apiLocale(request: FastifyRequest): Locale {
       // An unparsable Referer says nothing about the language.
     }
   }
-  return negotiateLocale(request.cookies[languageCookie], request.headers["accept-language"]);
+  const cookies = (request.cookies as FastifyRequest["cookies"] | undefined) ?? parseCookie(request.headers.cookie ?? "");
+  return negotiateLocale(cookies[languageCookie], request.headers["accept-language"]);
 }

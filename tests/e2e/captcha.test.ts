@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
 import { solveCaptcha } from "./captcha-solver.ts";
 
 beforeAll(launchBrowser);
@@ -48,18 +48,11 @@ describe("the sign-in slider puzzle", () => {
   it("is good for one attempt: after a wrong password a new one is dealt, and solving it signs in", async () => {
     const { context, page } = await newVisitor();
     await page.goto("/en/login");
-    await page.fill("#login-username", "demo");
-    await page.fill("#login-password", "wrong-pass1");
-    await solveCaptcha(page);
-    await expect.poll(() => phase(page)).toBe("solved");
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await submitLogin(page, "demo", "wrong-pass1", "Log in");
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Invalid or incorrect username or password");
     await expect.poll(() => phase(page)).toBe("ready");
 
-    await page.fill("#login-password", "demo12345");
-    await solveCaptcha(page);
-    await expect.poll(() => phase(page)).toBe("solved");
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await submitLogin(page, "demo", "demo12345", "Log in");
     await page.waitForURL((url) => url.pathname === "/en");
     expect(await page.getByTestId("avatar-menu").textContent()).toContain("演示用户");
     await context.close();
