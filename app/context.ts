@@ -1,7 +1,8 @@
 import { createContext } from "react-router";
+import { countInstance } from "../server/lib/single-instance.ts";
 import type { Database } from "../server/db/client.ts";
 import type { User } from "../features/accounts/service.ts";
-import type { Locale } from "./lib/locale.ts";
+import type { Locale } from "../common/locale.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
@@ -24,10 +25,7 @@ export interface AppContext {
   invalidatePages(): void;
 }
 
-type Holder = typeof globalThis & { __circlesAppContext?: ReturnType<typeof createContext<AppContext>> };
+countInstance("app/context");
 
-/**
- * Kept on globalThis on purpose: the Fastify server and the bundled React Router server build
- * each load this module, and both must hold the very same context token.
- */
-export const appContext = ((globalThis as Holder).__circlesAppContext ??= createContext<AppContext>());
+/** The token loaders read their context with; one per process (see server/lib/single-instance.ts). */
+export const appContext = createContext<AppContext>();

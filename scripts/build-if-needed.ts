@@ -4,7 +4,8 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const inputs = ["app", "features", "public", "server/db/schema", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/extract-styles.ts", "scripts/compress.ts"];
+/** Every folder and file the client and server bundles read: a change to any of them means a new build. */
+export const buildInputs = ["app", "common", "features", "public", "server", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/extract-styles.ts", "scripts/compress.ts"];
 const stampFile = path.join(root, "build", ".source-hash");
 
 /** A hash of everything the client and server bundles are made from. */
@@ -19,7 +20,7 @@ export function sourceHash(): string {
       hash.update(path.relative(root, file)).update(readFileSync(file));
     }
   };
-  for (const input of inputs) visit(path.join(root, input));
+  for (const input of buildInputs) visit(path.join(root, input));
   return hash.digest("hex");
 }
 

@@ -14,7 +14,7 @@ import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { pages } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
-import { answerUnparsableRequest } from "./lib/unparsable-request.ts";
+import { answerUnparsableRequest } from "./plugins/unparsable-request.ts";
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
 
 export interface CircleCard {
   id: number;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { localeFromPath, localizePath } from "../lib/locale.ts";
+import { localeFromPath, localizePath } from "../../common/locale.ts";
 
 interface ErrorScreenProps {
   status: number;
@@ -7,6 +7,8 @@ interface ErrorScreenProps {
   path: string;
   /** Message (and, in development, stack) revealed by "Show details". */
   details?: string;
+  /** A domain error's own localized message (403 "You are not allowed…"), instead of the generic text. */
+  message?: string;
 }
 
 /**
@@ -14,11 +16,11 @@ interface ErrorScreenProps {
  * status code and a generic text. Plain HTML and CSS, so it reads the same without JavaScript and
  * costs no component library on pages that never fail.
  */
-export function ErrorScreen({ status, path, details }: ErrorScreenProps) {
+export function ErrorScreen({ status, path, details, message: ownMessage }: ErrorScreenProps) {
   const { t } = useTranslation("common");
   const locale = localeFromPath(path);
   const notFound = status === 404;
-  const message = notFound ? t("error.not_found_message") : t("error.generic_message");
+  const message = notFound ? t("error.not_found_message") : (ownMessage ?? t("error.generic_message"));
   const shown = notFound ? t("error.page_not_found", { path }) + (details && details !== path ? `\n${details}` : "") : details;
   return (
     <section className="error-screen result" aria-labelledby="error-title">

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { localeFromPath, localizePath } from "../lib/locale.ts";
+import { localeFromPath, localizePath } from "../../common/locale.ts";
 
 export function SiteFooter() {
   const { t } = useTranslation("common");

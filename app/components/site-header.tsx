@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BellIcon, SearchIcon, WriteIcon } from "./icons.tsx";
 import { useSession } from "../lib/session-store.ts";
-import { localeFromPath, localizePath, stripLocale } from "../lib/locale.ts";
+import { localeFromPath, localizePath, stripLocale } from "../../common/locale.ts";
 import { messageCentreCategories, unreadIn, unreadTotal, type MessageCentreCategory } from "../../features/messages/schema.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "../context.ts";
-import { localizePath, pageUrl, stripLocale } from "./locale.ts";
-export { safeNextPath } from "./locale.ts";
+import { localizePath, pageUrl, stripLocale } from "../../common/locale.ts";
+export { safeNextPath } from "../../common/locale.ts";
 import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
-import { AppError, presentError } from "../../server/lib/app-error.ts";
-import { containsNulCharacter } from "../../server/lib/nul-characters.ts";
-import { translator } from "./i18n.ts";
+import { AppError, presentError } from "../../common/app-error.ts";
+import { containsNulCharacter } from "../../common/nul-characters.ts";
+import { translator } from "../../common/i18n.ts";
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);

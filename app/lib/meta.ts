@@ -1,6 +1,6 @@
-import { getI18n } from "./i18n.ts";
-import { localeFromPath, localizePath, type Locale } from "./locale.ts";
-import { stripLocale } from "./locale.ts";
+import { getI18n } from "../../common/i18n.ts";
+import { localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
+import { stripLocale } from "../../common/locale.ts";
 
 /** "page title - site name", plus alternate-language links for search engines. */
 export function pageMeta(location: { pathname: string }, title: string | ((t: ReturnType<typeof getI18n>["t"]) => string), description?: string) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-home";
 import { getAppContext, requireViewer } from "../lib/context.server.ts";
-import { formatDate, type Locale } from "../lib/locale.ts";
+import { formatDate, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:home.title");

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/app-intro";
-import { addCatalog } from "../lib/i18n.ts";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { addCatalog } from "../../common/i18n.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
-import zhPages from "../locales/zh-CN/pages.json" with { type: "json" };
-import enPages from "../locales/en/pages.json" with { type: "json" };
+import zhPages from "../../common/locales/zh-CN/pages.json" with { type: "json" };
+import enPages from "../../common/locales/en/pages.json" with { type: "json" };
 
 addCatalog("pages", { "zh-CN": zhPages, en: enPages });
 

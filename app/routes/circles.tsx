@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circles";
 import { getAppContext } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 

@@ -2,7 +2,7 @@ import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { getAppContext, notFound } from "../lib/context.server.ts";
-import { languageCookie, localizePath, pageUrl, type Locale } from "../lib/locale.ts";
+import { languageCookie, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";

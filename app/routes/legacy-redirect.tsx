@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/legacy-redirect";
 import { getAppContext, here, notFound } from "../lib/context.server.ts";
-import { isLocale, pageUrl, stripLocale } from "../lib/locale.ts";
+import { isLocale, pageUrl, stripLocale } from "../../common/locale.ts";
 
 /** Old addresses → the same item under circle 1 (301), in the page's language. */
 export function legacyTarget(path: string): string | "invalid" | null {

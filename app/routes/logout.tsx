@@ -3,7 +3,7 @@ import type { Route } from "./+types/logout";
 import { assertFormCsrf, readForm, getAppContext, here } from "../lib/context.server.ts";
 import { logOut } from "../../features/accounts/service.ts";
 import { clearedSessionCookie } from "../../features/accounts/cookies.server.ts";
-import { AppError } from "../../server/lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 
 /** POST only: revokes the server-side session and clears the cookie. */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
 import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../lib/locale.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
 import { isMessageCentreCategory, messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy";
-import { addCatalog } from "../lib/i18n.ts";
+import { addCatalog } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
-import zhPages from "../locales/zh-CN/pages.json" with { type: "json" };
-import enPages from "../locales/en/pages.json" with { type: "json" };
+import zhPages from "../../common/locales/zh-CN/pages.json" with { type: "json" };
+import enPages from "../../common/locales/en/pages.json" with { type: "json" };
 
 addCatalog("pages", { "zh-CN": zhPages, en: enPages });
 

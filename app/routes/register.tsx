@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
 import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
-import { localizePath, shanghaiDay, type Locale } from "../lib/locale.ts";
+import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";

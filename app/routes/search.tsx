@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/search";
 import { getAppContext } from "../lib/context.server.ts";
-import { localizePath, pageUrl, type Locale } from "../lib/locale.ts";
+import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { searchCircles } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";

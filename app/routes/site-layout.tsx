@@ -11,7 +11,13 @@ export function ErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   let details: string | undefined;
-  if (isRouteErrorResponse(error)) details = typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`;
+  let message: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    // A domain error (AppError) arrives as { code, message } already in the page's language.
+    const body = error.data as { code?: unknown; message?: unknown } | string | null;
+    if (body && typeof body === "object" && typeof body.message === "string") message = body.message;
+    details = typeof body === "string" && body ? body : `${error.status} ${error.statusText}`;
+  }
   else if (error instanceof Error) details = import.meta.env.DEV ? `${error.message}\n\n${error.stack ?? ""}` : error.message;
-  return <ErrorScreen status={status} path={location.pathname} details={details} />;
+  return <ErrorScreen status={status} path={location.pathname} details={details} message={message} />;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { getAppContext } from "../lib/context.server.ts";
-import { localizePath, locales } from "../lib/locale.ts";
+import { localizePath, locales } from "../../common/locale.ts";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/app", "/app/download"];

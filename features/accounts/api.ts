@@ -5,10 +5,7 @@ import { clearedSessionCookie, createCsrfToken, csrfCookie, csrfCookieName, isVa
 import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser } from "./presenter.ts";
 import { loginSchema, registerSchema } from "./schema.ts";
 import { logIn, logOut, registerUser, type SignedIn } from "./service.ts";
-
-export function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === "https";
-}
+import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
 
 export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha }: { sessionSecret: string; captcha: boolean }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,10 +39,6 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
     if (!viewer) return { code: authAnonymousCode, ...anonymousUser };
     return { code: authSuccessCode, ...presentCurrentUser(viewer) };
   });
-}
-
-export function clientOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
 }
 
 function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn) {

@@ -1,5 +1,5 @@
 import type { User } from "./service.ts";
-import { shanghaiDay } from "../../app/lib/locale.ts";
+import { shanghaiDay } from "../../common/locale.ts";
 
 export const defaultAvatar = "/default-avatar.svg";
 export const authSuccessCode = 100;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { genders } from "./constants.ts";
 import { countryCodes } from "./countries.ts";
-import { shanghaiDay } from "../../app/lib/locale.ts";
+import { shanghaiDay } from "../../common/locale.ts";
 
 /**
  * Shared by the register/login forms in the browser and by the API and page actions on the server.

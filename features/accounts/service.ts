@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
-import { AppError } from "../../server/lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";

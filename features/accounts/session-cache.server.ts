@@ -1,11 +1,10 @@
 import type { User } from "./service.ts";
+import { countInstance } from "../../server/lib/single-instance.ts";
 
 /**
  * A very short-lived in-process memory of session lookups: a signed-in page view or API call then
  * costs no query. Logout in this process forgets the entry at once; another process (when several
  * run against one PostgreSQL server) may accept a revoked session for at most `ttlMs`.
- * Kept on globalThis because the Fastify process and the bundled React Router build each load
- * this module and must share one cache.
  */
 export const sessionCacheTtlMs = 2_000;
 const maxEntries = 10_000;
@@ -15,8 +14,8 @@ interface Entry {
   until: number;
 }
 
-type Holder = typeof globalThis & { __circlesSessionCache?: Map<string, Entry> };
-const cache = ((globalThis as Holder).__circlesSessionCache ??= new Map<string, Entry>());
+countInstance("accounts/session-cache");
+const cache = new Map<string, Entry>();
 
 export function cachedSessionUser(tokenHash: string, now = Date.now()): User | undefined {
   const entry = cache.get(tokenHash);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { knownLoginIps, loginFailures } from "../../server/db/schema/index.ts";
-import { AppError } from "../../server/lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 
 /**
  * Login throttling that slows an attacker without locking the real user out:

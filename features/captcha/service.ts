@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { captchaChallenges } from "../../server/db/schema/index.ts";
-import { AppError } from "../../server/lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 import { puzzleGeometry } from "./geometry.ts";
 import { drawPuzzle } from "./puzzle.server.ts";
 import type { CaptchaAnswer, CaptchaChallenge } from "./schema.ts";

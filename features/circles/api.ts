@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../server/lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 import { getCirclePage, listCircleTree } from "./service.ts";
 
 export async function circlesApi(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import { asc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { circles } from "../../server/db/schema/index.ts";
-import type { Locale } from "../../app/lib/locale.ts";
+import type { Locale } from "../../common/locale.ts";
 
 export type CircleRow = typeof circles.$inferSelect;
 

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import { csrfCookieName, csrfHeaderName, csrfMatches } from "../../features/accounts/cookies.server.ts";
-import { AppError } from "../lib/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,8 +1,8 @@
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, presentError, type ErrorCode } from "../lib/app-error.ts";
-import { containsNulCharacter } from "../lib/nul-characters.ts";
+import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
+import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { RouteMethods } from "../lib/route-methods.ts";
 
 declare module "fastify" {

@@ -6,8 +6,10 @@ import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
-import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, pagePathname } from "../../app/lib/locale.ts";
-import { isSecure } from "../../features/accounts/api.ts";
+import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, pagePathname } from "../../common/locale.ts";
+import { isSecure } from "../lib/request-facts.ts";
+import { assertSingleInstances } from "../lib/single-instance.ts";
+import { withDomainErrors } from "./page-errors.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -26,7 +28,8 @@ export interface PagesOptions {
  */
 export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database }): Promise<void> {
   const { buildDirectory, config, db } = options;
-  const build = (await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild;
+  const build = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
+  assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
   const cache = options.cache;
   const clientDirectory = path.join(buildDirectory, "client");

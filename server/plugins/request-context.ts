@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { parseCookie } from "cookie";
 import { findSessionUser, type User } from "../../features/accounts/service.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
-import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../app/lib/locale.ts";
+import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
 
 declare module "fastify" {

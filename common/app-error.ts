@@ -1,5 +1,5 @@
-import type { Locale } from "../../app/lib/locale.ts";
-import { translator } from "../../app/lib/i18n.ts";
+import type { Locale } from "./locale.ts";
+import { translator } from "./i18n.ts";
 
 /** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
 export const errorStatus = {

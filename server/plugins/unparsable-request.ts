@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import escapeHtml from "escape-html";
-import { AppError, presentError } from "./app-error.ts";
-import { translator } from "../../app/lib/i18n.ts";
-import { localizePath } from "../../app/lib/locale.ts";
-import { requestLocale } from "../plugins/request-context.ts";
+import { AppError, presentError } from "../../common/app-error.ts";
+import { translator } from "../../common/i18n.ts";
+import { localizePath } from "../../common/locale.ts";
+import { requestLocale } from "./request-context.ts";
 
 /**
  * Requests Fastify cannot route at all (a path with broken percent-encoding): a localized 400,

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { translator } from "./i18n.ts";
-import { errorStatus } from "../../server/lib/app-error.ts";
+import { errorStatus } from "./app-error.ts";
 
-const localesDirectory = path.resolve(import.meta.dirname, "../locales");
+const localesDirectory = path.resolve(import.meta.dirname, "locales");
 
 /** Flattened keys; plural suffixes are folded because Chinese has only the "other" form. */
 function keys(value: unknown, prefix = ""): string[] {
