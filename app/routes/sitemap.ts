@@ -3,7 +3,7 @@ import { getAppContext } from "../lib/context.server.ts";
 import { localizePath, locales } from "../../common/locale.ts";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 
-const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/app", "/app/download"];
+const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
 /** Both languages of every public page, with hreflang alternates. */
 export async function loader({ context, request }: Route.LoaderArgs) {

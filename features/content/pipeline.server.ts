@@ -21,7 +21,7 @@ import { authorSchema, clobberPrefix, outputSchema } from "./sanitize-schema.ts"
 import { markLinks, pointFragmentsAtPrefixedIds, restrictImages } from "./links.ts";
 import { collectOutline } from "./outline.ts";
 import { refuseOversizedFormulas } from "./formulas.ts";
-import type { RenderedContent, TocItem } from "./schema.ts";
+import type { RenderedContent } from "./schema.ts";
 import { countTextLength, estimateReadingMinutes, makeExcerpt } from "./text-stats.ts";
 import { codeThemes, getHighlighter, normalizeHighlightedProperties } from "./highlighter.server.ts";
 

@@ -1,0 +1,11 @@
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
+import remarkRehype from "remark-rehype";
+import rehypeRaw from "rehype-raw";
+import rehypeSanitize from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import { authorSchema } from "../features/content/sanitize-schema.ts";
+const md = "a[^1]\n\n[^1]: note";
+console.log(String(unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { clobberPrefix: "", allowDangerousHtml: true }).use(rehypeRaw).use(rehypeStringify).processSync(md)));
+console.log(String(unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { clobberPrefix: "", allowDangerousHtml: true }).use(rehypeRaw).use(rehypeSanitize, authorSchema).use(rehypeStringify).processSync(md)));

@@ -1,0 +1,10 @@
+import { getHighlighter } from "../features/content/highlighter.server.ts";
+const h = await getHighlighter();
+const themes = { themes: { light: "github-light", dark: "github-dark" }, defaultColor: false } as const;
+const single = (lang: string, code: string, theme: string) => h.codeToHtml(code, { lang, theme }).match(/<span style="[^"]*">[^<]*/g)!.map(s => s.replace(/.*color:/, "")).join(" | ");
+const dual = (lang: string, code: string) => h.codeToHtml(code, { lang, ...themes }).match(/<span style="[^"]*">[^<]*/g)!.map(s => s.replace(/<span style="--shiki-light:/, "").replace(/;--shiki-dark:#\w+"/, "")).join(" | ");
+console.log("py dual first ", dual("python", "def f(x): return 1"));
+console.log("py dual second", dual("python", "def f(x): return 1"));
+console.log("py light      ", single("python", "def f(x): return 1", "github-light"));
+console.log("ts dual first ", dual("ts", "const a = 1"));
+console.log("ts dual second", dual("ts", "const a = 1"));
