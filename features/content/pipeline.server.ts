@@ -115,6 +115,11 @@ function getProcessor(locale: Locale): Promise<ContentProcessor> {
   return processor;
 }
 
+/** Loads the highlighter and builds the pipeline for `locale`, if not done yet. */
+export async function prepareRenderer(locale: Locale): Promise<void> {
+  await getProcessor(locale);
+}
+
 /** Renders in the calling thread, with no time limit: use `renderMarkdown` from render.server.ts. */
 export async function renderInThisThread(markdown: string, options: PipelineOptions): Promise<RenderedContent> {
   const processor: Processor<MarkdownRoot, MarkdownRoot, HtmlRoot, HtmlRoot, string> = (await getProcessor(options.locale)) as never;

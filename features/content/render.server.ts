@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { AppError } from "../../common/app-error.ts";
 import { defaultLocale, type Locale } from "../../common/locale.ts";
@@ -13,7 +14,7 @@ export interface RenderOptions {
   kind?: MarkdownKind;
   /** Excerpt length in characters. Default 140. */
   excerptLength?: number;
-  /** Time limit for one document, queueing included. Default `renderTimeLimitMs`. */
+  /** Time limit for rendering one document, from the moment a ready worker starts it. Default `renderTimeLimitMs`. */
   timeLimitMs?: number;
 }
 
@@ -22,6 +23,8 @@ export interface RenderOptions {
  * under a second), low enough that a crafted document cannot hold a worker for long.
  */
 export const renderTimeLimitMs = 20_000;
+/** Waiting for a free worker and starting one (loading Shiki: seconds on a busy machine) are bounded separately. */
+export const renderStartLimitMs = 120_000;
 
 /**
  * Rendering runs in worker threads: a large or hostile document never blocks the event loop that
@@ -57,12 +60,24 @@ function renderPool(): Piscina {
 export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<RenderedContent> {
   const limit = markdownLimits[options.kind ?? "document"];
   if (utf8ByteLength(markdown) > limit) throw new AppError("content_too_large", { params: { max: Math.floor(limit / 1024) } });
-  const task = { markdown, options: { locale: options.locale ?? defaultLocale, excerptLength: options.excerptLength ?? 140 } };
+  const timeLimit = options.timeLimitMs ?? renderTimeLimitMs;
+  const abort = new AbortController();
+  const { port1: started, port2: startedPort } = new MessageChannel();
+  let renderTimer: NodeJS.Timeout | undefined;
+  const startTimer = setTimeout(() => abort.abort(), renderStartLimitMs + timeLimit);
+  started.once("message", () => {
+    renderTimer = setTimeout(() => abort.abort(), timeLimit);
+  });
+  const task = { markdown, options: { locale: options.locale ?? defaultLocale, excerptLength: options.excerptLength ?? 140 }, started: startedPort };
   try {
-    return (await renderPool().run(task, { signal: AbortSignal.timeout(options.timeLimitMs ?? renderTimeLimitMs) })) as RenderedContent;
+    return (await renderPool().run(task, { signal: abort.signal, transferList: [startedPort] as never })) as RenderedContent;
   } catch (error) {
     if (isResourceFailure(error)) throw new AppError("content_too_complex");
     throw error;
+  } finally {
+    clearTimeout(startTimer);
+    clearTimeout(renderTimer);
+    started.close();
   }
 }
 
