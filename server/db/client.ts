@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   kind: "embedded" | "server";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL LISTEN on a dedicated connection (server only: the embedded store serves one
+   * process, so it has nobody to tell). Returns a stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
@@ -52,6 +57,18 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
       await migratePostgres(db as never, { migrationsFolder });
     },
     close: () => pool.end(),
+    listen: async (channel, onMessage) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {});
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 
