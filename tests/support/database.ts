@@ -11,6 +11,8 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["p
 export interface TestDatabase extends DatabaseHandle {
   /** Drops the throw-away database (server) or closes the in-memory one. */
   dispose(): Promise<void>;
+  /** The server database's URL (PostgreSQL only), for a second connection. */
+  url?: string;
 }
 
 /** A fresh, migrated, circle-seeded database: in memory for PGlite, a new database on the server. */
@@ -34,6 +36,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await seedCircleTree(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
