@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
 import { createSessionFor, createUser } from "../../tests/support/factories.ts";
-import { findSessionViewer, revokeSessionsOf } from "./service.ts";
+import { eq } from "drizzle-orm";
+import { findSessionViewer, registerUser, revokeSessionsOf } from "./service.ts";
+import { events, sessions, users } from "../../server/db/schema/index.ts";
+import { inTransaction } from "../../server/lib/transactions.ts";
+import { newUser } from "../../tests/support/api.ts";
 
 describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
   let database: TestDatabase;
@@ -27,5 +31,22 @@ describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
     await revokeSessionsOf({ db: database.db }, user.id, kept);
     expect(await findSessionViewer(database.db, revoked)).toBeNull();
     expect(await findSessionViewer(database.db, kept)).not.toBeNull();
+  });
+
+  it("lets a use case join the caller's transaction: registration and its session commit or fail together", async () => {
+    const input = newUser();
+    await expect(
+      inTransaction({ db: database.db }, async (tx) => {
+        await registerUser({ db: database.db, tx }, { ...input, confirm_password: input.password } as never, { ip: "127.0.0.1", userAgent: "test" });
+        throw new Error("the outer use case failed");
+      }),
+    ).rejects.toThrow("the outer use case failed");
+    expect(await database.db.select().from(users).where(eq(users.username, input.username))).toEqual([]);
+
+    const signedIn = await registerUser({ db: database.db }, input as never, { ip: "127.0.0.1", userAgent: "test" });
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id));
+    expect(session).toBeDefined();
+    const [event] = await database.db.select().from(events).where(eq(events.subjectId, String(signedIn.user.id)));
+    expect(event).toMatchObject({ verb: "user.registered", actorId: signedIn.user.id, subjectType: "user" });
   });
 });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
-import { events, sessions, users } from "../db/schema/index.ts";
+import { events } from "../db/schema/index.ts";
 import { inTransaction, recordEvent } from "./transactions.ts";
 import { onInvalidate } from "./invalidation.ts";
-import { registerUser } from "../../features/accounts/service.ts";
-import { newUser } from "../../tests/support/api.ts";
 
 describe.each(databaseKinds)("transactions and events on %s", (kind) => {
   let database: TestDatabase;
@@ -42,22 +40,5 @@ describe.each(databaseKinds)("transactions and events on %s", (kind) => {
     ).rejects.toThrow("abort");
     expect(ran).toBe(false);
     expect(await database.db.select().from(events).where(eq(events.verb, "test.rolled_back"))).toEqual([]);
-  });
-
-  it("lets a use case join the caller's transaction: registration and its session commit or fail together", async () => {
-    const input = newUser();
-    await expect(
-      inTransaction({ db: database.db }, async (tx) => {
-        await registerUser({ db: database.db, tx }, { ...input, confirm_password: input.password } as never, { ip: "127.0.0.1", userAgent: "test" });
-        throw new Error("the outer use case failed");
-      }),
-    ).rejects.toThrow("the outer use case failed");
-    expect(await database.db.select().from(users).where(eq(users.username, input.username))).toEqual([]);
-
-    const signedIn = await registerUser({ db: database.db }, input as never, { ip: "127.0.0.1", userAgent: "test" });
-    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id));
-    expect(session).toBeDefined();
-    const [event] = await database.db.select().from(events).where(eq(events.subjectId, String(signedIn.user.id)));
-    expect(event).toMatchObject({ verb: "user.registered", actorId: signedIn.user.id, subjectType: "user" });
   });
 });
