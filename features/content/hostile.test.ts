@@ -101,7 +101,7 @@ describe("hostile input", () => {
     const lists = await renderMarkdown(hostileCorpus.find((entry) => entry.name === "deeply nested html")!.markdown);
     expect(lists.html).toContain("deep");
     expect(lists.html.match(/<div>/g)!.length).toBeLessThanOrEqual(maxNesting);
-  });
+  }, 60_000);
 
   it("refuses documents over the size limit before any work", async () => {
     const started = performance.now();
@@ -115,7 +115,7 @@ describe("hostile input", () => {
     await expect(renderMarkdown(slow, { timeLimitMs: 300 })).rejects.toMatchObject({ code: "content_too_complex", status: 422 });
     const { html } = await renderMarkdown("still **here**");
     expect(html).toBe("<p>still <strong>here</strong></p>");
-  });
+  }, 120_000);
 });
 
 describe("nesting limits", () => {

@@ -41,7 +41,9 @@ function renderPool(): Piscina {
     maxThreads: Math.max(1, Math.min(2, availableParallelism())),
     idleTimeout: 10 * 60_000,
     maxQueue: 100,
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    // A larger stack than a worker's default 4 MB: raw HTML nested 10,000 deep is parsed recursively
+    // before the depth cap can flatten it.
+    resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: 16 },
   });
   return pool;
 }
