@@ -6,7 +6,7 @@ import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
