@@ -1,13 +1,13 @@
 import { createContext } from "react-router";
 import { countInstance } from "../server/lib/single-instance.ts";
 import type { Database } from "../server/db/client.ts";
-import type { User } from "../features/accounts/service.ts";
+import type { Viewer } from "../features/accounts/viewer.ts";
 import type { Locale } from "../common/locale.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
   db: Database;
-  viewer: User | null;
+  viewer: Viewer | null;
   /** The raw session cookie value, for logout. */
   sessionToken: string | undefined;
   locale: Locale;
@@ -21,8 +21,11 @@ export interface AppContext {
   cookies: Record<string, string | undefined>;
   /** This response's script nonce (Content-Security-Policy). */
   nonce: string;
-  /** Drops cached anonymous pages after a write that changes what they show. */
-  invalidatePages(): void;
+  /**
+   * Tags naming what this page shows (`home`, `circle:7`); a cached copy is dropped when a write
+   * invalidates one of them. Add with `tagPage` (app/lib/context.server.ts).
+   */
+  cacheTags: Set<string>;
 }
 
 countInstance("app/context");

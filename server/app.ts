@@ -3,6 +3,8 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
+import compress from "@fastify/compress";
+import { constants as zlibConstants } from "node:zlib";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -10,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
+import { invalidationChannel } from "./plugins/invalidation-channel.ts";
 import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { pages } from "./plugins/pages.ts";
@@ -40,6 +43,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === "1",
     return503OnClosing: true,
+    // Loading the page build imports the source modules it shares with the server; a busy machine may take a while.
+    pluginTimeout: 120_000,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
   });
@@ -55,7 +60,10 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     // Router's action CSRF check rightly rejects; same-site Referer also tells the API the page language.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  // Rendered pages and JSON are compressed on the fly (cached pages carry their compressed copies).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(requestContext, { db: database.db });
+  await app.register(invalidationChannel, { database });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });
   // Per-route limits (`config.rateLimit`) for calls that are costly to answer; a 429 is localized by the error handler.

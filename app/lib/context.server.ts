@@ -1,6 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "../context.ts";
-import { localizePath, pageUrl, stripLocale } from "../../common/locale.ts";
+import { localizePath, pageUrl } from "../../common/locale.ts";
+import { authorize } from "../../common/policy.ts";
+import { can } from "../../features/accounts/policy.ts";
+import type { Viewer } from "../../features/accounts/viewer.ts";
 export { safeNextPath } from "../../common/locale.ts";
 import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
@@ -11,17 +14,32 @@ export function getAppContext(context: Readonly<RouterContextProvider>): AppCont
   return context.get(appContext);
 }
 
+/**
+ * Names what this page shows, so that a write invalidating one of these tags evicts its cached
+ * copy at once (services: `tx.invalidate("circle:7")`). Conventions: `home`, `circles`,
+ * `circle:<id>`, `user:<id>`, `sitemap`.
+ */
+export function tagPage(app: AppContext, ...tags: string[]): void {
+  for (const tag of tags) app.cacheTags.add(tag);
+}
+
 /** A path in the page's own language. */
 export function here(app: AppContext, path: string): string {
   return localizePath(path, app.locale);
 }
 
-/** Signed-out visitors go to the login page and come back here afterwards. */
-export function requireViewer(app: AppContext, request: Request) {
-  if (app.viewer) return app.viewer;
-  const url = pageUrl(request.url);
-  const next = stripLocale(url.pathname) + url.search;
-  throw redirect(`${here(app, "/login")}?next=${encodeURIComponent(next)}`);
+/**
+ * The personal area's guard (accounts policy): a visitor is sent to the login page and comes back
+ * here afterwards (the 401 becomes that redirect in server/plugins/page-errors.ts).
+ */
+export function requireViewer(app: AppContext): Viewer {
+  authorize(app.viewer, can(app.viewer, "enter_personal_area"));
+  return app.viewer!;
+}
+
+/** For `invariant`-style guards in loaders: the 403 error screen unless `condition` holds. */
+export function forbiddenUnless(app: AppContext, condition: boolean): asserts condition {
+  authorize(app.viewer, condition);
 }
 
 /** The visitor's CSRF token for forms, and the Set-Cookie that issues it when they have none yet. */

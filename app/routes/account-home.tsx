@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-home";
 import { getAppContext, requireViewer } from "../lib/context.server.ts";
+import { getUser } from "../../features/accounts/service.ts";
+import { AppError } from "../../common/app-error.ts";
 import { formatDate, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 
@@ -9,9 +11,10 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "ac
 const typeKeys = { "Registered users": "registered", "Official users": "official", "VIP users": "vip", "SVIP users": "svip" } as const;
 
 /** The signed-in user's own account: basic information and balances (editing arrives with profiles). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const viewer = requireViewer(app, request);
+  const viewer = await getUser(app.db, requireViewer(app).id);
+  if (!viewer) throw new AppError("not_authenticated");
   return {
     username: viewer.username,
     nickname: viewer.nickname,

@@ -3,9 +3,9 @@ import type { Route } from "./+types/message-centre-home";
 import { getAppContext, here, requireViewer } from "../lib/context.server.ts";
 
 /** /message and /messages open the message centre at its first category (signed in only). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  requireViewer(app, request);
+  requireViewer(app);
   throw redirect(here(app, "/messages/reply_comment"));
 }
 

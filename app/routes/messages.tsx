@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 
 /** Signed-in only. Opening a category marks it read (the notification lists arrive with messaging). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireViewer(getAppContext(context), request);
+  requireViewer(getAppContext(context));
   if (!isMessageCentreCategory(params.category)) notFound(request);
   return { category: params.category as MessageCentreCategory };
 }

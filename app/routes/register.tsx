@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     assertFormCsrf(app, form);
     const parsed = registerSchema.safeParse(registerInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await registerUser(app.db, parsed.data, app.client);
+    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client);
     return redirect(here(app, "/"), { headers: { "Set-Cookie": sessionCookie(signedIn.token, { persistent: false, secure: app.secure }) } });
   } catch (error) {
     return formFailure(app, error, values);

@@ -7,7 +7,7 @@ import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts
  * features) answer the not-found screen to a signed-in visitor.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(getAppContext(context), request);
+  requireViewer(getAppContext(context));
   notFound(request);
 }
 

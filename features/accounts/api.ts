@@ -4,7 +4,7 @@ import { z } from "zod";
 import { clearedSessionCookie, createCsrfToken, csrfCookie, csrfCookieName, isValidCsrfToken, sessionCookie, sessionCookieName } from "./cookies.server.ts";
 import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser } from "./presenter.ts";
 import { loginSchema, registerSchema } from "./schema.ts";
-import { logIn, logOut, registerUser, type SignedIn } from "./service.ts";
+import { getUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
 import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
 
 export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha }: { sessionSecret: string; captcha: boolean }): Promise<void> {
@@ -18,7 +18,7 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   });
 
   api.post("/api/Users/register/", { schema: { body: registerSchema } }, async (request, reply) => {
-    const signedIn = await registerUser(app.db, request.body, clientOf(request));
+    const signedIn = await registerUser({ db: app.db }, request.body, clientOf(request));
     return signIn(reply.status(201), request, signedIn);
   });
 
@@ -36,8 +36,9 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   api.get("/api/Users/LoginAuth/", async (request, reply) => {
     reply.header("cache-control", "no-store");
     const viewer = await request.viewer();
-    if (!viewer) return { code: authAnonymousCode, ...anonymousUser };
-    return { code: authSuccessCode, ...presentCurrentUser(viewer) };
+    const user = viewer && (await getUser(app.db, viewer.id));
+    if (!user) return { code: authAnonymousCode, ...anonymousUser };
+    return { code: authSuccessCode, ...presentCurrentUser(user) };
   });
 }
 

@@ -7,7 +7,9 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ser
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
-import { cachedSessionUser, forgetSession, rememberSessionUser } from "./session-cache.server.ts";
+import { cachedSessionViewer, forgetSession, forgetSessionsOf, rememberSessionViewer } from "./session-cache.server.ts";
+import { presentViewer, type Viewer } from "./viewer.ts";
+import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
 
 export type User = typeof users.$inferSelect;
 
@@ -31,14 +33,16 @@ export interface SignedIn {
 
 const lowerEquals = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
 
-/** Creates the account and its counters in one transaction, then signs the new user in. */
-export async function registerUser(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
-  await assertAvailable(db, input.username, input.email);
+/**
+ * Creates the account, its counters, its first session and the `user.registered` event in one
+ * transaction (the password is hashed before it opens: hashing is slow).
+ */
+export async function registerUser(options: ServiceOptions, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
+  await assertAvailable(options.tx?.db ?? options.db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
-  let user: User;
   try {
-    user = await db.transaction(async (tx) => {
-      const [created] = await tx
+    return await inTransaction(options, async (tx) => {
+      const [created] = await tx.db
         .insert(users)
         .values({
           username: input.username,
@@ -50,16 +54,17 @@ export async function registerUser(db: Database, input: RegisterInput, client: C
           country: input.country,
         })
         .returning();
-      await tx.insert(unreadCounters).values({ userId: created!.id });
-      return created!;
+      const user = created!;
+      await tx.db.insert(unreadCounters).values({ userId: user.id });
+      const token = await createSession(tx.db, user.id, false, client);
+      await recordEvent(tx, { actorId: user.id, verb: "user.registered", subjectType: "user", subjectId: user.id });
+      return { user, token, persistent: false };
     });
   } catch (error) {
     // Two registrations raced past the check above: report it as the check would have.
-    if (isUniqueViolation(error)) await assertAvailable(db, input.username, input.email);
+    if (isUniqueViolation(error)) await assertAvailable(options.db, input.username, input.email);
     throw error;
   }
-  const token = await createSession(db, user.id, false, client);
-  return { user, token, persistent: false };
 }
 
 async function assertAvailable(db: Executor, username: string, email: string): Promise<void> {
@@ -120,14 +125,18 @@ async function createSession(db: Executor, userId: number, persistent: boolean, 
   return token;
 }
 
-/** The signed-in user for a session cookie, or null. Extends an idle browser session at most once a minute. */
-export async function findSessionUser(db: Database, token: string | undefined): Promise<User | null> {
+/** The signed-in viewer for a session cookie, or null. Extends an idle browser session at most once a minute. */
+export async function findSessionViewer(db: Database, token: string | undefined): Promise<Viewer | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const cached = cachedSessionUser(tokenHash);
+  const cached = cachedSessionViewer(tokenHash);
   if (cached) return cached;
   const [row] = await db
-    .select({ user: users, persistent: sessions.persistent, expiresAt: sessions.expiresAt })
+    .select({
+      user: { id: users.id, username: users.username, nickname: users.nickname, userType: users.userType, avatar: users.avatar },
+      persistent: sessions.persistent,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
@@ -138,8 +147,24 @@ export async function findSessionUser(db: Database, token: string | undefined): 
       await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.tokenHash, tokenHash));
     }
   }
-  rememberSessionUser(tokenHash, row.user);
-  return row.user;
+  const viewer = presentViewer(row.user);
+  rememberSessionViewer(tokenHash, viewer);
+  return viewer;
+}
+
+/** The whole account, for the pages and calls that show its private fields and balances. */
+export async function getUser(db: Database, id: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+/** Signs a user out everywhere (password reset, password change): every session row and every cached lookup. */
+export async function revokeSessionsOf(options: ServiceOptions, userId: number, except?: string): Promise<void> {
+  await inTransaction(options, async (tx) => {
+    const keep = except ? hashToken(except) : undefined;
+    await tx.db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keep}`) : eq(sessions.userId, userId));
+    tx.afterCommit(() => forgetSessionsOf(userId));
+  });
 }
 
 export async function logOut(db: Database, token: string | undefined): Promise<void> {

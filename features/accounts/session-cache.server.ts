@@ -1,4 +1,4 @@
-import type { User } from "./service.ts";
+import type { Viewer } from "./viewer.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 
 /**
@@ -10,33 +10,33 @@ export const sessionCacheTtlMs = 2_000;
 const maxEntries = 10_000;
 
 interface Entry {
-  user: User;
+  viewer: Viewer;
   until: number;
 }
 
 countInstance("accounts/session-cache");
 const cache = new Map<string, Entry>();
 
-export function cachedSessionUser(tokenHash: string, now = Date.now()): User | undefined {
+export function cachedSessionViewer(tokenHash: string, now = Date.now()): Viewer | undefined {
   const entry = cache.get(tokenHash);
   if (!entry) return undefined;
   if (entry.until <= now) {
     cache.delete(tokenHash);
     return undefined;
   }
-  return entry.user;
+  return entry.viewer;
 }
 
-export function rememberSessionUser(tokenHash: string, user: User, now = Date.now()): void {
+export function rememberSessionViewer(tokenHash: string, viewer: Viewer, now = Date.now()): void {
   if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-  cache.set(tokenHash, { user, until: now + sessionCacheTtlMs });
+  cache.set(tokenHash, { viewer, until: now + sessionCacheTtlMs });
 }
 
 export function forgetSession(tokenHash: string): void {
   cache.delete(tokenHash);
 }
 
-/** After a change to a user's row (profile, balance, type), their cached sessions must go. */
+/** After a user's sessions are revoked or their presented fields change (nickname, type, avatar). */
 export function forgetSessionsOf(userId: number): void {
-  for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+  for (const [key, entry] of cache) if (entry.viewer.id === userId) cache.delete(key);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, type UnreadCounts } from "./schema.ts";
@@ -23,8 +24,9 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
   let userId: number;
   beforeAll(async () => {
     api = await createTestApi(kind);
-    member = new Visitor(api.app);
-    userId = (await member.post("/api/Users/register/", newUser())).json().user_id;
+    const created = await createSignedInUser(api.app, api.database.db);
+    member = created.visitor;
+    userId = created.user.id;
   });
   afterAll(() => api.close());
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
+import { authorize } from "../../common/policy.ts";
+import { can } from "./policy.ts";
 import { isReadCategory } from "./schema.ts";
 import { getUnreadCounts, markCategoryRead } from "./service.ts";
 
@@ -10,9 +12,9 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
 
   api.get("/api/Users/get_unread", async (request, reply) => {
     const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
+    authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
     reply.header("cache-control", "no-store");
-    return getUnreadCounts(app.db, viewer.id);
+    return getUnreadCounts(app.db, viewer!.id);
   });
 
   api.patch(
@@ -20,10 +22,10 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
     { schema: { params: z.object({ category: z.string().max(40) }), body: z.strictObject({}).nullish() } },
     async (request, reply) => {
       const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
+      authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
       const { category } = request.params;
       if (!isReadCategory(category)) throw new AppError("unknown_category");
-      await markCategoryRead(app.db, viewer.id, category);
+      await markCategoryRead(app.db, viewer!.id, category);
       return reply.status(204).send();
     },
   );

@@ -20,14 +20,22 @@ export interface DatabaseHandle {
   kind: "embedded" | "server";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL LISTEN on a dedicated connection (server only: the embedded store serves one
+   * process, so it has nobody to tell). Returns a stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
-/** The embedded store (PGlite). `dataDir` undefined means in memory (tests). */
-export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded store (PGlite). `dataDir` undefined means in memory (tests); `initial` starts it
+ * from a dumped data directory (the tests' migrated template).
+ */
+export async function openEmbeddedDatabase(dataDir: string | undefined, initial?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir: initial });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -52,6 +60,18 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
       await migratePostgres(db as never, { migrationsFolder });
     },
     close: () => pool.end(),
+    listen: async (channel, onMessage) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {});
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 

@@ -13,7 +13,8 @@ import { withDomainErrors } from "./page-errors.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
+import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
+import { onInvalidate } from "../lib/invalidation.ts";
 
 export interface PagesOptions {
   /** Folder holding `server/index.js` and `client/` from `react-router build`. */
@@ -32,6 +33,10 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
   assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
   const cache = options.cache;
+  if (cache) {
+    const stop = onInvalidate((tags) => cache.evictTags(tags));
+    app.addHook("onClose", async () => stop());
+  }
   const clientDirectory = path.join(buildDirectory, "client");
 
   await app.register(fastifyStatic, {
@@ -72,6 +77,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     const cacheable = cache && anonymous && request.method === "GET";
 
     const context = new RouterContextProvider();
+    const cacheTags = new Set<string>();
     context.set(appContext, {
       db,
       viewer: anonymous ? null : await request.viewer(),
@@ -84,16 +90,19 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       captcha: config.captcha,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
-      invalidatePages: () => cache?.clear(),
+      cacheTags,
     });
     const response = await handle(createRequest(request, reply), context);
 
     if (cacheable && isCacheable(response)) {
       const body = Buffer.from(await response.arrayBuffer());
-      reply.status(response.status).headers(Object.fromEntries(response.headers.entries()));
-      const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), "content-length": String(body.length), "x-page-cache": "hit" };
+      reply.status(response.status).headers(Object.fromEntries(response.headers.entries())).header("vary", "Accept-Encoding");
+      const headers: Record<string, string | string[] | number> = { ...(reply.getHeaders() as Record<string, string | string[]>), "x-page-cache": "hit" };
+      delete headers["content-length"];
       const flat = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)]));
-      cache.set(pageCacheKey(request.url, request.headers), { status: response.status, headers: flat, body, storedAt: Date.now() });
+      const key = pageCacheKey(request.url, request.headers);
+      const compressed = await compressForCache(body);
+      cache.set(key, { status: response.status, headers: flat, body, ...compressed, storedAt: Date.now(), tags: [...cacheTags] });
       return reply.header("x-page-cache", "miss").send(body);
     }
     return sendResponse(reply, response);

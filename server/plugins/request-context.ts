@@ -1,7 +1,8 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import { parseCookie } from "cookie";
-import { findSessionUser, type User } from "../../features/accounts/service.ts";
+import { findSessionViewer } from "../../features/accounts/service.ts";
+import type { Viewer } from "../../features/accounts/viewer.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
@@ -10,8 +11,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The viewer's language for API messages: page path (Referer), then `lang` cookie, then Accept-Language. */
     locale: Locale;
-    /** The signed-in user, looked up once per request. */
-    viewer(): Promise<User | null>;
+    /** The signed-in viewer (presented, never the users row), looked up once per request. */
+    viewer(): Promise<Viewer | null>;
   }
   interface FastifyInstance {
     db: Database;
@@ -26,8 +27,8 @@ export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
   });
   app.addHook("onRequest", async (request) => {
     request.locale = requestLocale(request);
-    let cached: Promise<User | null> | undefined;
-    request.viewer = () => (cached ??= findSessionUser(db, request.cookies[sessionCookieName]));
+    let cached: Promise<Viewer | null> | undefined;
+    request.viewer = () => (cached ??= findSessionViewer(db, request.cookies[sessionCookieName]));
   });
 });
 

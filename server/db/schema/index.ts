@@ -2,3 +2,4 @@ export * from "./accounts.ts";
 export * from "./circles.ts";
 export * from "./messages.ts";
 export * from "./captcha.ts";
+export * from "./events.ts";

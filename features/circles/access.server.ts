@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { circleMembers, circles } from "../../server/db/schema/index.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { canReadCircleContent, canViewCircle, type CircleAccess, type CircleRole } from "./policy.ts";
+
+/**
+ * Every circle's access facts for one viewer, computed from the whole tree and the viewer's
+ * memberships in two queries (the tree is small: hundreds of circles, not millions).
+ */
+export async function loadCircleAccessMap(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<Map<number, CircleAccess>> {
+  const [rows, memberships] = await Promise.all([
+    db.select({ id: circles.id, parentId: circles.parentId, visibility: circles.visibility }).from(circles),
+    viewer ? db.select({ circleId: circleMembers.circleId, role: circleMembers.role }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)) : Promise.resolve([]),
+  ]);
+  const roles = new Map<number, CircleRole>(memberships.map((row) => [row.circleId, row.role]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const accesses = new Map<number, CircleAccess>();
+  const visit = (id: number, depth = 0): CircleAccess | undefined => {
+    const known = accesses.get(id);
+    if (known) return known;
+    const circle = byId.get(id);
+    if (!circle || depth > 64) return undefined;
+    const parent = circle.parentId === null ? undefined : visit(circle.parentId, depth + 1);
+    const access: CircleAccess = {
+      circle,
+      role: roles.get(id) ?? null,
+      parentMember: circle.parentId !== null && roles.has(circle.parentId),
+      parentVisible: circle.parentId === null || (parent !== undefined && canViewCircle(parent)),
+    };
+    accesses.set(id, access);
+    return access;
+  };
+  for (const row of rows) visit(row.id);
+  return accesses;
+}
+
+/** One circle's access facts, or null when it does not exist. */
+export async function loadCircleAccess(db: Executor, viewer: Pick<Viewer, "id"> | null, circleId: number): Promise<CircleAccess | null> {
+  return (await loadCircleAccessMap(db, viewer)).get(circleId) ?? null;
+}
+
+/**
+ * Ids of the circles whose content the viewer may read: lists, feeds, search, the sitemap and
+ * counts filter by this (`inArray(writings.circleId, ids)`).
+ */
+export async function readableCircleIds(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<number[]> {
+  return [...(await loadCircleAccessMap(db, viewer)).values()].filter(canReadCircleContent).map((access) => access.circle.id);
+}
+
+/** Ids of the circles the viewer may see listed. */
+export async function visibleCircleIds(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<number[]> {
+  return [...(await loadCircleAccessMap(db, viewer)).values()].filter(canViewCircle).map((access) => access.circle.id);
+}

@@ -1,0 +1,24 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+/**
+ * What happened, written in the same transaction as the change itself (`recordEvent`):
+ * notifications, counters, feeds and analytics read from here, so none of them can disagree
+ * with the data or miss a committed change.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Who did it; null for the system (seeding, maintenance). */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** What was done, in the past tense of a domain verb: `user.registered`, `circle.joined`. */
+    verb: text("verb").notNull(),
+    /** What it was done to: `user`, `circle`, `writing`… and its id. */
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("events_subject_idx").on(table.subjectType, table.subjectId), index("events_verb_time_idx").on(table.verb, table.createdAt), index("events_actor_idx").on(table.actorId)],
+);

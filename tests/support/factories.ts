@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../server/db/client.ts";
+import { circles, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import type { UserType } from "../../features/accounts/constants.ts";
+import { hashPassword } from "../../features/accounts/passwords.server.ts";
+import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
+import { Visitor } from "./api.ts";
+
+/**
+ * Test data made directly (fast: one password hash per process), always valid, unique on every
+ * call. API tests use these instead of hand-written rows; a test that is *about* registration or
+ * sign-in goes through the API instead.
+ */
+export const factoryPassword = "secret123";
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+
+function unique(): string {
+  sequence += 1;
+  return `${process.pid % 10_000}${sequence}`;
+}
+
+export interface UserOverrides {
+  username?: string;
+  email?: string;
+  nickname?: string;
+  userType?: UserType;
+}
+
+export async function createUser(db: Database, overrides: UserOverrides = {}): Promise<User> {
+  const suffix = unique();
+  passwordHash ??= hashPassword(factoryPassword);
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: overrides.username ?? `u_${suffix}`,
+      email: overrides.email ?? `u${suffix}@example.com`,
+      nickname: overrides.nickname ?? `User ${suffix}`,
+      passwordHash: await passwordHash,
+      gender: "secret",
+      birthday: "1995-06-15",
+      country: "CN",
+      userType: overrides.userType ?? "Registered users",
+    })
+    .returning();
+  await db.insert(unreadCounters).values({ userId: user!.id });
+  return user!;
+}
+
+/** One user of each type of spec section 3. */
+export async function createUsersOfEveryType(db: Database): Promise<Record<UserType, User>> {
+  return {
+    "Registered users": await createUser(db),
+    "Official users": await createUser(db, { userType: "Official users" }),
+    "VIP users": await createUser(db, { userType: "VIP users" }),
+    "SVIP users": await createUser(db, { userType: "SVIP users" }),
+  };
+}
+
+/** A session row for the user; returns the cookie value. */
+export async function createSessionFor(db: Database, user: { id: number }, persistent = false): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const seconds = persistent ? sessionDurations.persistentSeconds : sessionDurations.browserSessionSeconds;
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, persistent, expiresAt: new Date(Date.now() + seconds * 1000) });
+  return token;
+}
+
+/** A browser-like visitor already signed in as `user` (session cookie set; CSRF fetched on first write). */
+export async function signedInVisitor(app: FastifyInstance, db: Database, user: { id: number }, headers: Record<string, string> = {}): Promise<Visitor> {
+  const visitor = new Visitor(app, headers);
+  visitor.cookies.set("sessionid", await createSessionFor(db, user));
+  return visitor;
+}
+
+/** A new user and a visitor signed in as them. */
+export async function createSignedInUser(app: FastifyInstance, db: Database, overrides: UserOverrides = {}): Promise<{ user: User; visitor: Visitor }> {
+  const user = await createUser(db, overrides);
+  return { user, visitor: await signedInVisitor(app, db, user) };
+}
+
+export interface CircleOverrides {
+  parentId?: number | null;
+  nameZh?: string;
+  nameEn?: string;
+  visibility?: (typeof circles.$inferInsert)["visibility"];
+}
+
+/** A circle under the global village unless another parent is named. */
+export async function createCircle(db: Database, overrides: CircleOverrides = {}) {
+  const suffix = unique();
+  const [circle] = await db
+    .insert(circles)
+    .values({
+      parentId: overrides.parentId === undefined ? 1 : overrides.parentId,
+      nameZh: overrides.nameZh ?? `测试圈子${suffix}`,
+      nameEn: overrides.nameEn ?? `Test circle ${suffix}`,
+      visibility: overrides.visibility,
+    })
+    .returning();
+  return circle!;
+}
