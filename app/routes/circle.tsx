@@ -7,6 +7,7 @@ import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
+import { CircleLogo } from "../components/circle-logo.tsx";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -42,7 +43,7 @@ export default function Circle({ loaderData }: Route.ComponentProps) {
       </nav>
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
-          {circle.logo ? <img className="circle-logo" src={circle.logo} alt={t("circles.logo_alt", { name: circle.name })} width={72} height={72} /> : null}
+          <CircleLogo circle={circle} size={72} locale={locale} alt={t("circles.logo_alt", { name: circle.name })} />
           <div>
             <h1 id="circle-title" className="page-title">
               {circle.name}

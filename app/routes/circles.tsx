@@ -4,9 +4,10 @@ import type { Route } from "./+types/circles";
 import { getAppContext } from "../lib/context.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { CircleLogo } from "../components/circle-logo.tsx";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -34,7 +35,7 @@ function CircleTree({ nodes }: { nodes: CircleNode[] }) {
       {nodes.map((node) => (
         <li key={node.id}>
           <div className="circle-tree-item">
-            {node.logo ? <img className="circle-logo" src={node.logo} alt="" width={40} height={40} /> : null}
+            <CircleLogo circle={node} size={40} locale={locale} />
             <div>
               <Link to={localizePath(`/circles/${node.id}`, locale)}>
                 <strong>{node.name}</strong>

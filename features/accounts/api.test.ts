@@ -159,7 +159,7 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(page.statusCode).toBe(400);
       expect(page.headers["content-type"]).toContain("text/html");
       expect(page.body).toContain('<html lang="en">');
-      expect(page.body).toContain("return to home page");
+      expect(page.body).toContain("Return to home page");
     });
   });
 

@@ -108,7 +108,19 @@ export async function recordLoginSuccess(db: Executor, subject: Subject & { user
 }
 
 function tooMany(seconds: number): AppError {
-  return new AppError("too_many_attempts", { params: { seconds: Math.max(1, Math.ceil(seconds)) } });
+  return new AppError("too_many_attempts", { params: waitParams(seconds) });
+}
+
+/**
+ * The wait as the message says it: "11 min 58 s", whole minutes alone, or seconds under a minute
+ * (i18next picks the message by `context`). `seconds` is the whole wait, for Retry-After.
+ */
+export function waitParams(wait: number): Record<string, string | number> {
+  const seconds = Math.max(1, Math.ceil(wait));
+  if (seconds < 60) return { seconds };
+  const minutes = Math.floor(seconds / 60);
+  const remainingSeconds = seconds % 60;
+  return { seconds, minutes, remainingSeconds, context: remainingSeconds === 0 ? "minutes" : "minutes_seconds" };
 }
 
 /** Forgets failure counts whose windows have all ended (the longest window is an hour). */
