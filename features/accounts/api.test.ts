@@ -125,6 +125,20 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(array.statusCode).toBe(400);
     });
 
+    it("answers a JSON null, a missing body or a bare value with a localized 400 (was a 500)", async () => {
+      const v = visitor({ "accept-language": "en" });
+      for (const path of ["/api/Users/register/", "/api/Users/login/"]) {
+        const empty = await v.request("POST", path);
+        const nothing = await v.request("POST", path, { body: "null", headers: { "content-type": "application/json" } });
+        const bare = await v.request("POST", path, { body: '"text"', headers: { "content-type": "application/json" } });
+        for (const response of [empty, nothing, bare]) {
+          expect(response.statusCode, path).toBe(400);
+          expect(["validation_failed", "bad_request"]).toContain(response.json().code);
+          expect(response.json().message).toMatch(/not valid|malformed/);
+        }
+      }
+    });
+
     it("refuses NUL characters, which PostgreSQL cannot store, with 400 (was a 500)", async () => {
       const v = visitor({ "accept-language": "en" });
       const login = await v.post("/api/Users/login/", { username: "a\u0000@x.com", password: "x" });

@@ -60,7 +60,9 @@ export const registerSchema = z
     path: ["confirm_password"],
     message: "validation:passwords_not_matching",
     // Also checked when other fields are wrong, so every problem shows at once.
+    // The body may be anything at all here (`null`, a string), not yet an object.
     when: ({ value }) => {
+      if (typeof value !== "object" || value === null) return false;
       const typed = value as { password?: unknown; confirm_password?: unknown };
       return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
     },
