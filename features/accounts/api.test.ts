@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { sessions, users } from "../../server/db/schema/index.ts";
+import { loginFailures, sessions, users } from "../../server/db/schema/index.ts";
+import { throttleLimits } from "./throttle.server.ts";
 
 describe.each(databaseKinds)("accounts API on %s", (kind) => {
   let api: TestApi;
@@ -237,6 +238,63 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       // The same account from another address is not locked out.
       const elsewhere = await api.app.inject({ method: "POST", url: "/api/Users/login/", remoteAddress: "10.9.8.7", headers: await csrfHeaders(), payload: { username: target.username, password: target.password } });
       expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it("evaluates at most five of 50 simultaneous wrong passwords; the owner still signs in where they did before", async () => {
+      const owner = newUser();
+      await visitor().post("/api/Users/register/", owner);
+      const home = new Visitor(api.app, { "accept-language": "en" }, { remoteAddress: "10.20.0.1" });
+      expect((await home.post("/api/Users/login/", { username: owner.username, password: owner.password })).statusCode).toBe(200);
+      const signIn = () => home.post("/api/Users/login/", { username: owner.username, password: owner.password });
+
+      // The clock stands still during a burst: however slowly this machine answers, the burst is
+      // all "at once", so the wait after the fifth failure never runs out in the middle of it.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      try {
+        const burst = async (remoteAddress: string) => {
+          const attacker = new Visitor(api.app, {}, { remoteAddress });
+          await attacker.csrfToken();
+          const responses = await Promise.all(Array.from({ length: 50 }, () => attacker.post("/api/Users/login/", { username: owner.username, password: "wrongpass1" })));
+          return responses.map((response) => response.statusCode);
+        };
+        const elsewhere = await burst("10.20.0.66");
+        expect(elsewhere.filter((status) => status === 401)).toHaveLength(5);
+        expect(elsewhere.filter((status) => status === 429)).toHaveLength(45);
+        expect((await signIn()).statusCode).toBe(200);
+
+        // The same burst from the owner's own address (a shared network) slows them for a moment only.
+        const shared = await burst("10.20.0.1");
+        expect(shared.filter((status) => status === 401)).toHaveLength(5);
+        const waiting = await signIn();
+        expect(waiting.statusCode).toBe(429);
+        expect(Number(waiting.headers["retry-after"])).toBe(1);
+        vi.setSystemTime(Date.now() + 1000);
+        expect((await signIn()).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("answers an unknown name as an existing account once the account limit is reached (no enumeration)", async () => {
+      const target = newUser();
+      const userId = (await visitor().post("/api/Users/register/", target)).json().user_id;
+      const ghost = `ghost_${target.username}`.slice(0, 16);
+      // 99 failures from everywhere else in the last hour, for both names.
+      await api.database.db.insert(loginFailures).values([
+        { key: `account:user:${userId}`, failures: throttleLimits.accountFailures - 1 },
+        { key: `account:name:${ghost.toLowerCase()}`, failures: throttleLimits.accountFailures - 1 },
+      ]);
+      const attempt = (username: string, remoteAddress: string) =>
+        new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/login/", { username, password: "wrongpass1" });
+      const lastExisting = await attempt(target.username, "10.30.0.1");
+      const lastUnknown = await attempt(ghost, "10.30.0.2");
+      expect([lastExisting.statusCode, lastUnknown.statusCode]).toEqual([401, 401]);
+      const existing = await attempt(target.username, "10.30.0.3");
+      const unknown = await attempt(ghost, "10.30.0.4");
+      expect(existing.statusCode).toBe(429);
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.json()).toEqual(existing.json());
+      expect(unknown.headers["retry-after"]).toBe(existing.headers["retry-after"]);
     });
 
     async function csrfHeaders() {

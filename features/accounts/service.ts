@@ -5,7 +5,7 @@ import { sessions, unreadCounters, users } from "../../server/db/schema/index.ts
 import { AppError } from "../../common/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
+import { recordLoginSuccess, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
 import { cachedSessionUser, forgetSession, rememberSessionUser } from "./session-cache.server.ts";
 
@@ -90,12 +90,10 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo,
     .limit(1);
   // An existing account is counted by its id, so its username and its email share one count.
   const subject = { ip: client.ip, account: user ? `user:${user.id}` : `name:${account}`, userId: user?.id };
-  await assertLoginAllowed(db, subject);
+  // Counted as a failure before the (slow) password check, so parallel tries cannot outrun the count.
+  await reserveLoginAttempt(db, subject);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, subject);
-    throw new AppError("invalid_credentials");
-  }
+  if (!user || !valid) throw new AppError("invalid_credentials");
   await recordLoginSuccess(db, { ...subject, userId: user.id });
   const token = await createSession(db, user.id, input.remember, client);
   return { user, token, persistent: input.remember };

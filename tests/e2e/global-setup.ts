@@ -64,7 +64,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilServing(baseURL: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
@@ -75,7 +75,7 @@ export async function waitUntilServing(baseURL: string, server: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The server did not start within 90 seconds");
+  throw new Error("The server did not start within 180 seconds");
 }
 
 export function stop(server: ChildProcess): Promise<void> {
