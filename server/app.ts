@@ -84,7 +84,7 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha });
+  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha, signupsPerHour: config.signupsPerHour });
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);

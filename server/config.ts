@@ -12,6 +12,8 @@ export interface Config {
   sessionSecret: string;
   /** `off` only for automated tests. */
   captcha: boolean;
+  /** Accounts one address may create per hour (API and page form together). */
+  signupsPerHour: number;
   smtpUrl: string | undefined;
   production: boolean;
   /**
@@ -32,10 +34,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",
+    signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),
     smtpUrl: env.SMTP_URL || undefined,
     production: env.NODE_ENV === "production",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return Number(value);
 }
 
 /** Names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */

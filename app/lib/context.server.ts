@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "../context.ts";
 import { localizePath, pageUrl, stripLocale } from "../../common/locale.ts";
 export { safeNextPath } from "../../common/locale.ts";
-import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
+import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken, signedInCookies, signedOutCookies } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { translator } from "../../common/i18n.ts";
@@ -24,19 +24,32 @@ export function requireViewer(app: AppContext, request: Request) {
   throw redirect(`${here(app, "/login")}?next=${encodeURIComponent(next)}`);
 }
 
-/** The visitor's CSRF token for forms, and the Set-Cookie that issues it when they have none yet. */
+/**
+ * The visitor's CSRF token for forms (bound to their session), and the Set-Cookie that issues it
+ * when they have none yet or theirs belongs to another session.
+ */
 export function csrfForForm(app: AppContext): { token: string; setCookie: string | undefined } {
   const existing = app.cookies[csrfCookieName];
-  if (isValidCsrfToken(app.sessionSecret, existing)) return { token: existing, setCookie: undefined };
-  const token = createCsrfToken(app.sessionSecret);
+  if (isValidCsrfToken(app.sessionSecret, existing, app.sessionToken)) return { token: existing, setCookie: undefined };
+  const token = createCsrfToken(app.sessionSecret, app.sessionToken);
   return { token, setCookie: csrfCookie(token, app.secure) };
 }
 
 export function assertFormCsrf(app: AppContext, form: FormData): void {
   const submitted = form.get(csrfFieldName);
-  if (!csrfMatches(app.sessionSecret, app.cookies[csrfCookieName], typeof submitted === "string" ? submitted : null)) {
+  if (!csrfMatches(app.sessionSecret, app.cookies[csrfCookieName], typeof submitted === "string" ? submitted : null, app.sessionToken)) {
     throw new AppError("csrf_failed");
   }
+}
+
+/** Set-Cookie headers of a fresh sign-in from a page form: the session and a CSRF token bound to it. */
+export function signInHeaders(app: AppContext, token: string, persistent: boolean): [string, string][] {
+  return signedInCookies(app.sessionSecret, token, { persistent, secure: app.secure }).map((cookie) => ["Set-Cookie", cookie]);
+}
+
+/** Set-Cookie headers of signing out: the session cleared and a CSRF token for a signed-out visitor. */
+export function signOutHeaders(app: AppContext): [string, string][] {
+  return signedOutCookies(app.sessionSecret, app.secure).map((cookie) => ["Set-Cookie", cookie]);
 }
 
 /** A 404 the error screen shows with the requested path. */

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { loginFailures, sessions, users } from "../../server/db/schema/index.ts";
+import { knownLoginIps, loginFailures, sessions, users } from "../../server/db/schema/index.ts";
 import { throttleLimits } from "./throttle.server.ts";
+import { hashToken } from "./service.ts";
+
+/** The Set-Cookie line of the session cookie (a sign-in also sets a new CSRF token). */
+function sessionSetCookie(response: LightMyRequestResponse): string {
+  const lines = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
+  return lines.find((line) => line.startsWith("sessionid=")) ?? "";
+}
 
 describe.each(databaseKinds)("accounts API on %s", (kind) => {
   let api: TestApi;
@@ -35,6 +43,52 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(forged.statusCode).toBe(403);
     });
 
+    it("binds the token to the session: a token pair taken from another client is refused", async () => {
+      const alice = visitor({ "accept-language": "en" });
+      const bob = visitor({ "accept-language": "en" });
+      expect((await alice.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      expect((await bob.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      const stolen = alice.cookies.get("csrftoken")!;
+      const forged = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/logout/",
+        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`, "x-csrftoken": stolen, "accept-language": "en" },
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().code).toBe("csrf_failed");
+      // A signed-out visitor's token does not work for a session either.
+      const anonymous = (await visitor().get("/api/get_csrf_token/")).json().csrftoken;
+      const planted = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/logout/",
+        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${anonymous}`, "x-csrftoken": anonymous },
+      });
+      expect(planted.statusCode).toBe(403);
+      expect((await bob.get("/api/Users/LoginAuth/")).json().code).toBe(100);
+      // Bob's own pair works.
+      expect((await bob.post("/api/Users/logout/")).statusCode).toBe(204);
+    });
+
+    it("issues a new token at sign-in and at sign-out, and get_csrf_token hands out the session's own", async () => {
+      const account = newUser();
+      await visitor().post("/api/Users/register/", account);
+      const v = visitor();
+      const before = (await v.get("/api/get_csrf_token/")).json().csrftoken;
+      expect((await v.get("/api/get_csrf_token/")).json().csrftoken).toBe(before);
+      const login = await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      expect(login.statusCode).toBe(200);
+      const signedIn = v.cookies.get("csrftoken")!;
+      expect(signedIn).not.toBe(before);
+      expect(String(login.headers["set-cookie"])).toContain("csrftoken=");
+      expect((await v.get("/api/get_csrf_token/")).json()).toEqual({ csrftoken: signedIn });
+      const oldToken = await api.app.inject({ method: "POST", url: "/api/Users/logout/", headers: { "x-csrftoken": before, cookie: `sessionid=${v.cookies.get("sessionid")}; csrftoken=${before}` } });
+      expect(oldToken.statusCode).toBe(403);
+      expect((await v.post("/api/Users/logout/")).statusCode).toBe(204);
+      const signedOut = v.cookies.get("csrftoken")!;
+      expect(signedOut).not.toBe(signedIn);
+      expect((await v.post("/api/Users/login/", { username: account.username, password: account.password })).statusCode).toBe(200);
+    });
+
     it("cannot be skipped by percent-encoding the path", async () => {
       for (const path of ["/%61pi/Users/login/", "/%61%70%69/Users/logout/", "/api/%55sers/login/"]) {
         const sneaky = await visitor().request("POST", path, { json: { username: "a", password: "b" }, csrf: false });
@@ -61,7 +115,7 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const body = response.json();
       expect(body).toMatchObject({ code: 100, username: input.username, email: input.email, sex: "secret", user_type: "Registered users", avatar: "/default-avatar.svg", sinecoin: 0 });
       expect(body).not.toHaveProperty("password_hash");
-      const cookie = String(response.headers["set-cookie"]);
+      const cookie = sessionSetCookie(response);
       expect(cookie).toMatch(/sessionid=[\w-]{40,}/);
       expect(cookie).toContain("HttpOnly");
       expect(cookie).not.toContain("Max-Age");
@@ -188,10 +242,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const short = await visitor().post("/api/Users/login/", { username: account.username, password: account.password });
       expect(short.statusCode).toBe(200);
       expect(short.json()).toMatchObject({ code: 100, username: account.username });
-      expect(String(short.headers["set-cookie"])).not.toContain("Max-Age");
+      expect(sessionSetCookie(short)).not.toContain("Max-Age");
       const long = await visitor().post("/api/Users/login/", { username: account.email.toUpperCase(), password: account.password, remember: true });
       expect(long.statusCode).toBe(200);
-      expect(String(long.headers["set-cookie"])).toContain("Max-Age=2592000");
+      expect(sessionSetCookie(long)).toContain("Max-Age=2592000");
     });
 
     it("issues a new session id at every login and revokes it at logout", async () => {
@@ -207,6 +261,19 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(v.cookies.has("sessionid")).toBe(false);
       const stolen = new Visitor(api.app, { cookie: `sessionid=${second}` });
       expect((await stolen.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
+    });
+
+    it("ends the session the client had when it signs in again", async () => {
+      const v = visitor();
+      await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      const first = v.cookies.get("sessionid");
+      await v.post("/api/Users/login/", { username: account.email, password: account.password });
+      expect(v.cookies.get("sessionid")).not.toBe(first);
+      expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(100);
+      const old = new Visitor(api.app, { cookie: `sessionid=${first}` });
+      expect((await old.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
+      const rows = await api.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(first!)));
+      expect(rows).toHaveLength(0);
     });
 
     it("says the same thing for a wrong password and an unknown account", async () => {
@@ -334,5 +401,44 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
         ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit"].sort(),
       );
     });
+  });
+});
+
+describe.each(databaseKinds)("sign-up limit on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, { env: { SIGNUPS_PER_HOUR: "3" } });
+  });
+  afterAll(() => api.close());
+
+  const signUp = (remoteAddress: string, user = newUser()) => new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/register/", user);
+
+  it("lets one address create three accounts an hour, even when 50 ask at once", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => signUp("10.50.0.1")));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    const refused = responses.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toEqual({ code: "rate_limited", message: "Too many requests. Please try again later." });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    const created = responses.filter((response) => response.statusCode === 201).map((response) => response.json().user_id as number);
+    expect(await api.database.db.select({ id: users.id }).from(users).where(inArray(users.id, created))).toHaveLength(3);
+    // Another address is not affected.
+    expect((await signUp("10.50.0.2")).statusCode).toBe(201);
+  });
+
+  it("counts only accounts created, not refused attempts", async () => {
+    const first = newUser();
+    expect((await signUp("10.50.0.3", first)).statusCode).toBe(201);
+    for (let index = 0; index < 3; index++) expect((await signUp("10.50.0.3", newUser({ username: first.username }))).statusCode).toBe(409);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(201);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(201);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(429);
+  });
+
+  it("counts a new account as signed in from its address", async () => {
+    const response = await signUp("10.50.0.4");
+    const known = await api.database.db.select().from(knownLoginIps).where(eq(knownLoginIps.userId, response.json().user_id));
+    expect(known.map((row) => row.ip)).toEqual(["10.50.0.4"]);
   });
 });

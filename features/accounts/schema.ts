@@ -55,6 +55,8 @@ export const registerSchema = z
     gender: z.enum(genders, { error: "validation:gender_required" }),
     birthday: birthdaySchema,
     country: z.enum(countryCodes, { error: "validation:country_required" }),
+    /** A solved slider-puzzle token (required unless CAPTCHA is off). */
+    captcha: z.string().max(64, "validation:invalid_value").optional(),
   })
   .refine((value) => value.password === value.confirm_password, {
     path: ["confirm_password"],

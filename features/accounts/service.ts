@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
-import { sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { sessions, signupCounts, unreadCounters, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
-import { recordLoginSuccess, reserveLoginAttempt } from "./throttle.server.ts";
+import { recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
 import { cachedSessionUser, forgetSession, rememberSessionUser } from "./session-cache.server.ts";
 
@@ -31,13 +31,29 @@ export interface SignedIn {
 
 const lowerEquals = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
 
-/** Creates the account and its counters in one transaction, then signs the new user in. */
-export async function registerUser(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
+export interface RegisterOptions {
+  /** A solved slider puzzle is required (the CAPTCHA setting). */
+  captcha: boolean;
+  /** Accounts one address may create per hour. */
+  signupsPerHour: number;
+  /** The session this client had (its cookie), revoked once the new one exists. */
+  replacing?: string;
+}
+
+/**
+ * Creates the account, its counters, its place in the address's sign-up count and the address as
+ * one it signed in from, in one transaction; then signs the new user in.
+ */
+export async function registerUser(db: Database, input: RegisterInput, client: ClientInfo, options: RegisterOptions): Promise<SignedIn> {
+  if (options.captcha) await consumeSolvedChallenge(db, input.captcha);
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
     user = await db.transaction(async (tx) => {
+      // Counted first: the row stays locked until this account is written or given up, so parallel
+      // sign-ups from one address cannot pass the limit together, and a failed one counts nothing.
+      await countSignup(tx, client.ip, options.signupsPerHour);
       const [created] = await tx
         .insert(users)
         .values({
@@ -51,6 +67,7 @@ export async function registerUser(db: Database, input: RegisterInput, client: C
         })
         .returning();
       await tx.insert(unreadCounters).values({ userId: created!.id });
+      await rememberLoginAddress(tx, created!.id, client.ip);
       return created!;
     });
   } catch (error) {
@@ -59,7 +76,35 @@ export async function registerUser(db: Database, input: RegisterInput, client: C
     throw error;
   }
   const token = await createSession(db, user.id, false, client);
+  await revokeReplacedSession(db, options.replacing);
   return { user, token, persistent: false };
+}
+
+export const signupWindowSeconds = 60 * 60;
+
+/** One more account from this address in its hour, or `rate_limited` when that would pass the limit. */
+async function countSignup(tx: Executor, ip: string, limit: number): Promise<void> {
+  const windowEnded = sql`${signupCounts.windowStartedAt} <= now() - make_interval(secs => ${signupWindowSeconds})`;
+  const [count] = await tx
+    .insert(signupCounts)
+    .values({ ip, signups: 1 })
+    .onConflictDoUpdate({
+      target: signupCounts.ip,
+      set: {
+        signups: sql`case when ${windowEnded} then 1 else ${signupCounts.signups} + 1 end`,
+        windowStartedAt: sql`case when ${windowEnded} then now() else ${signupCounts.windowStartedAt} end`,
+      },
+    })
+    .returning({ signups: signupCounts.signups, windowStartedAt: signupCounts.windowStartedAt });
+  if (count!.signups > limit) {
+    const seconds = Math.max(1, Math.ceil(signupWindowSeconds - (Date.now() - count!.windowStartedAt.getTime()) / 1000));
+    throw new AppError("rate_limited", { params: { seconds } });
+  }
+}
+
+/** Forgets sign-up counts whose hour has ended. */
+export async function deleteStaleSignupCounts(db: Executor): Promise<void> {
+  await db.delete(signupCounts).where(sql`${signupCounts.windowStartedAt} < now() - make_interval(secs => ${signupWindowSeconds})`);
 }
 
 async function assertAvailable(db: Executor, username: string, email: string): Promise<void> {
@@ -77,6 +122,8 @@ async function assertAvailable(db: Executor, username: string, email: string): P
 export interface LoginOptions {
   /** A solved slider puzzle is required (the CAPTCHA setting). */
   captcha: boolean;
+  /** The session this client had (its cookie), revoked once the new one exists. */
+  replacing?: string;
 }
 
 /** Password sign-in by username or email, after the slider puzzle, throttled per IP, account and pair. */
@@ -96,7 +143,13 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo,
   if (!user || !valid) throw new AppError("invalid_credentials");
   await recordLoginSuccess(db, { ...subject, userId: user.id });
   const token = await createSession(db, user.id, input.remember, client);
+  await revokeReplacedSession(db, options.replacing);
   return { user, token, persistent: input.remember };
+}
+
+/** Signing in again (or signing up) while signed in ends the session the client had. */
+async function revokeReplacedSession(db: Database, token: string | undefined): Promise<void> {
+  if (token) await logOut(db, token);
 }
 
 export function hashToken(token: string): string {

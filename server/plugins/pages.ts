@@ -96,6 +96,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       production: config.production,
       sessionSecret: config.sessionSecret,
       captcha: config.captcha,
+      signupsPerHour: config.signupsPerHour,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
       invalidatePages: () => cache?.clear(),
