@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
 export async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseURL: string }> {
   const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "" },
+    // Every browser test signs up from 127.0.0.1; the sign-up limit itself is tested through the API.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "", SIGNUPS_PER_HOUR: "1000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;

@@ -12,11 +12,13 @@ import { databaseKinds } from "../support/database.ts";
 describe.each(databaseKinds)("page requests on %s", (kind) => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await createTestApi(kind, { pages: true });
+    api = await createTestApi(kind, { pages: true, env: { SIGNUPS_PER_HOUR: "3" } });
   });
   afterAll(() => api.close());
 
-  const visitor = (headers?: Record<string, string>) => new Visitor(api.app, headers);
+  let addresses = 0;
+  /** Each visitor comes from its own address, so sign-ups here stay under the limit this app has. */
+  const visitor = (headers?: Record<string, string>) => new Visitor(api.app, headers, { remoteAddress: `10.60.1.${++addresses}` });
 
   describe("the language switch", () => {
     it.each(["/..//evil.com", "/%2e%2e/%2e%2e//evil.com", "/.//evil.com", "/en//evil.com", "/en/..//evil.com", "/%2F/evil.com"])("never redirects off the site for next=%s", async (next) => {
@@ -138,6 +140,69 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
       const response = await visitor().get("/circles");
       expect(response.statusCode).toBe(200);
       expect(String(response.headers["cache-control"] ?? "")).not.toMatch(/private|no-store/);
+    });
+  });
+
+  describe("sign-ups through the page form", () => {
+    const form = (token: string) => {
+      const user = newUser();
+      return { csrftoken: token, username: user.username, email: user.email, password: user.password, confirm_password: user.password, gender: "secret", birthday: user.birthday, country: user.country };
+    };
+
+    it("share one per-address count with the API", async () => {
+      const address = "10.60.0.1";
+      const api1 = new Visitor(api.app, { "accept-language": "en" }, { remoteAddress: address });
+      expect((await api1.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      for (let index = 0; index < 2; index++) {
+        const page = new Visitor(api.app, { "accept-language": "en" }, { remoteAddress: address });
+        await page.get("/en/register");
+        const created = await page.postForm("/en/register", form(page.cookies.get("csrftoken")!));
+        expect(created.statusCode).toBe(302);
+        expect(page.cookies.has("sessionid")).toBe(true);
+      }
+      const page = new Visitor(api.app, { "accept-language": "en" }, { remoteAddress: address });
+      await page.get("/en/register");
+      const refused = await page.postForm("/en/register", form(page.cookies.get("csrftoken")!));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).toContain("Too many requests. Please try again later.");
+      expect(page.cookies.has("sessionid")).toBe(false);
+      expect((await new Visitor(api.app, {}, { remoteAddress: address }).post("/api/Users/register/", newUser())).statusCode).toBe(429);
+    });
+  });
+
+  describe("CSRF tokens of page forms", () => {
+    it("are renewed at sign-in and sign-out by the page forms", async () => {
+      const account = newUser();
+      expect((await visitor().post("/api/Users/register/", account)).statusCode).toBe(201);
+      const v = visitor();
+      await v.get("/en/login");
+      const before = v.cookies.get("csrftoken")!;
+      const login = await v.postForm("/en/login", { csrftoken: before, username: account.username, password: account.password });
+      expect(login.statusCode).toBe(302);
+      const signedIn = v.cookies.get("csrftoken")!;
+      expect(signedIn).not.toBe(before);
+      // The old token no longer works for the new session.
+      expect((await v.postForm("/en/logout", { csrftoken: before })).statusCode).toBe(403);
+      const logout = await v.postForm("/en/logout", { csrftoken: signedIn });
+      expect(logout.statusCode).toBe(302);
+      expect(v.cookies.has("sessionid")).toBe(false);
+      expect(v.cookies.get("csrftoken")).not.toBe(signedIn);
+    });
+
+    it("refuse a token pair taken from another client's session", async () => {
+      const alice = visitor();
+      const bob = visitor();
+      expect((await alice.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      expect((await bob.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      const stolen = alice.cookies.get("csrftoken")!;
+      const forged = await api.app.inject({
+        method: "POST",
+        url: "/logout",
+        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`, "content-type": "application/x-www-form-urlencoded" },
+        payload: `csrftoken=${encodeURIComponent(stolen)}`,
+      });
+      expect(forged.statusCode).toBe(403);
+      expect((await bob.get("/api/Users/LoginAuth/")).json().code).toBe(100);
     });
   });
 });

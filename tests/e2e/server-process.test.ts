@@ -4,16 +4,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, stop } from "./global-setup.ts";
+import { findHole } from "./captcha-solver.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "circles-process-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** Signs up through the API, solving the slider puzzle first (the server runs with CAPTCHA on). */
 async function register(baseURL: string, username: string) {
   const token = ((await (await fetch(`${baseURL}/api/get_csrf_token/`)).json()) as { csrftoken: string }).csrftoken;
+  const headers = { "content-type": "application/json", "x-csrftoken": token, cookie: `csrftoken=${token}` };
+  const puzzle = (await (await fetch(`${baseURL}/api/captcha/`)).json()) as { token: string; background: string; piece: string; piece_y: number };
+  const x = await findHole(puzzle.background, puzzle.piece, puzzle.piece_y);
+  const verified = await fetch(`${baseURL}/api/captcha/verify/`, { method: "POST", headers, body: JSON.stringify({ token: puzzle.token, x }) });
+  expect(verified.status).toBe(204);
   return fetch(`${baseURL}/api/Users/register/`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-csrftoken": token, cookie: `csrftoken=${token}` },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: "secret123", confirm_password: "secret123", gender: "male", birthday: "1990-01-01", country: "CN" }),
+    headers,
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: "secret123", confirm_password: "secret123", gender: "male", birthday: "1990-01-01", country: "CN", captcha: puzzle.token }),
   });
 }
 
