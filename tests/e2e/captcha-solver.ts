@@ -38,6 +38,8 @@ export async function findHole(backgroundUrl: string, pieceUrl: string, pieceY: 
 /** Reads the puzzle on the page and answers it: by dragging the handle, or with the arrow keys. */
 export async function solveCaptcha(page: Page, how: "drag" | "keys" = "drag", offset = 0): Promise<void> {
   await page.locator('.captcha[data-phase="ready"]').waitFor();
+  // The mouse works in the viewport: below the fold (the long sign-up form) it would miss the slider.
+  await page.locator(".captcha").scrollIntoViewIfNeeded();
   const background = await page.locator(".captcha-background").getAttribute("src");
   const piece = await page.locator(".captcha-piece").getAttribute("src");
   const style = await page.locator(".captcha-piece").getAttribute("style");

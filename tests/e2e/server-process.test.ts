@@ -24,6 +24,9 @@ async function register(baseURL: string, username: string) {
   });
 }
 
+/** Each test starts real servers, which takes long on a busy machine (see waitUntilServing). */
+const serverTestTimeout = 400_000;
+
 describe("the server process", () => {
   it("refuses to open an embedded store another server holds, with a clear message", async () => {
     const { server } = await startServer(dataDir);
@@ -37,7 +40,7 @@ describe("the server process", () => {
     } finally {
       await stop(server);
     }
-  });
+  }, serverTestTimeout);
 
   it("stops cleanly on SIGTERM, keeping every acknowledged write and releasing the store", async () => {
     const first = await startServer(dataDir);
@@ -55,5 +58,5 @@ describe("the server process", () => {
     } finally {
       await stop(second.server);
     }
-  });
+  }, serverTestTimeout);
 });
