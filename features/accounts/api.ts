@@ -6,6 +6,7 @@ import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser }
 import { loginSchema, registerSchema } from "./schema.ts";
 import { getUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
 import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
+import { logInWithCode } from "../verification/login-code.ts";
 
 export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha }: { sessionSecret: string; captcha: boolean }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,11 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   });
 
   api.post("/api/Users/login/", { schema: { body: loginSchema } }, async (request, reply) => {
-    const signedIn = await logIn(app.db, request.body, clientOf(request), { captcha });
+    const { login_code: loginCode } = request.body;
+    // A code sent to the account (for people who cannot solve the puzzle) stands in for the puzzle.
+    const signedIn = loginCode
+      ? await logInWithCode({ db: app.db, secret: sessionSecret }, { ...request.body, login_code: loginCode }, { ...clientOf(request), locale: request.locale })
+      : await logIn(app.db, request.body, clientOf(request), { captcha });
     return signIn(reply, request, signedIn);
   });
 
@@ -42,7 +47,8 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   });
 }
 
-function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn) {
+/** The answer to every sign-in: the session cookie and `{ code: 100, …current user }`. */
+export function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn) {
   reply.header("set-cookie", sessionCookie(signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }));
   reply.header("cache-control", "no-store");
   return { code: authSuccessCode, ...presentCurrentUser(signedIn.user) };

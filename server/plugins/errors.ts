@@ -20,7 +20,7 @@ export const errorHandling = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
-    if (appError.code === "too_many_attempts" && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
+    if (appError.status === 429 && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
     return reply.status(appError.status).send(presentError(appError, request.locale));
   });
   app.addHook("preValidation", async (request) => {

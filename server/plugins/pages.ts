@@ -13,6 +13,7 @@ import { withDomainErrors } from "./page-errors.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { Delivery } from "../../features/delivery/message.ts";
 import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 import { onInvalidate } from "../lib/invalidation.ts";
 
@@ -27,8 +28,8 @@ export interface PagesOptions {
  * React Router pages inside Fastify. Request/response adaptation comes from
  * @mcansh/react-router-fastify; in front of it sits the anonymous page cache.
  */
-export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database }): Promise<void> {
-  const { buildDirectory, config, db } = options;
+export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery }): Promise<void> {
+  const { buildDirectory, config, db, delivery } = options;
   const build = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
   assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
@@ -88,6 +89,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       production: config.production,
       sessionSecret: config.sessionSecret,
       captcha: config.captcha,
+      delivery,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
       cacheTags,

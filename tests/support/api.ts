@@ -5,22 +5,36 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
+import type { Delivery } from "../../features/delivery/message.ts";
 
 export interface TestApi {
   app: FastifyInstance;
   database: TestDatabase;
+  /** This app's DATA_DIR (a fresh temporary folder): the dev outbox is its `outbox/`. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
+export interface TestApiOptions {
+  captcha?: boolean;
+  /** More environment for loadConfig (SMTP_URL, SMS_URL…). */
+  env?: Record<string, string>;
+  /** The clock verification codes are checked against. */
+  clock?: () => Date;
+  delivery?: Delivery;
+}
+
 /** The real Fastify app (API only) on a fresh database; the sign-in puzzle is off unless asked for. */
-export async function createTestApi(kind: DatabaseKind, options: { captcha?: boolean } = {}): Promise<TestApi> {
+export async function createTestApi(kind: DatabaseKind, options: TestApiOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: options.captcha ? "on" : "off" });
-  const app = await buildApp({ config, database });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret", CAPTCHA: options.captcha ? "on" : "off", ...options.env });
+  const app = await buildApp({ config, database, clock: options.clock, delivery: options.delivery });
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await database.dispose();
@@ -33,9 +47,12 @@ export class Visitor {
   readonly cookies = new Map<string, string>();
   private readonly app: FastifyInstance;
   private readonly headers: Record<string, string>;
-  constructor(app: FastifyInstance, headers: Record<string, string> = {}) {
+  private readonly remoteAddress: string | undefined;
+  /** `remoteAddress`: the client IP the app sees (limits per address); 127.0.0.1 otherwise. */
+  constructor(app: FastifyInstance, headers: Record<string, string> = {}, options: { remoteAddress?: string } = {}) {
     this.app = app;
     this.headers = headers;
+    this.remoteAddress = options.remoteAddress;
   }
 
   async request(method: string, url: string, options: { json?: unknown; body?: string; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
@@ -50,7 +67,7 @@ export class Visitor {
       payload = JSON.stringify(options.json);
       headers["content-type"] = "application/json";
     }
-    const response = await this.app.inject({ method: method as "GET", url, headers, payload });
+    const response = await this.app.inject({ method: method as "GET", url, headers, payload, remoteAddress: this.remoteAddress });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === "") this.cookies.delete(cookie.name);
