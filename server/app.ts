@@ -53,6 +53,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
+    // Loading the server build takes seconds, and far longer on a busy machine: not a reason to fail the start.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -146,7 +146,7 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
   const [withoutPuzzle, setWithoutPuzzle] = useState(params.get("puzzle") === "code" || answer?.intent === "send_login_code" || Boolean(answer?.values?.login_code));
-  const [announcement, setAnnouncement] = useState(answer?.notice ?? "");
+  const [announcement, setAnnouncement] = useState("");
   const sendButton = useRef<HTMLDivElement>(null);
   const useCode = captcha && withoutPuzzle;
   const { errors, onSubmit } = useIntentValidation(
@@ -165,14 +165,10 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
   );
   const sentAnswer = answer?.intent === "send_login_code" && answer.resendAfter !== undefined ? answer : undefined;
 
-  useEffect(() => {
-    if (answer?.notice) setAnnouncement(answer.notice);
-  }, [answer]);
-
   const chooseCode = () => {
     setWithoutPuzzle(true);
     setAnnouncement(t("codes:login.no_puzzle_intro"));
-    // The next control to use is the send button.
+    // The next control to use is the send button; its group's label (the explanation) is read with it.
     requestAnimationFrame(() => sendButton.current?.querySelector("button")?.focus());
   };
   return (
@@ -189,7 +185,7 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
       {captcha && !useCode ? (
         <>
           <SliderCaptcha id="login-captcha" error={errors.captcha} resetSignal={answer} />
-          <p className="auth-links">
+          <p className="captcha-alternative">
             <Link
               to={withoutPuzzleHref}
               replace
@@ -226,6 +222,9 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
         </div>
       ) : null}
       <p className="code-notice" aria-live="polite" id="login-notice">
+        {answer?.notice ?? ""}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
       <div className="form-field">

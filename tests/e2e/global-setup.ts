@@ -11,6 +11,8 @@ export const chromiumPath = "/usr/bin/chromium";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The test server's DATA_DIR: its dev outbox (`outbox/`) holds the codes it "sent". */
+    dataDir: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-"));
   const { server, baseURL } = await startServer(dataDir);
   project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -64,7 +67,8 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilServing(baseURL: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
+  // Generous: on a busy two-core machine loading the build and migrating take a while.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
@@ -75,7 +79,7 @@ export async function waitUntilServing(baseURL: string, server: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The server did not start within 90 seconds");
+  throw new Error("The server did not start within 180 seconds");
 }
 
 export function stop(server: ChildProcess): Promise<void> {
