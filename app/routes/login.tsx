@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";

@@ -1,6 +1,6 @@
 import type { DeliveryChannel } from "../verification/constants.ts";
 import { DeliveryError, type Delivery, type OutgoingMessage } from "./message.ts";
-import { smtpMailSender, type MailSender } from "./mail.server.ts";
+import type { MailSender } from "./mail.server.ts";
 import { httpSmsGateway, type SmsProvider } from "./sms.server.ts";
 import { outboxFolder, writeToOutbox } from "./outbox.server.ts";
 
@@ -24,7 +24,7 @@ export interface DeliverySettings {
  * dev outbox (`DATA_DIR/outbox/`), so every flow works on a fresh install.
  */
 export function createDelivery(settings: DeliverySettings): Delivery {
-  const mail = settings.mailSender ?? (settings.smtpUrl ? smtpMailSender(settings.smtpUrl, settings.mailFrom) : undefined);
+  const mail = settings.mailSender ?? (settings.smtpUrl ? lazySmtp(settings.smtpUrl, settings.mailFrom) : undefined);
   const sms = settings.smsProvider ?? (settings.smsUrl ? httpSmsGateway(settings.smsUrl) : undefined);
   const folder = outboxFolder(settings.dataDir);
   const transports: Delivery["transports"] = { email: mail ? "smtp" : "outbox", sms: sms ? "sms-gateway" : "outbox" };
@@ -46,5 +46,14 @@ export function createDelivery(settings: DeliverySettings): Delivery {
         throw new DeliveryError(message.channel, transports[message.channel], error);
       }
     },
+  };
+}
+
+/** nodemailer loads with the first mail, so servers (and tests) that send none do not pay for it. */
+function lazySmtp(smtpUrl: string, from: string): MailSender {
+  let sender: Promise<MailSender> | undefined;
+  return async (mail) => {
+    sender ??= import("./mail.server.ts").then((module) => module.smtpMailSender(smtpUrl, from));
+    return (await sender)(mail);
   };
 }
