@@ -31,8 +31,3 @@ export function phoneRegionOptions(locale: string): { code: string; label: strin
     .filter((country) => isSupportedCountry(country.code))
     .map((country) => ({ code: country.code, label: `${country.name} +${getCountryCallingCode(country.code as CountryCode)}` }));
 }
-
-/** `+86 138****8000`: enough to recognise one's own number, not to read it. */
-export function maskPhone(e164: string): string {
-  return e164.length > 8 ? `${e164.slice(0, e164.length - 8)}****${e164.slice(-4)}` : e164;
-}

@@ -5,6 +5,7 @@ import { databaseKinds } from "../../tests/support/database.ts";
 import { lastCodeTo, lastMessageTo, outboxMessages } from "../../tests/support/outbox.ts";
 import { users, verificationCodes } from "../../server/db/schema/index.ts";
 import { codeLimits } from "./constants.ts";
+import { deleteStaleCodes } from "./service.ts";
 
 let addressCounter = 0;
 /** Each test asks from its own address, so the per-address hourly limit of one test never meets another's. */
@@ -209,5 +210,15 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
     expect(refused.json().code).toBe("code_send_limited");
     // Another address is not affected.
     expect((await sendCode(visitor(), newPhone().national)).statusCode).toBe(200);
+  });
+
+  it("forgets codes an hour after they expire (the hourly limits no longer need them)", async () => {
+    const phone = newPhone();
+    await sendCode(visitor(), phone.national);
+    const rows = () => api.database.db.select().from(verificationCodes).where(eq(verificationCodes.recipient, phone.e164));
+    await deleteStaleCodes(api.database.db, new Date(now.getTime() + (codeLimits.validSeconds + 3599) * 1000));
+    expect(await rows()).toHaveLength(1);
+    await deleteStaleCodes(api.database.db, new Date(now.getTime() + (codeLimits.validSeconds + 3601) * 1000));
+    expect(await rows()).toHaveLength(0);
   });
 });
