@@ -3,6 +3,7 @@ import { countInstance } from "../server/lib/single-instance.ts";
 import type { Database } from "../server/db/client.ts";
 import type { Viewer } from "../features/accounts/viewer.ts";
 import type { Locale } from "../common/locale.ts";
+import type { Delivery } from "../features/delivery/message.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   captcha: boolean;
   /** Accounts one address may create per hour. */
   signupsPerHour: number;
+  /** Mail and SMS (or the dev outbox), for the forms that send verification codes. */
+  delivery: Delivery;
   cookies: Record<string, string | undefined>;
   /** This response's script nonce (Content-Security-Policy). */
   nonce: string;

@@ -12,6 +12,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       index("routes/home.tsx", { id: id("home") }),
       route("login", "routes/login.tsx", { id: id("login") }),
       route("register", "routes/register.tsx", { id: id("register") }),
+      route("forget_password", "routes/forget-password.tsx", { id: id("forget-password") }),
       route("logout", "routes/logout.tsx", { id: id("logout") }),
       route("circles", "routes/circles.tsx", { id: id("circles") }),
       route("circles/:circleId", "routes/circle.tsx", { id: id("circle") }),

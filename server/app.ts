@@ -22,6 +22,10 @@ import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
 import { circlesApi } from "../features/circles/api.ts";
+import { verificationApi } from "../features/verification/api.ts";
+import { createDelivery } from "../features/delivery/delivery.server.ts";
+import type { Delivery } from "../features/delivery/message.ts";
+import { outboxPage } from "../features/delivery/outbox-page.ts";
 
 export interface AppOptions {
   config: Config;
@@ -29,6 +33,10 @@ export interface AppOptions {
   /** Server-rendered pages; omitted in API tests that need no client build. */
   pages?: { buildDirectory: string; cache: boolean; bodyLimits?: Record<string, number> };
   logger?: boolean;
+  /** Replaces mail and SMS delivery (tests); otherwise built from the configuration. */
+  delivery?: Delivery;
+  /** The time verification codes are checked against (tests move it instead of sleeping). */
+  clock?: () => Date;
 }
 
 /**
@@ -42,7 +50,7 @@ function proxyTrust(setting: Config["trustProxy"]): boolean | string[] | ((addre
 }
 
 /** The whole HTTP surface: JSON API under /api, pages for everything else. */
-export async function buildApp({ config, database, pages: pagesOptions, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, pages: pagesOptions, logger = false, delivery: deliveryOverride, clock }: AppOptions): Promise<FastifyInstance> {
   const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
     // Cached anonymous pages are answered before Fastify's routing (see page-cache.ts).
@@ -90,11 +98,23 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
+  const delivery =
+    deliveryOverride ??
+    createDelivery({
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      smsUrl: config.smsUrl,
+      mailFrom: config.mailFrom,
+      onOutbox: (file, message) => app.log.info({ file, channel: message.channel }, "message written to the dev outbox"),
+    });
+
   await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha, signupsPerHour: config.signupsPerHour });
+  await app.register(verificationApi, { delivery, sessionSecret: config.sessionSecret, captcha: config.captcha, clock });
+  if (config.devOutboxPage) await app.register(outboxPage, { dataDir: config.dataDir });
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);
 
-  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db });
+  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db, delivery });
   return app;
 }

@@ -14,7 +14,17 @@ export interface Config {
   captcha: boolean;
   /** Accounts one address may create per hour (API and page form together). */
   signupsPerHour: number;
+  /** Outgoing mail (nodemailer connection URL); without it mail goes to the dev outbox. */
   smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  mailFrom: string;
+  /** An SMS gateway's HTTP endpoint (features/delivery/sms.server.ts); without it texts go to the dev outbox. */
+  smsUrl: string | undefined;
+  /**
+   * The page listing the dev outbox (`/dev/outbox`): on outside production; in production only
+   * with `DEV_OUTBOX=on` and neither SMTP nor SMS configured (a local demo), never beside real delivery.
+   */
+  devOutboxPage: boolean;
   production: boolean;
   /**
    * Which proxies in front may tell the client's address (X-Forwarded-For), protocol and host:
@@ -27,6 +37,9 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   mkdirSync(dataDir, { recursive: true });
+  const production = env.NODE_ENV === "production";
+  const smtpUrl = env.SMTP_URL || undefined;
+  const smsUrl = env.SMS_URL || undefined;
   return {
     port: Number(env.PORT || 3000),
     host: env.HOST || "127.0.0.1",
@@ -35,9 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",
     signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),
-    smtpUrl: env.SMTP_URL || undefined,
-    production: env.NODE_ENV === "production",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || "Circles <no-reply@circles.invalid>",
+    smsUrl,
+    devOutboxPage: !production || (env.DEV_OUTBOX === "on" && !smtpUrl && !smsUrl),
+    production,
   };
 }
 

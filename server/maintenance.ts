@@ -3,13 +3,18 @@ import type { Database } from "./db/client.ts";
 import { deleteExpiredSessions, deleteStaleSignupCounts } from "../features/accounts/service.ts";
 import { deleteStaleLoginFailures } from "../features/accounts/throttle.server.ts";
 import { deleteExpiredChallenges } from "../features/captcha/service.ts";
+import { deleteStaleCodes } from "../features/verification/service.ts";
+import { deleteExpiredResetTokens } from "../features/verification/password-reset.ts";
 
 /** Rows that only expire: ended sessions, spent sign-in puzzles, old failure and sign-up counts. */
+/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens. */
 export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteExpiredChallenges(db);
   await deleteStaleLoginFailures(db);
   await deleteStaleSignupCounts(db);
+  await deleteStaleCodes(db);
+  await deleteExpiredResetTokens(db);
 }
 
 /** Sweeps at start-up and then every hour; the timer never keeps the process alive. */

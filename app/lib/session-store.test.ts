@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 const member = presentCurrentUser({
-  id: 7, username: "li", nickname: "Li", email: "li@example.com", passwordHash: "", gender: "female", birthday: "2000-01-01", country: "CN",
+  id: 7, username: "li", nickname: "Li", email: "li@example.com", phone: null, passwordHash: "", gender: "female", birthday: "2000-01-01", country: "CN",
   userType: "Registered users", avatar: null, selfDescription: "", intelligenceScore: 0, gold: 3, sinecoin: 5, school: "", profession: "", hogwartsSchool: "",
   sinecoinTotalProfit: 0, sinecoinTotalCashout: 0, cashoutableSinecoinProfit: 0, createdAt: new Date("2026-01-01T00:00:00Z"),
 });

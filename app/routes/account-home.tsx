@@ -19,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     username: viewer.username,
     nickname: viewer.nickname,
     email: viewer.email,
+    phone: viewer.phone,
     userType: typeKeys[viewer.userType],
     gender: viewer.gender,
     birthday: viewer.birthday,
@@ -35,10 +36,11 @@ export default function AccountHome({ loaderData: user }: Route.ComponentProps) 
   const rows: [string, string][] = [
     [t("home.username"), user.username],
     [t("home.nickname"), user.nickname],
-    [t("home.email"), user.email],
+    [t("home.email"), user.email ?? t("home.not_set")],
+    [t("home.phone"), user.phone ?? t("home.not_set")],
     [t("home.user_type"), t(`home.type_${user.userType}`)],
     [t("home.gender"), t(`register.gender_${user.gender}`)],
-    [t("home.birthday"), formatDate(`${user.birthday}T00:00:00+08:00`, locale)],
+    [t("home.birthday"), user.birthday ? formatDate(`${user.birthday}T00:00:00+08:00`, locale) : t("home.not_set")],
     [t("home.country"), user.country],
     [t("home.joined"), formatDate(user.joined, locale)],
   ];

@@ -1,82 +1,243 @@
+import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, getAppContext, guestFormData, here, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
+import { codeFormFailure, codeFormInvalid, codeServices, requesterOf, type CodeFormData } from "../lib/code-forms.server.ts";
 import { localizePath, pageUrl, safeNextPath, type Locale } from "../../common/locale.ts";
+import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { useFormValidation } from "../lib/use-form-validation.ts";
+import { schemaCheck, useIntentValidation } from "../lib/use-intent-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AntdScope } from "../components/antd-scope.tsx";
 import { SliderCaptcha } from "../components/slider-captcha.tsx";
+import { DefaultIntent, SendCodeButton } from "../components/send-code-button.tsx";
+import { SmsLoginForm, smsInputFromForm } from "../components/sms-login-form.tsx";
 import { fieldErrors, loginSchema } from "../../features/accounts/schema.ts";
 import { loginInputFromForm } from "../../features/accounts/form-input.ts";
-import { logIn } from "../../features/accounts/service.ts";
+import { logIn, type SignedIn } from "../../features/accounts/service.ts";
+import "../../features/verification/catalog.ts";
+import { codeSchema, loginCodeSendSchema, smsLoginSchema, smsSendCodeSchema } from "../../features/verification/schema.ts";
+import { phoneRegionOptions } from "../../features/verification/phone.server.ts";
+import { logInWithCode, sendLoginCode } from "../../features/verification/login-code.ts";
+import { logInBySms, sendSmsLoginCode } from "../../features/verification/sms-login.ts";
+import codesStyles from "../styles/codes.css?url";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: codesStyles }];
+
 export const headers = privatePageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+type Mode = "password" | "sms";
+const modeOf = (params: URLSearchParams): Mode => (params.get("mode") === "sms" ? "sms" : "password");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  return guestFormData(app, { captcha: app.captcha });
+  const mode = modeOf(pageUrl(request.url).searchParams);
+  // Country calling codes come from the server (names in the page's language), only where shown.
+  return guestFormData(app, { captcha: app.captcha, regions: mode === "sms" ? phoneRegionOptions(app.locale) : [] });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const form = await readForm(request);
-  const values = keptValues(form, ["username"]);
+  const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : "login";
+  const answer: CodeFormData = { intent, values: keptValues(form, ["username", "phone", "region", "code", "login_code", "remember"]) };
+  const url = pageUrl(request.url);
+  const signedIn = (session: SignedIn) => {
+    const next = safeNextPath(url.searchParams.get("next"));
+    // A new session and a CSRF token bound to it (the old ones stop working).
+    return redirect(here(app, next ?? "/"), { headers: signInHeaders(app, session.token, session.persistent) });
+  };
+  const t = translator(app.locale);
   try {
     assertFormCsrf(app, form);
+    if (intent === "send_login_code") {
+      const parsed = loginCodeSendSchema.safeParse({ username: form.get("username") ?? undefined });
+      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+      const sent = await sendLoginCode(codeServices(app), parsed.data, requesterOf(app));
+      return { ...answer, resendAfter: sent.resend_after, notice: t("codes:login.no_puzzle_sent") };
+    }
+    if (intent === "sms_send") {
+      const { phone, region, captcha } = smsInputFromForm(form);
+      const parsed = smsSendCodeSchema.safeParse({ phone, region, captcha });
+      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+      const sent = await sendSmsLoginCode(codeServices(app), parsed.data, requesterOf(app));
+      return { ...answer, resendAfter: sent.resend_after, notice: t("codes:code.sent_sms", { phone: parsed.data.phone }) };
+    }
+    if (intent === "sms_login") {
+      const { captcha: _captcha, ...input } = smsInputFromForm(form);
+      const parsed = smsLoginSchema.safeParse(input);
+      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+      return signedIn(await logInBySms(codeServices(app), parsed.data, requesterOf(app)));
+    }
     const parsed = loginSchema.safeParse(loginInputFromForm(form));
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken });
-    const next = safeNextPath(pageUrl(request.url).searchParams.get("next"));
-    return redirect(here(app, next ?? "/"), { headers: signInHeaders(app, signedIn.token, signedIn.persistent) });
+    if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+    const { login_code: loginCode } = parsed.data;
+    return signedIn(
+      loginCode
+        ? await logInWithCode(codeServices(app), { ...parsed.data, login_code: loginCode }, requesterOf(app))
+        : await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken }),
+    );
   } catch (error) {
-    return formFailure(app, error, values);
+    return codeFormFailure(app, error, answer);
   }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("accounts");
+  const { t, i18n } = useTranslation(["accounts", "codes"]);
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useFormValidation(loginSchema, loginInputFromForm, actionData?.fieldErrors, (form): Record<string, string> =>
-    loaderData.captcha && !form.get("captcha") ? { captcha: "errors:captcha_required" } : {},
-  );
+  const mode = modeOf(params);
   const next = safeNextPath(params.get("next"));
-  const action = next ? `${localizePath("/login", locale)}?next=${encodeURIComponent(next)}` : localizePath("/login", locale);
+  const pagePath = (query: Record<string, string>) => {
+    const search = new URLSearchParams({ ...query, ...(next ? { next } : {}) }).toString();
+    return `${localizePath("/login", locale)}${search ? `?${search}` : ""}`;
+  };
+  const action = pagePath(mode === "sms" ? { mode: "sms" } : {});
+  const submitting = navigation.state === "submitting";
   return (
     <AntdScope>
       <section className="panel auth-panel" aria-labelledby="login-title">
         <h1 id="login-title" className="page-title">
           {t("login.heading")}
         </h1>
-        {actionData?.formError ? <Alert className="form-alert" type="error" showIcon title={actionData.formError} role="alert" /> : null}
-        <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-label={t("login.title")}>
-          <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
-          <FormField id="login-username" label={t("login.username")} error={errors.username}>
-            <Input id="login-username" name="username" defaultValue={actionData?.values?.username} autoComplete="username" maxLength={254} {...describedBy("login-username", errors.username)} />
-          </FormField>
-          <FormField id="login-password" label={t("login.password")} error={errors.password}>
-            <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
-          </FormField>
-          {loaderData.captcha ? <SliderCaptcha id="login-captcha" error={errors.captcha} resetSignal={actionData} /> : null}
-          <div className="form-field">
-            <Checkbox name="remember" id="login-remember">
-              {t("login.remember")}
-            </Checkbox>
-          </div>
-          <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
-            {t("login.submit")}
-          </Button>
-        </Form>
+        <nav className="tabs-nav" aria-label={t("codes:login.modes")}>
+          <Link to={pagePath({})} aria-current={mode === "password" ? "page" : undefined} replace>
+            {t("codes:login.mode_password")}
+          </Link>
+          <Link to={pagePath({ mode: "sms" })} aria-current={mode === "sms" ? "page" : undefined} replace>
+            {t("codes:login.mode_sms")}
+          </Link>
+        </nav>
+        {mode === "sms" ? (
+          <SmsLoginForm action={action} csrfToken={loaderData.csrfToken} regions={loaderData.regions} captcha={loaderData.captcha} answer={actionData} submitting={submitting} />
+        ) : (
+          <PasswordLoginForm action={action} csrfToken={loaderData.csrfToken} captcha={loaderData.captcha} answer={actionData} submitting={submitting} withoutPuzzleHref={pagePath({ puzzle: "code" })} withPuzzleHref={pagePath({})} />
+        )}
         <p className="muted">
           {t("login.no_account")} <Link to={localizePath("/register", locale)}>{t("login.register_link")}</Link>
         </p>
       </section>
     </AntdScope>
+  );
+}
+
+interface PasswordLoginFormProps {
+  action: string;
+  csrfToken: string;
+  captcha: boolean;
+  answer: CodeFormData | undefined;
+  submitting: boolean;
+  /** The same page asking for a code instead of the puzzle (the links work without JavaScript). */
+  withoutPuzzleHref: string;
+  withPuzzleHref: string;
+}
+
+/**
+ * Username or email and password, after the slider puzzle — or, for people who cannot solve it,
+ * after a code sent to the account's email or phone (keyboard reachable, announced politely).
+ */
+function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, withoutPuzzleHref, withPuzzleHref }: PasswordLoginFormProps) {
+  const { t, i18n } = useTranslation(["accounts", "codes"]);
+  const locale = i18n.language as Locale;
+  const [params] = useSearchParams();
+  const [withoutPuzzle, setWithoutPuzzle] = useState(params.get("puzzle") === "code" || answer?.intent === "send_login_code" || Boolean(answer?.values?.login_code));
+  const [announcement, setAnnouncement] = useState("");
+  const sendButton = useRef<HTMLDivElement>(null);
+  const useCode = captcha && withoutPuzzle;
+  const { errors, onSubmit } = useIntentValidation(
+    {
+      login: (form) => {
+        const problems = schemaCheck(loginSchema, loginInputFromForm)(form);
+        if (useCode) {
+          const code = codeSchema.safeParse(form.get("login_code") ?? "");
+          if (!code.success) problems.login_code = code.error.issues[0]!.message;
+        } else if (captcha && !form.get("captcha")) problems.captcha = "errors:captcha_required";
+        return problems;
+      },
+      send_login_code: schemaCheck(loginCodeSendSchema, (form) => ({ username: form.get("username") ?? undefined })),
+    },
+    answer?.fieldErrors,
+  );
+  const sentAnswer = answer?.intent === "send_login_code" && answer.resendAfter !== undefined ? answer : undefined;
+
+  const chooseCode = () => {
+    setWithoutPuzzle(true);
+    setAnnouncement(t("codes:login.no_puzzle_intro"));
+    // The next control to use is the send button; its group's label (the explanation) is read with it.
+    requestAnimationFrame(() => sendButton.current?.querySelector("button")?.focus());
+  };
+  return (
+    <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-label={t("login.title")}>
+      <DefaultIntent intent="login" />
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      {answer?.formError ? <Alert className="form-alert" type="error" showIcon title={answer.formError} role="alert" /> : null}
+      <FormField id="login-username" label={t("login.username")} error={errors.username}>
+        <Input id="login-username" name="username" defaultValue={answer?.values?.username} autoComplete="username" maxLength={254} {...describedBy("login-username", errors.username)} />
+      </FormField>
+      <FormField id="login-password" label={t("login.password")} error={errors.password}>
+        <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
+      </FormField>
+      {captcha && !useCode ? (
+        <>
+          <SliderCaptcha id="login-captcha" error={errors.captcha} resetSignal={answer} />
+          <p className="captcha-alternative">
+            <Link
+              to={withoutPuzzleHref}
+              replace
+              onClick={(event) => {
+                event.preventDefault();
+                chooseCode();
+              }}
+            >
+              {t("codes:login.no_puzzle_link")}
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {useCode ? (
+        <div className="form-field code-alternative" role="group" aria-labelledby="login-code-intro">
+          <p id="login-code-intro">{t("codes:login.no_puzzle_intro")}</p>
+          <div ref={sendButton}>
+            <SendCodeButton id="login-code-send" intent="send_login_code" label={t("codes:login.no_puzzle_send")} resendAfter={sentAnswer?.resendAfter} answer={sentAnswer} block />
+          </div>
+          <FormField id="login-code" label={t("codes:code.label")} error={errors.login_code}>
+            <Input id="login-code" name="login_code" defaultValue={answer?.values?.login_code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...describedBy("login-code", errors.login_code)} />
+          </FormField>
+          <Link
+            to={withPuzzleHref}
+            replace
+            onClick={(event) => {
+              event.preventDefault();
+              setWithoutPuzzle(false);
+              setAnnouncement("");
+            }}
+          >
+            {t("codes:login.no_puzzle_back")}
+          </Link>
+        </div>
+      ) : null}
+      <p className="code-notice" aria-live="polite" id="login-notice">
+        {answer?.notice ?? ""}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="form-field">
+        <Checkbox name="remember" id="login-remember">
+          {t("login.remember")}
+        </Checkbox>
+      </div>
+      <Button type="primary" htmlType="submit" name="intent" value="login" block loading={submitting}>
+        {t("login.submit")}
+      </Button>
+      <p className="auth-links">
+        <Link to={localizePath("/forget_password", locale)}>{t("codes:login.forgot_password")}</Link>
+      </p>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser }
 import { loginSchema, registerSchema } from "./schema.ts";
 import { getUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
 import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
+import { logInWithCode } from "../verification/login-code.ts";
 
 export interface AccountsApiOptions {
   sessionSecret: string;
@@ -15,12 +16,6 @@ export interface AccountsApiOptions {
 
 export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha, signupsPerHour }: AccountsApiOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signIn = (reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn) => {
-    // A new session, and a CSRF token bound to it: the one the client had before no longer works.
-    reply.header("set-cookie", signedInCookies(sessionSecret, signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }));
-    reply.header("cache-control", "no-store");
-    return { code: authSuccessCode, ...presentCurrentUser(signedIn.user) };
-  };
 
   api.get("/api/get_csrf_token/", async (request, reply) => {
     const existing = request.cookies[csrfCookieName];
@@ -32,12 +27,16 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
 
   api.post("/api/Users/register/", { schema: { body: registerSchema } }, async (request, reply) => {
     const signedIn = await registerUser({ db: app.db }, request.body, clientOf(request), { captcha, signupsPerHour, replacing: request.cookies[sessionCookieName] });
-    return signIn(reply.status(201), request, signedIn);
+    return signIn(reply.status(201), request, signedIn, sessionSecret);
   });
 
   api.post("/api/Users/login/", { schema: { body: loginSchema } }, async (request, reply) => {
-    const signedIn = await logIn(app.db, request.body, clientOf(request), { captcha, replacing: request.cookies[sessionCookieName] });
-    return signIn(reply, request, signedIn);
+    const { login_code: loginCode } = request.body;
+    // A code sent to the account (for people who cannot solve the puzzle) stands in for the puzzle.
+    const signedIn = loginCode
+      ? await logInWithCode({ db: app.db, secret: sessionSecret }, { ...request.body, login_code: loginCode }, { ...clientOf(request), locale: request.locale })
+      : await logIn(app.db, request.body, clientOf(request), { captcha, replacing: request.cookies[sessionCookieName] });
+    return signIn(reply, request, signedIn, sessionSecret);
   });
 
   api.post("/api/Users/logout/", { schema: { body: z.strictObject({}).nullish() } }, async (request, reply) => {
@@ -55,3 +54,12 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   });
 }
 
+/**
+ * The answer to every sign-in: the session cookie, a CSRF token bound to the new session (the one
+ * the client had before no longer works) and `{ code: 100, …current user }`.
+ */
+export function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn, sessionSecret: string) {
+  reply.header("set-cookie", signedInCookies(sessionSecret, signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }));
+  reply.header("cache-control", "no-store");
+  return { code: authSuccessCode, ...presentCurrentUser(signedIn.user) };
+}

@@ -20,10 +20,12 @@ export function loginInputFromForm(form: FormData) {
   const username = form.get("username");
   const password = form.get("password");
   const captcha = form.get("captcha");
+  const loginCode = form.get("login_code");
   return {
     username: typeof username === "string" ? username : undefined,
     password: typeof password === "string" ? password : undefined,
     remember: form.get("remember") === "on",
     captcha: typeof captcha === "string" && captcha ? captcha : undefined,
+    login_code: typeof loginCode === "string" && loginCode ? loginCode : undefined,
   };
 }

@@ -57,7 +57,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     avatar: user.avatar ?? defaultAvatar,
     username: user.username,
     nickname: user.nickname,
-    email: user.email,
+    email: user.email ?? "",
     date: shanghaiDay(user.createdAt),
     sex: user.gender,
     self_description: user.selfDescription,

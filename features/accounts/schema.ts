@@ -78,6 +78,8 @@ export const loginSchema = z.strictObject({
   remember: z.boolean().default(false),
   /** A solved slider-puzzle token (required unless CAPTCHA is off). */
   captcha: z.string().max(64, "validation:invalid_value").optional(),
+  /** Instead of the puzzle: a code sent to the account's email or phone (POST /api/Users/login_code/send/). */
+  login_code: z.string().trim().regex(/^\d{6}$/, "validation:code_format").optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

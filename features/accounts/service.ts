@@ -119,7 +119,7 @@ async function assertAvailable(db: Executor, username: string, email: string): P
     .from(users)
     .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
   const usernameTaken = taken.some((row) => row.username.toLowerCase() === username.toLowerCase());
-  const emailTaken = taken.some((row) => row.email.toLowerCase() === email.toLowerCase());
+  const emailTaken = taken.some((row) => row.email?.toLowerCase() === email.toLowerCase());
   if (usernameTaken && emailTaken) throw new AppError("username_email_exist", { fields: { username: "errors:username_exists", email: "errors:email_exists" } });
   if (usernameTaken) throw new AppError("username_exists", { fields: { username: "errors:username_exists" } });
   if (emailTaken) throw new AppError("email_exists", { fields: { email: "errors:email_exists" } });
@@ -135,7 +135,18 @@ export interface LoginOptions {
 /** Password sign-in by username or email, after the slider puzzle, throttled per IP, account and pair. */
 export async function logIn(db: Database, input: LoginInput, client: ClientInfo, options: LoginOptions): Promise<SignedIn> {
   if (options.captcha) await consumeSolvedChallenge(db, input.captcha);
-  const account = input.username.toLowerCase();
+  const user = await checkPassword(db, input.username, input.password, client);
+  const token = await createSession(db, user.id, input.remember, client);
+  await revokeReplacedSession(db, options.replacing);
+  return { user, token, persistent: input.remember };
+}
+
+/**
+ * The account named by username or email whose password this is, under the login throttle;
+ * otherwise `invalid_credentials` (an unknown account costs the same time as a wrong password).
+ */
+export async function checkPassword(db: Database, login: string, password: string, client: ClientInfo): Promise<User> {
+  const account = login.toLowerCase();
   const [user] = await db
     .select()
     .from(users)
@@ -145,12 +156,10 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo,
   const subject = { ip: client.ip, account: user ? `user:${user.id}` : `name:${account}`, userId: user?.id };
   // Counted as a failure before the (slow) password check, so parallel tries cannot outrun the count.
   await reserveLoginAttempt(db, subject);
-  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !valid) throw new AppError("invalid_credentials");
   await recordLoginSuccess(db, { ...subject, userId: user.id });
-  const token = await createSession(db, user.id, input.remember, client);
-  await revokeReplacedSession(db, options.replacing);
-  return { user, token, persistent: input.remember };
+  return user;
 }
 
 /** Signing in again (or signing up) while signed in ends the session the client had. */
@@ -163,7 +172,7 @@ export function hashToken(token: string): string {
 }
 
 /** A fresh random session id on every sign-in; only its hash is stored. */
-async function createSession(db: Executor, userId: number, persistent: boolean, client: ClientInfo): Promise<string> {
+export async function createSession(db: Executor, userId: number, persistent: boolean, client: ClientInfo): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const seconds = persistent ? sessionDurations.persistentSeconds : sessionDurations.browserSessionSeconds;
   await db.insert(sessions).values({
@@ -230,7 +239,7 @@ export async function deleteExpiredSessions(db: Database): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === "23505";
 }

@@ -14,6 +14,7 @@ import { withDomainErrors } from "./page-errors.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { Delivery } from "../../features/delivery/message.ts";
 import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 import { onInvalidate } from "../lib/invalidation.ts";
 
@@ -30,8 +31,8 @@ export interface PagesOptions {
  * React Router pages inside Fastify. Request/response adaptation comes from
  * @mcansh/react-router-fastify; in front of it sits the anonymous page cache.
  */
-export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database }): Promise<void> {
-  const { buildDirectory, config, db } = options;
+export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery }): Promise<void> {
+  const { buildDirectory, config, db, delivery } = options;
   const build = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
   assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
@@ -103,6 +104,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       sessionSecret: config.sessionSecret,
       captcha: config.captcha,
       signupsPerHour: config.signupsPerHour,
+      delivery,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
       cacheTags,

@@ -28,7 +28,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("accessibility (axe-core, no serious or critical violation)", () => {
-  const pages = ["/", "/en/circles", "/circles/3", "/en/login", "/register", "/en/search?q=math", "/about", "/en/help", "/en/no-such-page"];
+  const pages = ["/", "/en/circles", "/circles/3", "/en/login", "/login?mode=sms", "/en/login?puzzle=code", "/forget_password", "/register", "/en/search?q=math", "/about", "/en/help", "/en/no-such-page"];
   for (const colorScheme of ["light", "dark"] as const) {
     it.each(pages)(`%s (${colorScheme})`, async (path) => {
       // bypassCSP lets the test inject axe-core; the page itself runs under its real policy otherwise.

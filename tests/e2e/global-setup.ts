@@ -15,6 +15,8 @@ declare module "vitest" {
     baseURL: string;
     /** A Playwright storage state signed in as a reader account made for this run (see `signedInVisitor`). */
     signedInState: string;
+    /** The test server's DATA_DIR: its dev outbox (`outbox/`) holds the codes it "sent". */
+    dataDir: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   const { server, baseURL } = await startServer(dataDir);
   project.provide("baseURL", baseURL);
   project.provide("signedInState", JSON.stringify(storageStateFor(baseURL, sessionToken)));
+  project.provide("dataDir", dataDir);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -98,6 +101,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilServing(baseURL: string, server: ChildProcess) {
+  // Generous: on a busy two-core machine loading the build and migrating take a while.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);

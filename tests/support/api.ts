@@ -5,10 +5,13 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
+import type { Delivery } from "../../features/delivery/message.ts";
 
 export interface TestApi {
   app: FastifyInstance;
   database: TestDatabase;
+  /** This app's DATA_DIR (a fresh temporary folder): the dev outbox is its `outbox/`. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -19,26 +22,37 @@ export interface TestApiOptions {
   pages?: boolean;
   /** Pages allowed larger form bodies (see server/plugins/pages.ts). */
   pageBodyLimits?: Record<string, number>;
-  /** More environment for loadConfig, e.g. TRUST_PROXY. */
+  /** More environment for loadConfig (TRUST_PROXY, SMTP_URL, SMS_URL…). */
   env?: Record<string, string>;
+  /** The clock verification codes are checked against. */
+  clock?: () => Date;
+  delivery?: Delivery;
 }
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
 export async function createTestApi(kind: DatabaseKind, options: TestApiOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase(kind);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-test-"));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")),
+    DATA_DIR: dataDir,
     SESSION_SECRET: "test-secret",
     CAPTCHA: options.captcha ? "on" : "off",
     // Every test signs up from 127.0.0.1; the tests of the limit itself set their own.
     SIGNUPS_PER_HOUR: "1000",
     ...options.env,
   });
-  const app = await buildApp({ config, database, pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    delivery: options.delivery,
+    pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined,
+  });
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await database.dispose();

@@ -9,10 +9,14 @@ export const users = pgTable(
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
     nickname: text("nickname").notNull(),
-    email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for an account created by SMS sign-in (it has a phone instead). */
+    email: text("email"),
+    /** E.164 (`+8613800138000`), bound by SMS sign-in; unique when present. */
+    phone: text("phone"),
+    /** Null for an account created by SMS sign-in: it cannot sign in with a password until it sets one. */
+    passwordHash: text("password_hash"),
     gender: text("gender", { enum: genders }).notNull(),
-    birthday: date("birthday", { mode: "string" }).notNull(),
+    birthday: date("birthday", { mode: "string" }),
     country: text("country").notNull(),
     userType: text("user_type", { enum: userTypes }).notNull().default("Registered users"),
     avatar: text("avatar"),
@@ -31,6 +35,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${table.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
+    uniqueIndex("users_phone_idx").on(table.phone),
     check("users_gender_check", sql`${table.gender} in ('male', 'female', 'secret')`),
   ],
 );

@@ -3,3 +3,4 @@ export * from "./circles.ts";
 export * from "./messages.ts";
 export * from "./captcha.ts";
 export * from "./events.ts";
+export * from "./verification.ts";
