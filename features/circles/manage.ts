@@ -1,4 +1,4 @@
-import { and, eq, max, ne, sql } from "drizzle-orm";
+import { and, eq, max, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { circleMembers, circles } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -27,17 +27,20 @@ function isUniqueViolation(error: unknown): boolean {
 
 type Names = Record<Locale, string>;
 
-/** Refuses a name a sibling already has in the same language (case-insensitive); `fields` names the form field per language. */
+/**
+ * Refuses a name a sibling already has (case-insensitive). Names are compared across languages
+ * too, since a page falls back to the default language's name: two siblings must never show the
+ * same name. `fields` names the form field per language.
+ */
 async function assertNamesFree(db: Executor, parentId: number, names: Names, fields: Record<Locale, string>, exceptId?: number): Promise<void> {
   const taken: Record<string, string> = {};
   for (const language of ["zh-CN", "en"] as const) {
     const name = names[language];
     if (!name) continue;
-    const column = language === "en" ? circles.nameEn : circles.nameZh;
     const [clash] = await db
       .select({ id: circles.id })
       .from(circles)
-      .where(and(eq(circles.parentId, parentId), sql`lower(${column}) = lower(${name})`, exceptId ? ne(circles.id, exceptId) : undefined))
+      .where(and(eq(circles.parentId, parentId), or(sql`lower(${circles.nameZh}) = lower(${name})`, sql`lower(${circles.nameEn}) = lower(${name})`), exceptId ? ne(circles.id, exceptId) : undefined))
       .limit(1);
     if (clash) taken[fields[language]] = "validation:circle_name_taken";
   }
