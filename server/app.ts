@@ -45,6 +45,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
+    // Loading the server bundle (and the sources it imports) can take longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circle-settings-categories";
@@ -70,6 +71,15 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
   const path = localizePath(`/circles/${circle.id}/settings/categories`, locale);
   const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
   const hidden = <input type="hidden" name="csrftoken" value={csrfToken} />;
+  const createForm = useRef<HTMLFormElement>(null);
+  const subclassForm = useRef<HTMLFormElement>(null);
+  // A change went through: the add forms start empty again (a failure keeps what was typed).
+  useEffect(() => {
+    if (actionData && "notice" in actionData) {
+      createForm.current?.reset();
+      subclassForm.current?.reset();
+    }
+  }, [actionData]);
 
   const row = (category: CategoryView, index: number, siblings: CategoryView[]) => (
     <li key={category.id} className="category-item">
@@ -118,7 +128,7 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
       <p className="muted">{t("categories.intro")}</p>
       <FormAlert message={formError} />
       {categories.length === 0 ? <p className="muted">{t("categories.none")}</p> : <ul className="category-list">{categories.map((category, index) => row(category, index, categories))}</ul>}
-      <Form method="post" action={path} className="inline-form add-category" aria-labelledby="add-category-title">
+      <Form ref={createForm} method="post" action={path} className="inline-form add-category" aria-labelledby="add-category-title">
         <h2 id="add-category-title">{t("categories.add")}</h2>
         {hidden}
         <label htmlFor="category-name">{t("categories.name")}</label>
@@ -128,7 +138,7 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
         </button>
       </Form>
       {categories.length > 0 ? (
-        <Form method="post" action={path} className="inline-form add-category" aria-labelledby="add-subclass-title">
+        <Form ref={subclassForm} method="post" action={path} className="inline-form add-category" aria-labelledby="add-subclass-title">
           <h2 id="add-subclass-title">{t("categories.add_subclass")}</h2>
           {hidden}
           <label htmlFor="subclass-parent">{t("categories.parent")}</label>

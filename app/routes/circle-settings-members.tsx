@@ -8,7 +8,7 @@ import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
 import { memberListQuerySchema, setRolesSchema } from "../../features/circles/schema.ts";
-import { listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "../../features/circles/membership.ts";
+import { countAdministrators, listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "../../features/circles/membership.ts";
 import { roleRank } from "../../features/circles/policy.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     query: query.q ?? "",
     ...list,
     // Demoting administrators takes a higher rank than theirs.
-    canRemoveAllAdmins: access.role !== null && roleRank[access.role] > roleRank.admin,
+    canRemoveAllAdmins: access.role !== null && roleRank[access.role] > roleRank.admin && (await countAdministrators(app.db, row.id)) > 0,
   });
 }
 
@@ -121,32 +121,34 @@ export default function CircleSettingsMembers({ loaderData, actionData }: Route.
                   </td>
                   <td>{t(`roles.${member.role}`)}</td>
                   <td>{formatDate(member.joinedAt, locale)}</td>
-                  <td className="row-actions">
-                    {member.can.setRoles.length > 0 ? (
-                      <Form method="post" action={returnTo} className="inline-form">
-                        <input type="hidden" name="csrftoken" value={csrfToken} />
-                        <input type="hidden" name="user_id" value={member.userId} />
-                        <select name="role" className="native-select" defaultValue={member.can.setRoles.includes(member.role) ? member.role : member.can.setRoles[0]} aria-label={t("members.role_for", { name: member.nickname })}>
-                          {member.can.setRoles.map((role) => (
-                            <option key={role} value={role}>
-                              {t(`roles.${role}`)}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" name="intent" value="set_role" className="button">
-                          {t("members.set_role")}
-                        </button>
-                      </Form>
-                    ) : null}
-                    {member.can.remove ? (
-                      <Form method="post" action={returnTo} className="inline-form">
-                        <input type="hidden" name="csrftoken" value={csrfToken} />
-                        <input type="hidden" name="user_id" value={member.userId} />
-                        <button type="submit" name="intent" value="remove" className="button button-danger" aria-label={`${t("members.remove")} ${member.nickname}`}>
-                          {t("members.remove")}
-                        </button>
-                      </Form>
-                    ) : null}
+                  <td>
+                    <div className="row-actions">
+                      {member.can.setRoles.length > 0 ? (
+                        <Form method="post" action={returnTo} className="inline-form">
+                          <input type="hidden" name="csrftoken" value={csrfToken} />
+                          <input type="hidden" name="user_id" value={member.userId} />
+                          <select name="role" className="native-select" defaultValue={member.can.setRoles.includes(member.role) ? member.role : member.can.setRoles[0]} aria-label={t("members.role_for", { name: member.nickname })}>
+                            {member.can.setRoles.map((role) => (
+                              <option key={role} value={role}>
+                                {t(`roles.${role}`)}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" name="intent" value="set_role" className="button">
+                            {t("members.set_role")}
+                          </button>
+                        </Form>
+                      ) : null}
+                      {member.can.remove ? (
+                        <Form method="post" action={returnTo} className="inline-form">
+                          <input type="hidden" name="csrftoken" value={csrfToken} />
+                          <input type="hidden" name="user_id" value={member.userId} />
+                          <button type="submit" name="intent" value="remove" className="button button-danger" aria-label={`${t("members.remove")} ${member.nickname}`}>
+                            {t("members.remove")}
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -124,6 +124,11 @@ export async function setMemberRoles(options: ServiceOptions, actor: Viewer, cir
   });
 }
 
+export async function countAdministrators(db: Executor, circleId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.role, "admin")));
+  return Number(row?.total ?? 0);
+}
+
 /** Every administrator the viewer may demote becomes a member again (the members page's "remove all"). Returns how many. */
 export async function removeAllAdministrators(options: ServiceOptions, actor: Viewer, circleId: number): Promise<number> {
   return inTransaction(options, async (tx) => {

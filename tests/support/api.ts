@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
+import { ensureBuild } from "../../scripts/build-if-needed.ts";
 
 export interface TestApi {
   app: FastifyInstance;
@@ -12,11 +13,16 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real Fastify app (API only) on a fresh database; the sign-in puzzle is off unless asked for. */
-export async function createTestApi(kind: DatabaseKind, options: { captcha?: boolean } = {}): Promise<TestApi> {
+/**
+ * The real Fastify app (API only) on a fresh database; the sign-in puzzle is off unless asked for.
+ * With `pages`, the server-rendered pages too (built first when sources changed; no page cache).
+ */
+export async function createTestApi(kind: DatabaseKind, options: { captcha?: boolean; pages?: boolean } = {}): Promise<TestApi> {
+  if (options.pages) await ensureBuild();
   const database = await createTestDatabase(kind);
   const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: options.captcha ? "on" : "off" });
-  const app = await buildApp({ config, database });
+  const pages = options.pages ? { buildDirectory: path.resolve(import.meta.dirname, "../../build"), cache: false } : undefined;
+  const app = await buildApp({ config, database, pages });
   await app.ready();
   return {
     app,
