@@ -43,6 +43,8 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === "1",
     return503OnClosing: true,
+    // Loading the page build imports the source modules it shares with the server; a busy machine may take a while.
+    pluginTimeout: 120_000,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
     // Loading the server bundle (and the sources it imports) can take longer than Fastify's 10 s on a busy machine.

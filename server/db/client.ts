@@ -29,10 +29,13 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
-/** The embedded store (PGlite). `dataDir` undefined means in memory (tests). */
-export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded store (PGlite). `dataDir` undefined means in memory (tests); `initial` starts it
+ * from a dumped data directory (the tests' migrated template).
+ */
+export async function openEmbeddedDatabase(dataDir: string | undefined, initial?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir: initial });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, isAnonymousRequest, isCacheable, pageCacheKey } from "./page-cache.ts";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { PageCache, compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, pickEncoding } from "./page-cache.ts";
 
 const entry = (storedAt: number) => ({ status: 200, headers: [] as string[], body: Buffer.from("x"), storedAt });
 
@@ -43,5 +44,35 @@ describe("cache keys", () => {
     // Another Host (or forwarded host or scheme) never shares an entry.
     const keys = new Set([{ host }, { host: "evil.example" }, { host, "x-forwarded-host": "evil.example" }, { host, "x-forwarded-proto": "http" }].map((headers) => pageCacheKey("/sitemap.xml", headers)));
     expect(keys.size).toBe(4);
+  });
+});
+
+describe("invalidation by tag", () => {
+  it("evicts only the pages rendered with an invalidated tag", () => {
+    const cache = new PageCache();
+    cache.set("/circles/7", { ...entry(Date.now()), tags: ["circle:7", "circles"] });
+    cache.set("/circles/8", { ...entry(Date.now()), tags: ["circle:8", "circles"] });
+    cache.set("/about", entry(Date.now()));
+    cache.evictTags(["circle:7"]);
+    expect(cache.get("/circles/7")).toBeUndefined();
+    expect(cache.get("/circles/8")).toBeDefined();
+    cache.evictTags(["circles"]);
+    expect(cache.get("/circles/8")).toBeUndefined();
+    expect(cache.get("/about")).toBeDefined();
+    expect(cache.size).toBe(1);
+  });
+});
+
+describe("compressed cached pages", () => {
+  it("stores brotli and gzip copies once and picks one by Accept-Encoding", async () => {
+    const body = Buffer.from("<p>circles</p>".repeat(200));
+    const copies = await compressForCache(body);
+    expect(brotliDecompressSync(copies.brotli!).equals(body)).toBe(true);
+    expect(gunzipSync(copies.gzip!).equals(body)).toBe(true);
+    expect(pickEncoding("gzip, deflate, br", copies)).toBe("br");
+    expect(pickEncoding("gzip", copies)).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip", copies)).toBe("gzip");
+    expect(pickEncoding(undefined, copies)).toBeUndefined();
+    expect(await compressForCache(Buffer.from("tiny"))).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, signedInVisitor } from "./browser.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -40,10 +40,8 @@ describe("accessibility (axe-core, no serious or critical violation)", () => {
   }
 
   it("the signed-in header and account page", async () => {
-    const { context, page } = await newVisitor({ bypassCSP: true });
-    await page.goto("/login");
-    await submitLogin(page, "demo", "demo12345");
-    await page.waitForURL((url) => url.pathname === "/");
+    const { context, page } = await signedInVisitor({ bypassCSP: true });
+    await page.goto("/");
     await page.getByTestId("avatar-menu").click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto("/account/home");

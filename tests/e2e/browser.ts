@@ -31,6 +31,11 @@ export async function newVisitor(options: BrowserContextOptions = {}): Promise<{
   return { context, page };
 }
 
+/** A visitor already signed in as the run's reader account (no puzzle); never log it out. */
+export async function signedInVisitor(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return newVisitor({ storageState: JSON.parse(inject("signedInState")), ...options });
+}
+
 let counter = 0;
 export function uniqueName(prefix: string): string {
   counter += 1;

@@ -5,22 +5,31 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build-if-needed.ts";
+import { embeddedDataPath, openEmbeddedDatabase } from "../../server/db/client.ts";
+import { createSessionFor, createUser } from "../support/factories.ts";
 
 export const chromiumPath = "/usr/bin/chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** A Playwright storage state signed in as a reader account made for this run (see `signedInVisitor`). */
+    signedInState: string;
   }
 }
+
+/** The account behind the signed-in browser fixture. Tests using it must not log it out. */
+export const fixtureUsername = "e2e_reader";
 
 /** Builds the site when needed, installs Debian's Chromium when missing, and serves the site on a free port. */
 export default async function setup(project: TestProject) {
   await ensureBuild();
   ensureChromium();
   const dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-"));
+  const sessionToken = await prepareSignedInFixture(dataDir);
   const { server, baseURL } = await startServer(dataDir);
   project.provide("baseURL", baseURL);
+  project.provide("signedInState", JSON.stringify(storageStateFor(baseURL, sessionToken)));
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -40,6 +49,30 @@ export async function startServer(dataDir: string): Promise<{ server: ChildProce
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(baseURL, server);
   return { server, baseURL };
+}
+
+/**
+ * Made once per run, before the server opens the store: a reader account and a session for it,
+ * written straight into the embedded database, so browser tests that need someone signed in do
+ * not each solve the sign-in puzzle.
+ */
+async function prepareSignedInFixture(dataDir: string): Promise<string> {
+  const handle = await openEmbeddedDatabase(embeddedDataPath(dataDir));
+  try {
+    await handle.migrate();
+    const user = await createUser(handle.db, { username: fixtureUsername, nickname: "E2E Reader" });
+    return await createSessionFor(handle.db, user, true);
+  } finally {
+    await handle.close();
+  }
+}
+
+function storageStateFor(baseURL: string, token: string) {
+  const { hostname } = new URL(baseURL);
+  return {
+    cookies: [{ name: "sessionid", value: token, domain: hostname, path: "/", expires: Math.floor(Date.now() / 1000) + 86_400, httpOnly: true, secure: false, sameSite: "Lax" as const }],
+    origins: [],
+  };
 }
 
 function ensureChromium() {

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import pg from "pg";
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
@@ -11,11 +13,30 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["p
 export interface TestDatabase extends DatabaseHandle {
   /** Drops the throw-away database (server) or closes the in-memory one. */
   dispose(): Promise<void>;
+  /** The server database's URL (PostgreSQL only), for a second connection. */
+  url?: string;
 }
 
-/** A fresh, migrated, circle-seeded database: in memory for PGlite, a new database on the server. */
+/** The run's template (tests/support/unit-setup.ts), when this test runs under it. */
+function template(name: "pgliteTemplate" | "postgresTemplate"): string | undefined {
+  try {
+    return inject(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh, migrated, circle-seeded database: in memory for PGlite, a new database on the server.
+ * Cloned from the run's template when there is one (a third of the time of migrating anew).
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
+    const tarball = template("pgliteTemplate");
+    if (tarball) {
+      const handle = await openEmbeddedDatabase(undefined, new Blob([readFileSync(tarball)]));
+      return { ...handle, dispose: () => handle.close() };
+    }
     const handle = await openEmbeddedDatabase(undefined);
     await handle.migrate();
     await seedCircleTree(handle.db);
@@ -25,15 +46,19 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const name = `circles_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const source = template("postgresTemplate");
+  await admin.query(source ? `create database ${name} template ${source}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openServerDatabase(url.toString(), 4);
-  await handle.migrate();
-  await seedCircleTree(handle.db);
+  if (!source) {
+    await handle.migrate();
+    await seedCircleTree(handle.db);
+  }
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
