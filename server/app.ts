@@ -47,8 +47,6 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     pluginTimeout: 120_000,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
-    // Loading the server bundle (and the sources it imports) can take longer than Fastify's 10 s on a busy machine.
-    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
