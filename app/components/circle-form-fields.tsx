@@ -10,13 +10,15 @@ export function VisibilityField({ id, defaultValue, error }: { id: string; defau
     <fieldset className="form-field choice-group" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{t("create.visibility")}</legend>
       {circleVisibilityValues.map((value) => (
-        <label key={value} className="choice">
-          <input type="radio" name="visibility" value={value} defaultChecked={value === defaultValue} />
-          <span>
-            {t(`visibility.${value}`)}
-            <span className="form-hint">{t(`visibility.${value}_hint`)}</span>
-          </span>
-        </label>
+        <div key={value} className="choice">
+          <input type="radio" id={`${id}-${value}`} name="visibility" value={value} defaultChecked={value === defaultValue} aria-describedby={`${id}-${value}-hint`} />
+          <div>
+            <label htmlFor={`${id}-${value}`}>{t(`visibility.${value}`)}</label>
+            <div className="form-hint" id={`${id}-${value}-hint`}>
+              {t(`visibility.${value}_hint`)}
+            </div>
+          </div>
+        </div>
       ))}
       {error ? (
         <div className="form-error" id={`${id}-error`} role="alert" data-field-error={id}>

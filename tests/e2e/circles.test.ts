@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, submitRegistration, uniqueName } from "./browser.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
+import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
+
+addCatalog("circles", { "zh-CN": zhCircles, en: enCircles });
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** The whole button name, after an optional check mark: "Join" must not match "Joined" (nor 加入 match 已加入). */
+const exactly = (text: string) => new RegExp(`^(✓ )?${text}$`);
+
+describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: Locale) => {
+  const t = translator(locale);
+  const path = (to: string) => localizePath(to, locale);
+
+  async function register(page: Page): Promise<string> {
+    const username = uniqueName("c");
+    await page.goto(path("/register"));
+    await submitRegistration(page, { username, gender: t("accounts:register.gender_secret"), birthday: "1990-01-01", country: "CN", submit: t("accounts:register.submit") });
+    await page.waitForURL((url) => url.pathname === path("/"));
+    return username;
+  }
+
+  const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+
+  it("create a circle → a sub-circle → a second user joins → promoted → edits categories → loses access when the visibility changes", async () => {
+    const founder = await newVisitor({ locale });
+    await register(founder.page);
+    const name = uniqueName(locale === "en" ? "Rustaceans " : "锈圈");
+
+    // The founder creates a circle under the global village from the tree.
+    await founder.page.goto(path("/circles"));
+    await founder.page.getByRole("link", { name: t("circles:create.title") }).click();
+    await founder.page.waitForURL((url) => url.pathname === path("/circles/new"));
+    await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
+    await founder.page.getByLabel(t("circles:create.description")).fill(locale === "en" ? "Systems programming." : "系统编程。");
+    await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
+    await founder.page.waitForURL((url) => /^\/(en\/)?circles\/\d+$/.test(url.pathname));
+    const circleId = circleIdOf(founder.page);
+    expect(await founder.page.locator("h1").textContent()).toBe(name);
+    expect(await founder.page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
+
+    // …and a sub-circle of it.
+    const subName = `${name}${locale === "en" ? " Async" : "异步"}`;
+    await founder.page.getByRole("link", { name: t("circles:page.create_subcircle") }).click();
+    await founder.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}/new`));
+    await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(subName);
+    await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
+    await founder.page.waitForURL((url) => /\/circles\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${circleId}`));
+    const subId = circleIdOf(founder.page);
+    expect(await founder.page.locator(".breadcrumb").textContent()).toContain(name);
+
+    // A second user finds the circle through the tree's filter and joins it.
+    const second = await newVisitor({ locale });
+    const secondName = await register(second.page);
+    await second.page.goto(`${path("/circles")}?q=${encodeURIComponent(name)}`);
+    await second.page.getByRole("link", { name, exact: true }).click();
+    await second.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}`));
+    await second.page.getByRole("button", { name: exactly(t("circles:page.join")) }).click();
+    await expect.poll(() => second.page.getByRole("button", { name: exactly(t("circles:page.joined")) }).count()).toBe(1);
+    expect(await second.page.locator(".circle-counts").first().textContent()).toContain(t("circles:counts.members", { count: 2 }));
+    expect(await second.page.getByRole("link", { name: t("circles:page.manage") }).count()).toBe(0);
+
+    // The founder makes them an administrator on the members page.
+    await founder.page.goto(path(`/circles/${circleId}/settings/members`));
+    const row = founder.page.locator(`tr[data-username="${secondName}"]`);
+    await row.getByRole("combobox").selectOption("admin");
+    await row.getByRole("button", { name: t("circles:members.set_role") }).click();
+    await founder.page.getByText(t("circles:members.role_saved")).waitFor();
+    expect(await row.locator("td").nth(2).textContent()).toBe(t("circles:roles.admin"));
+
+    // The new administrator edits the writing categories.
+    await second.page.reload();
+    await second.page.getByRole("link", { name: t("circles:page.manage") }).click();
+    await second.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}/settings`));
+    await second.page.getByRole("link", { name: t("circles:settings.categories") }).click();
+    await second.page.waitForURL((url) => url.pathname.endsWith("/settings/categories"));
+    const addCategory = async (label: string, text: string) => {
+      await second.page.locator(label).fill(text);
+      await second.page.locator(label).press("Enter");
+    };
+    await addCategory("#category-name", "C++");
+    await expect.poll(() => second.page.getByRole("alert").textContent()).toBe(t("validation:category_name_chars"));
+    await addCategory("#category-name", locale === "en" ? "Language" : "语言");
+    await second.page.getByText(t("circles:categories.created")).waitFor();
+    await addCategory("#category-name", locale === "en" ? "Tools" : "工具");
+    await expect.poll(() => second.page.locator(".category-list > .category-item").count()).toBe(2);
+    await addCategory("#subclass-name", locale === "en" ? "Ownership 101" : "所有权 101");
+    await expect.poll(() => second.page.locator(".category-item .category-item").count()).toBe(1);
+    const tools = locale === "en" ? "Tools" : "工具";
+    await second.page.getByRole("button", { name: t("circles:categories.move_up", { name: tools }) }).click();
+    await expect.poll(async () => second.page.locator(".category-list > .category-item > .category-row input[name=name]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([tools, locale === "en" ? "Language" : "语言"]);
+    // A category with subclasses is in use and stays.
+    await second.page.getByRole("button", { name: t("circles:categories.delete_label", { name: locale === "en" ? "Language" : "语言" }) }).click();
+    await expect.poll(() => second.page.getByRole("alert").textContent()).toBe(t("errors:category_in_use"));
+
+    // The second user (a member of the parent, not of the sub-circle) sees the sub-circle until the founder hides it.
+    await second.page.goto(path(`/circles/${subId}`));
+    expect(await second.page.locator("h1").textContent()).toBe(subName);
+    await founder.page.goto(path(`/circles/${subId}/settings`));
+    await founder.page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
+    await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await founder.page.getByText(t("circles:settings.saved")).waitFor();
+    expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(404);
+    expect((await fetch(`${baseURL()}${path(`/circles/${subId}`)}`)).status).toBe(404);
+    expect(await (await fetch(`${baseURL()}/sitemap.xml`)).text()).not.toContain(`/circles/${subId}<`);
+
+    // Visible within the parent circle: members of the parent see it again.
+    await founder.page.getByLabel(t("circles:visibility.parent"), { exact: true }).check();
+    await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await founder.page.getByText(t("circles:settings.saved")).waitFor();
+    expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(200);
+
+    // Leaving the parent asks first; afterwards the sub-circle is gone for them too.
+    await second.page.goto(path(`/circles/${circleId}`));
+    await second.page.getByRole("button", { name: exactly(t("circles:page.joined")) }).click();
+    const dialog = second.page.getByRole("dialog");
+    await dialog.getByRole("button", { name: t("circles:page.cancel") }).click();
+    expect(await dialog.isVisible()).toBe(false);
+    await second.page.getByRole("button", { name: exactly(t("circles:page.joined")) }).click();
+    await dialog.getByRole("button", { name: t("circles:page.leave_confirm") }).click();
+    await expect.poll(() => second.page.getByRole("button", { name: exactly(t("circles:page.join")) }).count()).toBe(1);
+    expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(404);
+
+    await founder.context.close();
+    await second.context.close();
+  });
+});
+
+describe("circles without JavaScript", () => {
+  it("joins and leaves with plain form posts, confirming on the page; management pages send visitors to log in", async () => {
+    const { context, page } = await newVisitor({ javaScriptEnabled: false, locale: "en" });
+    const username = uniqueName("n");
+    await page.goto("/en/register");
+    await submitRegistration(page, { username, gender: "Secret", birthday: "1990-01-01", country: "GB", submit: "Register" });
+    await page.waitForURL((url) => url.pathname === "/en");
+    await page.goto("/en/circles/2");
+    await page.getByRole("button", { name: exactly("Join") }).click();
+    await page.getByText("You joined the circle.").waitFor();
+    await page.getByRole("button", { name: exactly("Joined") }).click();
+    // Without a dialog, the server asks on the page.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Leave" }).click();
+    await page.getByText("You left the circle.").waitFor();
+    expect(await page.getByRole("button", { name: exactly("Join") }).count()).toBe(1);
+    await context.close();
+
+    const anonymous = await newVisitor({ locale: "en" });
+    await anonymous.page.goto("/en/circles/2/settings/members");
+    await anonymous.page.waitForURL((url) => url.pathname === "/en/login" && url.searchParams.get("next") === "/circles/2/settings/members");
+    await anonymous.context.close();
+  });
+});
