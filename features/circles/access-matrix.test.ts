@@ -69,8 +69,9 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       const visitors = { visitor: new Visitor(api.app) } as Record<Who, Visitor>;
       for (const who of viewers.slice(1)) {
         const user = await createUser(db);
+        const role = roles.find((candidate) => candidate === who);
         if (who === "parent_member") await addMember(db, parent.id, user.id);
-        else if (who !== "stranger") await addMember(db, circle.id, user.id, who);
+        else if (role) await addMember(db, circle.id, user.id, role);
         visitors[who] = await signedInVisitor(api.app, db, user);
       }
       fixtures.set(visibility, { parentId: parent.id, circleId: circle.id, name, targetId: target.id, categoryId: category.id, visitors });
@@ -126,7 +127,7 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
     // Put the viewer back as they were.
     if (ownMembership && left.statusCode === 200) {
       const user = (await visitor.get("/api/Users/LoginAuth/")).json() as { user_id: number };
-      if (!(await membershipOf(user.user_id))) await addMember(db, id, user.user_id, cell.who as (typeof roles)[number]);
+      if (!(await membershipOf(user.user_id))) await addMember(db, id, user.user_id, roles.find((role) => role === cell.who));
     }
 
     // --- Pages ---

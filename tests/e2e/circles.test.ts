@@ -14,6 +14,17 @@ afterAll(closeBrowser);
 /** The whole button name, after an optional check mark: "Join" must not match "Joined" (nor 加入 match 已加入). */
 const exactly = (text: string) => new RegExp(`^(✓ )?${text}$`);
 
+/**
+ * Waits until React has hydrated the page: a choice made in a select before that would be reset,
+ * and a click could be lost.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: Locale) => {
   const t = translator(locale);
   const path = (to: string) => localizePath(to, locale);
@@ -35,12 +46,15 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // The founder creates a circle under the global village from the tree.
     await founder.page.goto(path("/circles"));
+    await hydrated(founder.page);
     await founder.page.getByRole("link", { name: t("circles:create.title") }).click();
     await founder.page.waitForURL((url) => url.pathname === path("/circles/new"));
+    await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
     await founder.page.getByLabel(t("circles:create.description")).fill(locale === "en" ? "Systems programming." : "系统编程。");
     await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
     await founder.page.waitForURL((url) => /^\/(en\/)?circles\/\d+$/.test(url.pathname));
+    await hydrated(founder.page);
     const circleId = circleIdOf(founder.page);
     expect(await founder.page.locator("h1").textContent()).toBe(name);
     expect(await founder.page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
@@ -49,9 +63,11 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     const subName = `${name}${locale === "en" ? " Async" : "异步"}`;
     await founder.page.getByRole("link", { name: t("circles:page.create_subcircle") }).click();
     await founder.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}/new`));
+    await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(subName);
     await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
     await founder.page.waitForURL((url) => /\/circles\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${circleId}`));
+    await hydrated(founder.page);
     const subId = circleIdOf(founder.page);
     expect(await founder.page.locator(".breadcrumb").textContent()).toContain(name);
 
@@ -59,8 +75,10 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     const second = await newVisitor({ locale });
     const secondName = await register(second.page);
     await second.page.goto(`${path("/circles")}?q=${encodeURIComponent(name)}`);
+    await hydrated(second.page);
     await second.page.getByRole("link", { name, exact: true }).click();
     await second.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}`));
+    await hydrated(second.page);
     await second.page.getByRole("button", { name: exactly(t("circles:page.join")) }).click();
     await expect.poll(() => second.page.getByRole("button", { name: exactly(t("circles:page.joined")) }).count()).toBe(1);
     expect(await second.page.locator(".circle-counts").first().textContent()).toContain(t("circles:counts.members", { count: 2 }));
@@ -68,6 +86,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // The founder makes them an administrator on the members page.
     await founder.page.goto(path(`/circles/${circleId}/settings/members`));
+    await hydrated(founder.page);
     const row = founder.page.locator(`tr[data-username="${secondName}"]`);
     await row.getByRole("combobox").selectOption("admin");
     await row.getByRole("button", { name: t("circles:members.set_role") }).click();
@@ -76,10 +95,13 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // The new administrator edits the writing categories.
     await second.page.reload();
+    await hydrated(second.page);
     await second.page.getByRole("link", { name: t("circles:page.manage") }).click();
     await second.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}/settings`));
+    await hydrated(second.page);
     await second.page.getByRole("link", { name: t("circles:settings.categories") }).click();
     await second.page.waitForURL((url) => url.pathname.endsWith("/settings/categories"));
+    await hydrated(second.page);
     const addCategory = async (label: string, text: string) => {
       await second.page.locator(label).fill(text);
       await second.page.locator(label).press("Enter");
@@ -101,8 +123,10 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // The second user (a member of the parent, not of the sub-circle) sees the sub-circle until the founder hides it.
     await second.page.goto(path(`/circles/${subId}`));
+    await hydrated(second.page);
     expect(await second.page.locator("h1").textContent()).toBe(subName);
     await founder.page.goto(path(`/circles/${subId}/settings`));
+    await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
     await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
     await founder.page.getByText(t("circles:settings.saved")).waitFor();
@@ -118,6 +142,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // Leaving the parent asks first; afterwards the sub-circle is gone for them too.
     await second.page.goto(path(`/circles/${circleId}`));
+    await hydrated(second.page);
     await second.page.getByRole("button", { name: exactly(t("circles:page.joined")) }).click();
     const dialog = second.page.getByRole("dialog");
     await dialog.getByRole("button", { name: t("circles:page.cancel") }).click();
