@@ -91,7 +91,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await row.getByRole("combobox").selectOption("admin");
     await row.getByRole("button", { name: t("circles:members.set_role") }).click();
     await founder.page.getByText(t("circles:members.role_saved")).waitFor();
-    expect(await row.locator("td").nth(2).textContent()).toBe(t("circles:roles.admin"));
+    await expect.poll(() => row.locator("td").nth(2).textContent()).toBe(t("circles:roles.admin"));
 
     // The new administrator edits the writing categories.
     await second.page.reload();
