@@ -154,7 +154,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     await founder.context.close();
     await second.context.close();
-  });
+  }, 240_000);
 });
 
 describe("circles without JavaScript", () => {
@@ -178,5 +178,5 @@ describe("circles without JavaScript", () => {
     await anonymous.page.goto("/en/circles/2/settings/members");
     await anonymous.page.waitForURL((url) => url.pathname === "/en/login" && url.searchParams.get("next") === "/circles/2/settings/members");
     await anonymous.context.close();
-  });
+  }, 120_000);
 });
