@@ -82,7 +82,7 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
   }, [actionData]);
 
   const row = (category: CategoryView, index: number, siblings: CategoryView[]) => (
-    <li key={category.id} className="category-item">
+    <li key={category.id} className="category-item" data-level={category.parentId === null ? "category" : "subclass"}>
       <div className="category-row">
         <Form method="post" action={path} className="inline-form">
           {hidden}
