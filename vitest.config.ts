@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: "unit",
           globalSetup: ["tests/support/unit-setup.ts"],
-          include: ["app/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["common/**/*.test.ts", "app/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           pool: "forks",
           maxWorkers: 2,

@@ -16,8 +16,10 @@ export interface AppContext {
   secure: boolean;
   production: boolean;
   sessionSecret: string;
-  /** Sign-in asks for the slider puzzle (the CAPTCHA setting). */
+  /** Sign-in and sign-up ask for the slider puzzle (the CAPTCHA setting). */
   captcha: boolean;
+  /** Accounts one address may create per hour. */
+  signupsPerHour: number;
   cookies: Record<string, string | undefined>;
   /** This response's script nonce (Content-Security-Policy). */
   nonce: string;

@@ -25,6 +25,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("about", "routes/about.tsx", { id: id("about") }),
       route("about/privacy", "routes/privacy.tsx", { id: id("privacy") }),
       route("help", "routes/help.tsx", { id: id("help") }),
+      route("help/formatting", "routes/formatting-guide.tsx", { id: id("formatting-guide") }),
       route("app", "routes/app-intro.tsx", { id: id("app") }),
       route("app/download", "routes/app-download.tsx", { id: id("app-download") }),
       route("account/home", "routes/account-home.tsx", { id: id("account-home") }),

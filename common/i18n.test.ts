@@ -33,8 +33,30 @@ describe("translation catalogs", () => {
     }
   });
 
-  it("uses the spec's wording", () => {
-    expect(translator("en")("common:error.not_found_message")).toBe("The page you are looking for doesnt exist or an other error occurred.");
-    expect(translator("en")("validation:passwords_not_matching")).toBe("Passwords are not matching!");
+  it("says the spec's sentences in correct English", () => {
+    const t = translator("en");
+    expect(t("common:error.not_found_message")).toBe("The page you are looking for doesn't exist or another error occurred.");
+    expect(t("common:error.return_home")).toBe("Return to home page");
+    expect(t("common:site.free_notice")).toBe("Everything here is free for now.");
+  });
+
+  it("names the sinecoin 圈币 on every Chinese page, and nothing else", () => {
+    const texts = (locale: string) =>
+      new Map(namespaces.flatMap((file) => entries(JSON.parse(readFileSync(path.join(localesDirectory, locale, file), "utf8")), file)));
+    const zh = texts("zh-CN");
+    // The spec's Latin name and the translations it has been given elsewhere.
+    const otherNames = /sine\s*coin|正弦币|新币|圣币|赛恩币|塞恩币|西恩币|辛币|信币|心币/i;
+    expect([...zh.values()].filter((text) => otherNames.test(text))).toEqual([]);
+    // Wherever the English text names the sinecoin, the Chinese one says 圈币.
+    const mentions = [...texts("en")].filter(([, text]) => /sinecoin/i.test(text)).map(([key]) => [key, zh.get(key)]);
+    expect(mentions.length).toBeGreaterThanOrEqual(3);
+    expect(mentions.filter(([, text]) => !text?.includes("圈币"))).toEqual([]);
   });
 });
+
+/** Every string of a catalog with its path, arrays and nested objects included. */
+function entries(value: unknown, prefix: string): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => entries(child, `${prefix}.${key}`));
+  return [];
+}

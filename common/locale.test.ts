@@ -48,6 +48,25 @@ describe("language switch and return paths", () => {
     }
   });
 
+  it("judges the path after dot segments are resolved: it must not become protocol-relative", () => {
+    for (const sneaky of ["/..//evil.com", "/%2e%2e/%2e%2e//evil.com", "/.//evil.com", "/%2E//evil.com", "/a/..//evil.com", "/./%2e/..//evil.com/x?y=1"]) {
+      expect(safeNextPath(sneaky), sneaky).toBeNull();
+      expect(languageSwitchTarget("zh-CN", sneaky).path, sneaky).toBe("/");
+      expect(languageSwitchTarget("en", sneaky).path, sneaky).toBe("/en");
+    }
+    // Harmless dot segments still resolve to the page they name.
+    expect(safeNextPath("/circles/../about")).toBe("/about");
+    expect(safeNextPath("/en/./circles")).toBe("/en/circles");
+  });
+
+  it("never answers a protocol-relative target, even when the language prefix is taken off", () => {
+    for (const sneaky of ["/en//evil.com", "/en/%2e//evil.com", "/en/\\evil.com"]) {
+      const { path } = languageSwitchTarget("zh-CN", sneaky);
+      expect(path, sneaky).toBe("/");
+    }
+    expect(languageSwitchTarget("zh-CN", "/en/circles/1").path).toBe("/circles/1");
+  });
+
   it("returns paths ready for a Location header", () => {
     expect(safeNextPath("/search?q=数学")).toBe("/search?q=%E6%95%B0%E5%AD%A6");
     expect(safeNextPath("/circles/1?tab=hot#top")).toBe("/circles/1?tab=hot#top");

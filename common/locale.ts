@@ -86,21 +86,27 @@ function isUnsafeInPath(character: string): boolean {
   return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || character === "\\";
 }
 
+/** "//host" and "/\\host" are protocol-relative to browsers: a Location starting so leaves the site. */
+function isProtocolRelative(path: string): boolean {
+  return path.startsWith("//") || path.startsWith("/\\");
+}
+
 /**
  * Only same-site paths may be returned to after login (no open redirects). Browsers drop tabs and
  * line breaks from URLs and read "\\" as "/", so "/\t/evil.example" would leave the site: any
- * whitespace, control character or backslash is refused. The answer is percent-encoded, ready for
- * a Location header.
+ * whitespace, control character or backslash is refused. The path is judged after URL resolution
+ * ("/..//evil.example" and "/%2e%2e//evil.example" resolve to "//evil.example"), and the answer is
+ * that resolved, percent-encoded path, ready for a Location header.
  */
 export function safeNextPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || [...value].some(isUnsafeInPath)) return null;
+  if (!value || !value.startsWith("/") || isProtocolRelative(value) || [...value].some(isUnsafeInPath)) return null;
   let url: URL;
   try {
     url = new URL(value, nextPathBase);
   } catch {
     return null;
   }
-  if (url.origin !== nextPathBase) return null;
+  if (url.origin !== nextPathBase || isProtocolRelative(url.pathname)) return null;
   return url.pathname + url.search + url.hash;
 }
 
@@ -108,5 +114,7 @@ export function safeNextPath(value: string | null | undefined): string | null {
 export function languageSwitchTarget(lang: unknown, next: unknown): { locale: Locale; path: string } {
   const from = typeof next === "string" ? safeNextPath(next) ?? "/" : "/";
   const locale = isLocale(lang) ? lang : localeFromPath(from) === "en" ? "zh-CN" : "en";
-  return { locale, path: localizePath(stripLocale(from), locale) };
+  // Taking the prefix off "/en//evil.example" leaves "//evil.example": judge the result again.
+  const path = safeNextPath(localizePath(stripLocale(from), locale)) ?? localizePath("/", locale);
+  return { locale, path };
 }

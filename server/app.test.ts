@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../tests/support/api.ts";
+import { eq } from "drizzle-orm";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createTestApi, newUser, Visitor, type TestApi } from "../tests/support/api.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/support/database.ts";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { sessions } from "./db/schema/index.ts";
 
 describe("API surface", () => {
   let api: TestApi;
@@ -41,5 +49,39 @@ describe("API surface", () => {
     expect(missing.statusCode).toBe(404);
     const invalid = await api.app.inject({ method: "GET", url: "/api/circles/abc/" });
     expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe("client addresses behind proxies", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database.dispose());
+
+  /** The address a sign-up's session records: the one throttling and sign-up limits count by. */
+  async function addressSeen(env: Record<string, string>, forwardedFor: string): Promise<string> {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: "off", ...env });
+    const app = await buildApp({ config, database });
+    try {
+      const response = await new Visitor(app, { "x-forwarded-for": forwardedFor }).post("/api/Users/register/", newUser());
+      expect(response.statusCode).toBe(201);
+      const [session] = await database.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, response.json().user_id));
+      return session!.ip;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("with one trusted hop takes the address that proxy saw, not the client's own left-most entry", async () => {
+    expect(await addressSeen({ TRUST_PROXY: "1" }, "6.6.6.6, 1.2.3.4")).toBe("1.2.3.4");
+  });
+
+  it("with a list of proxies skips those and takes the first address from the right that is not one", async () => {
+    expect(await addressSeen({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }, "6.6.6.6, 1.2.3.4, 10.1.2.3")).toBe("1.2.3.4");
+  });
+
+  it("without TRUST_PROXY ignores X-Forwarded-For", async () => {
+    expect(await addressSeen({}, "6.6.6.6, 1.2.3.4")).toBe("127.0.0.1");
   });
 });

@@ -17,7 +17,7 @@ import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { pages } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
-import { answerUnparsableRequest } from "./plugins/unparsable-request.ts";
+import { answerUnparsableRequest } from "./plugins/error-answers.ts";
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
@@ -27,8 +27,18 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Server-rendered pages; omitted in API tests that need no client build. */
-  pages?: { buildDirectory: string; cache: boolean };
+  pages?: { buildDirectory: string; cache: boolean; bodyLimits?: Record<string, number> };
   logger?: boolean;
+}
+
+/**
+ * Fastify reads a bare hop count as "trust nothing" (it cannot tell the peer is a proxy); as a
+ * function it keeps its plain meaning: the nearest `hops` addresses of the chain are our proxies,
+ * so the client is the address the outermost of them saw.
+ */
+function proxyTrust(setting: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /** The whole HTTP surface: JSON API under /api, pages for everything else. */
@@ -41,7 +51,7 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
     // Errors and start/stop are logged; a line per request would cost more than serving a cached page.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === "1",
+    trustProxy: proxyTrust(config.trustProxy),
     return503OnClosing: true,
     // Loading the page build imports the source modules it shares with the server; a busy machine may take a while.
     pluginTimeout: 120_000,
@@ -80,11 +90,11 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(swagger, { openapi: { info: { title: "Circles API", version: "0.1.0" } }, transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha });
+  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha, signupsPerHour: config.signupsPerHour });
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);
 
-  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, config, db: database.db });
+  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db });
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 
 export interface Config {
@@ -11,8 +12,15 @@ export interface Config {
   sessionSecret: string;
   /** `off` only for automated tests. */
   captcha: boolean;
+  /** Accounts one address may create per hour (API and page form together). */
+  signupsPerHour: number;
   smtpUrl: string | undefined;
   production: boolean;
+  /**
+   * Which proxies in front may tell the client's address (X-Forwarded-For), protocol and host:
+   * none, a number of hops, or a list of proxy addresses and CIDR ranges (Fastify's `trustProxy`).
+   */
+  trustProxy: false | number | string[];
 }
 
 /** Reads the environment; creates DATA_DIR and a persistent session secret when absent. */
@@ -26,9 +34,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",
+    signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),
     smtpUrl: env.SMTP_URL || undefined,
     production: env.NODE_ENV === "production",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return Number(value);
+}
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: a hop count ("1": one proxy in front, so the client is the address that proxy saw,
+ * the right-most X-Forwarded-For entry) or proxy addresses and CIDR ranges ("10.0.0.0/8, 127.0.0.1").
+ * Trusting every hop ("true") would take the left-most entry, which the client writes itself.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    throw new Error(`TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; cannot use: ${invalid.join(", ")}`);
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function readOrCreateSecret(dataDir: string): string {

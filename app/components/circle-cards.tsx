@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { localizePath, type Locale } from "../../common/locale.ts";
+import { CircleLogo } from "./circle-logo.tsx";
 
 export interface CircleCard {
   id: number;
@@ -19,7 +20,7 @@ export function CircleCards({ circles }: { circles: CircleCard[] }) {
       {circles.map((circle) => (
         <li key={circle.id}>
           <Link to={localizePath(`/circles/${circle.id}`, locale)} className="circle-card">
-            {circle.logo ? <img className="circle-logo" src={circle.logo} alt="" width={44} height={44} /> : null}
+            <CircleLogo circle={circle} size={44} locale={locale} />
             <span>
               <strong>{circle.name}</strong>
               {circle.childCount ? <span className="muted"> · {t("circles.subcircle_count", { count: circle.childCount })}</span> : null}

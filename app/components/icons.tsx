@@ -2,7 +2,7 @@ import type { SVGProps } from "react";
 
 /**
  * The header's few line icons, drawn here so the shell ships no icon library (the shared IconBase
- * of @ant-design/icons alone costs more than these three). They take the text colour and size.
+ * of @ant-design/icons alone costs more than these few). They take the text colour and size.
  */
 function LineIcon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
@@ -35,6 +35,27 @@ export function BellIcon() {
     <LineIcon>
       <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
       <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </LineIcon>
+  );
+}
+
+/** The password is shown (pressing hides it). */
+export function EyeIcon() {
+  return (
+    <LineIcon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </LineIcon>
+  );
+}
+
+/** The password is hidden (pressing shows it). */
+export function EyeOffIcon() {
+  return (
+    <LineIcon>
+      <path d="M9.9 5.2A9.7 9.7 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.6 3.5M6.6 6.6C3.7 8.4 2 12 2 12s3.5 7 10 7a9.5 9.5 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="M3 3l18 18" />
     </LineIcon>
   );
 }

@@ -5,7 +5,7 @@ import { authorize } from "../../common/policy.ts";
 import { can } from "../../features/accounts/policy.ts";
 import type { Viewer } from "../../features/accounts/viewer.ts";
 export { safeNextPath } from "../../common/locale.ts";
-import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken } from "../../features/accounts/cookies.server.ts";
+import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken, signedInCookies, signedOutCookies } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { translator } from "../../common/i18n.ts";
@@ -42,19 +42,32 @@ export function forbiddenUnless(app: AppContext, condition: boolean): asserts co
   authorize(app.viewer, condition);
 }
 
-/** The visitor's CSRF token for forms, and the Set-Cookie that issues it when they have none yet. */
+/**
+ * The visitor's CSRF token for forms (bound to their session), and the Set-Cookie that issues it
+ * when they have none yet or theirs belongs to another session.
+ */
 export function csrfForForm(app: AppContext): { token: string; setCookie: string | undefined } {
   const existing = app.cookies[csrfCookieName];
-  if (isValidCsrfToken(app.sessionSecret, existing)) return { token: existing, setCookie: undefined };
-  const token = createCsrfToken(app.sessionSecret);
+  if (isValidCsrfToken(app.sessionSecret, existing, app.sessionToken)) return { token: existing, setCookie: undefined };
+  const token = createCsrfToken(app.sessionSecret, app.sessionToken);
   return { token, setCookie: csrfCookie(token, app.secure) };
 }
 
 export function assertFormCsrf(app: AppContext, form: FormData): void {
   const submitted = form.get(csrfFieldName);
-  if (!csrfMatches(app.sessionSecret, app.cookies[csrfCookieName], typeof submitted === "string" ? submitted : null)) {
+  if (!csrfMatches(app.sessionSecret, app.cookies[csrfCookieName], typeof submitted === "string" ? submitted : null, app.sessionToken)) {
     throw new AppError("csrf_failed");
   }
+}
+
+/** Set-Cookie headers of a fresh sign-in from a page form: the session and a CSRF token bound to it. */
+export function signInHeaders(app: AppContext, token: string, persistent: boolean): [string, string][] {
+  return signedInCookies(app.sessionSecret, token, { persistent, secure: app.secure }).map((cookie) => ["Set-Cookie", cookie]);
+}
+
+/** Set-Cookie headers of signing out: the session cleared and a CSRF token for a signed-out visitor. */
+export function signOutHeaders(app: AppContext): [string, string][] {
+  return signedOutCookies(app.sessionSecret, app.secure).map((cookie) => ["Set-Cookie", cookie]);
 }
 
 /** A 404 the error screen shows with the requested path. */

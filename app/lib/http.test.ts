@@ -18,6 +18,12 @@ beforeAll(async () => {
       seen.push({ method: request.method ?? "", url: request.url ?? "", csrf: request.headers["x-csrftoken"] as string | undefined, body });
       if (url.pathname === "/api/get_csrf_token/") return void response.setHeader("content-type", "application/json").end(JSON.stringify({ csrftoken: "fresh.token" }));
       if (url.pathname === "/slow") return void setTimeout(() => response.end("{}"), 500);
+      if (url.pathname.startsWith("/bound")) {
+        // Accepts only the token the server hands out now, as for a session-bound CSRF token.
+        response.statusCode = request.headers["x-csrftoken"] === "fresh.token" && url.pathname !== "/bound/never" ? 200 : 403;
+        response.setHeader("content-type", "application/json");
+        return void response.end(JSON.stringify(response.statusCode === 200 ? { ok: true } : { code: url.pathname === "/bound/other" ? "forbidden" : "csrf_failed" }));
+      }
       const count = (hits.get(url.pathname) ?? 0) + 1;
       hits.set(url.pathname, count);
       const status = Number(url.pathname.split("/")[2]);
@@ -75,6 +81,26 @@ describe("client HTTP layer", () => {
     await client("/echo", { method: "PATCH", body: {} });
     expect(seen.map((request) => request.url)).toEqual(["/api/get_csrf_token/", "/echo"]);
     expect(seen[1]!.csrf).toBe("fresh.token");
+  });
+
+  it("sends a call refused for a stale CSRF token once more, with the token the server hands out now", async () => {
+    const client = createHttp({ baseURL, readCookie: () => "stale.token" });
+    await expect(client("/bound", { method: "POST", body: { a: 1 } })).resolves.toEqual({ ok: true });
+    expect(seen.map((request) => [request.url, request.csrf])).toEqual([
+      ["/bound", "stale.token"],
+      ["/api/get_csrf_token/", undefined],
+      ["/bound", "fresh.token"],
+    ]);
+    expect(seen[2]!.body).toBe('{"a":1}');
+  });
+
+  it("does not repeat other 403s, nor a call refused a second time", async () => {
+    const client = createHttp({ baseURL, readCookie: () => "stale.token" });
+    await expect(client("/bound/other", { method: "POST", body: {} })).rejects.toMatchObject({ statusCode: 403 });
+    expect(seen).toHaveLength(1);
+    seen.length = 0;
+    await expect(client("/bound/never", { method: "POST", body: {} })).rejects.toMatchObject({ statusCode: 403, data: { code: "csrf_failed" } });
+    expect(seen.map((request) => request.url)).toEqual(["/bound/never", "/api/get_csrf_token/", "/bound/never"]);
   });
 
   it("aborts after the timeout", async () => {

@@ -9,8 +9,10 @@ export function pageMeta(location: { pathname: string }, title: string | ((t: Re
   const text = typeof title === "function" ? title(t) : t(title);
   const path = stripLocale(location.pathname);
   const alternates = (["zh-CN", "en"] as Locale[]).map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: lang, href: localizePath(path, lang) }));
+  const siteName = t("common:site.name");
   return [
-    { title: `${text} - ${t("common:site.name")}` },
+    // A page named like the site (none should be) is not called "Circles - Circles".
+    { title: text === siteName ? siteName : `${text} - ${siteName}` },
     { name: "description", content: description ?? t("common:site.tagline") },
     ...alternates,
   ];

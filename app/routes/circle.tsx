@@ -11,6 +11,7 @@ import { getCirclePage } from "../../features/circles/service.ts";
 import { joinCircle, leaveCircle } from "../../features/circles/membership.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
+import { CircleLogo } from "../components/circle-logo.tsx";
 import { MembershipToggle } from "../components/membership-toggle.tsx";
 import "../lib/circles-catalog.ts";
 
@@ -78,7 +79,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
       </nav>
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
-          {circle.logo ? <img className="circle-logo" src={circle.logo} alt={t("common:circles.logo_alt", { name: circle.name })} width={72} height={72} /> : null}
+          <CircleLogo circle={circle} size={72} locale={locale} alt={t("common:circles.logo_alt", { name: circle.name })} />
           <div className="circle-header-text">
             <h1 id="circle-title" className="page-title">
               {circle.name}

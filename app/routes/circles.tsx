@@ -4,12 +4,13 @@ import type { Route } from "./+types/circles";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { CircleLogo } from "../components/circle-logo.tsx";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import "../lib/circles-catalog.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
 /** The tree of the circles the viewer may see, with counts; `?q=` keeps circles whose name (either language) contains it. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -60,7 +61,7 @@ function CircleTree({ nodes }: { nodes: CircleNode[] }) {
       {nodes.map((node) => (
         <li key={node.id}>
           <div className="circle-tree-item">
-            {node.logo ? <img className="circle-logo" src={node.logo} alt="" width={40} height={40} /> : null}
+            <CircleLogo circle={node} size={40} locale={locale} />
             <div>
               <Link to={localizePath(`/circles/${node.id}`, locale)}>
                 <strong>{node.name}</strong>

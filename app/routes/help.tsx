@@ -34,7 +34,9 @@ export default function HelpCentre() {
         <p>{link("/circles", "help.circles.circles_link")}</p>
       </FaqSection>
       <FaqSection id="language" />
-      <FaqSection id="writing" />
+      <FaqSection id="writing">
+        <p>{link("/help/formatting", "help.writing.formatting_link")}</p>
+      </FaqSection>
 
       <section aria-labelledby="help-contact">
         <h2 id="help-contact">{t("help.contact.heading")}</h2>

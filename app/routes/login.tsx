@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
 import { localizePath, pageUrl, safeNextPath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -12,7 +12,6 @@ import { SliderCaptcha } from "../components/slider-captcha.tsx";
 import { fieldErrors, loginSchema } from "../../features/accounts/schema.ts";
 import { loginInputFromForm } from "../../features/accounts/form-input.ts";
 import { logIn } from "../../features/accounts/service.ts";
-import { sessionCookie } from "../../features/accounts/cookies.server.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 
@@ -31,9 +30,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     assertFormCsrf(app, form);
     const parsed = loginSchema.safeParse(loginInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await logIn(app.db, parsed.data, app.client, { captcha: app.captcha });
+    const signedIn = await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken });
     const next = safeNextPath(pageUrl(request.url).searchParams.get("next"));
-    return redirect(here(app, next ?? "/"), { headers: { "Set-Cookie": sessionCookie(signedIn.token, { persistent: signedIn.persistent, secure: app.secure }) } });
+    return redirect(here(app, next ?? "/"), { headers: signInHeaders(app, signedIn.token, signedIn.persistent) });
   } catch (error) {
     return formFailure(app, error, values);
   }

@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { assertFormCsrf, readForm, getAppContext, here } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, getAppContext, here, signOutHeaders } from "../lib/context.server.ts";
 import { logOut } from "../../features/accounts/service.ts";
-import { clearedSessionCookie } from "../../features/accounts/cookies.server.ts";
 import { AppError } from "../../common/app-error.ts";
 
 /** POST only: revokes the server-side session and clears the cookie. */
@@ -16,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
   await logOut(app.db, app.sessionToken);
-  return redirect(here(app, "/"), { headers: { "Set-Cookie": clearedSessionCookie(app.secure) } });
+  return redirect(here(app, "/"), { headers: signOutHeaders(app) });
 }
 
 /** A GET of /logout has nothing to show: send the visitor home. */

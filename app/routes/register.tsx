@@ -2,18 +2,18 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
-import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders } from "../lib/context.server.ts";
+import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
 import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AntdScope } from "../components/antd-scope.tsx";
+import { SliderCaptcha } from "../components/slider-captcha.tsx";
 import { fieldErrors, registerSchema } from "../../features/accounts/schema.ts";
 import { registerInputFromForm } from "../../features/accounts/form-input.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
 import { genders } from "../../features/accounts/constants.ts";
 import { registerUser } from "../../features/accounts/service.ts";
-import { sessionCookie } from "../../features/accounts/cookies.server.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:register.title");
 
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Names and order come from the server's ICU, so the browser hydrates the very same options.
   const countries = countryOptions(app.locale);
   const today = shanghaiDay();
-  return guestFormData(app, { countries, today });
+  return guestFormData(app, { countries, today, captcha: app.captcha });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -35,8 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     assertFormCsrf(app, form);
     const parsed = registerSchema.safeParse(registerInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client);
-    return redirect(here(app, "/"), { headers: { "Set-Cookie": sessionCookie(signedIn.token, { persistent: false, secure: app.secure }) } });
+    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client, { captcha: app.captcha, signupsPerHour: app.signupsPerHour, replacing: app.sessionToken });
+    return redirect(here(app, "/"), { headers: signInHeaders(app, signedIn.token, signedIn.persistent) });
   } catch (error) {
     return formFailure(app, error, values);
   }
@@ -46,7 +46,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { t, i18n } = useTranslation("accounts");
   const locale = i18n.language as Locale;
   const navigation = useNavigation();
-  const { errors, onSubmit } = useFormValidation(registerSchema, registerInputFromForm, actionData?.fieldErrors);
+  const { errors, onSubmit } = useFormValidation(registerSchema, registerInputFromForm, actionData?.fieldErrors, (form): Record<string, string> =>
+    loaderData.captcha && !form.get("captcha") ? { captcha: "errors:captcha_required" } : {},
+  );
   const { countries, today } = loaderData;
   const kept = actionData?.values ?? {};
   return (
@@ -98,6 +100,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               ))}
             </select>
           </FormField>
+          {loaderData.captcha ? <SliderCaptcha id="register-captcha" error={errors.captcha} resetSignal={actionData} /> : null}
           <Button type="primary" htmlType="submit" block loading={navigation.state === "submitting"}>
             {t("register.submit")}
           </Button>

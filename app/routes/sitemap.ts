@@ -3,7 +3,7 @@ import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, locales } from "../../common/locale.ts";
 import { visibleCircleIds } from "../../features/circles/access.server.ts";
 
-const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/app", "/app/download"];
+const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
 /** Both languages of every public page, with hreflang alternates; circles only where visitors may see them. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { sessions, users } from "../../server/db/schema/index.ts";
+import { knownLoginIps, loginFailures, sessions, users } from "../../server/db/schema/index.ts";
+import { throttleLimits } from "./throttle.server.ts";
+import { hashToken } from "./service.ts";
+
+/** The Set-Cookie line of the session cookie (a sign-in also sets a new CSRF token). */
+function sessionSetCookie(response: LightMyRequestResponse): string {
+  const lines = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
+  return lines.find((line) => line.startsWith("sessionid=")) ?? "";
+}
 
 describe.each(databaseKinds)("accounts API on %s", (kind) => {
   let api: TestApi;
@@ -34,6 +43,52 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(forged.statusCode).toBe(403);
     });
 
+    it("binds the token to the session: a token pair taken from another client is refused", async () => {
+      const alice = visitor({ "accept-language": "en" });
+      const bob = visitor({ "accept-language": "en" });
+      expect((await alice.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      expect((await bob.post("/api/Users/register/", newUser())).statusCode).toBe(201);
+      const stolen = alice.cookies.get("csrftoken")!;
+      const forged = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/logout/",
+        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`, "x-csrftoken": stolen, "accept-language": "en" },
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().code).toBe("csrf_failed");
+      // A signed-out visitor's token does not work for a session either.
+      const anonymous = (await visitor().get("/api/get_csrf_token/")).json().csrftoken;
+      const planted = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/logout/",
+        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${anonymous}`, "x-csrftoken": anonymous },
+      });
+      expect(planted.statusCode).toBe(403);
+      expect((await bob.get("/api/Users/LoginAuth/")).json().code).toBe(100);
+      // Bob's own pair works.
+      expect((await bob.post("/api/Users/logout/")).statusCode).toBe(204);
+    });
+
+    it("issues a new token at sign-in and at sign-out, and get_csrf_token hands out the session's own", async () => {
+      const account = newUser();
+      await visitor().post("/api/Users/register/", account);
+      const v = visitor();
+      const before = (await v.get("/api/get_csrf_token/")).json().csrftoken;
+      expect((await v.get("/api/get_csrf_token/")).json().csrftoken).toBe(before);
+      const login = await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      expect(login.statusCode).toBe(200);
+      const signedIn = v.cookies.get("csrftoken")!;
+      expect(signedIn).not.toBe(before);
+      expect(String(login.headers["set-cookie"])).toContain("csrftoken=");
+      expect((await v.get("/api/get_csrf_token/")).json()).toEqual({ csrftoken: signedIn });
+      const oldToken = await api.app.inject({ method: "POST", url: "/api/Users/logout/", headers: { "x-csrftoken": before, cookie: `sessionid=${v.cookies.get("sessionid")}; csrftoken=${before}` } });
+      expect(oldToken.statusCode).toBe(403);
+      expect((await v.post("/api/Users/logout/")).statusCode).toBe(204);
+      const signedOut = v.cookies.get("csrftoken")!;
+      expect(signedOut).not.toBe(signedIn);
+      expect((await v.post("/api/Users/login/", { username: account.username, password: account.password })).statusCode).toBe(200);
+    });
+
     it("cannot be skipped by percent-encoding the path", async () => {
       for (const path of ["/%61pi/Users/login/", "/%61%70%69/Users/logout/", "/api/%55sers/login/"]) {
         const sneaky = await visitor().request("POST", path, { json: { username: "a", password: "b" }, csrf: false });
@@ -60,7 +115,7 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const body = response.json();
       expect(body).toMatchObject({ code: 100, username: input.username, email: input.email, sex: "secret", user_type: "Registered users", avatar: "/default-avatar.svg", sinecoin: 0 });
       expect(body).not.toHaveProperty("password_hash");
-      const cookie = String(response.headers["set-cookie"]);
+      const cookie = sessionSetCookie(response);
       expect(cookie).toMatch(/sessionid=[\w-]{40,}/);
       expect(cookie).toContain("HttpOnly");
       expect(cookie).not.toContain("Max-Age");
@@ -125,6 +180,20 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(array.statusCode).toBe(400);
     });
 
+    it("answers a JSON null, a missing body or a bare value with a localized 400 (was a 500)", async () => {
+      const v = visitor({ "accept-language": "en" });
+      for (const path of ["/api/Users/register/", "/api/Users/login/"]) {
+        const empty = await v.request("POST", path);
+        const nothing = await v.request("POST", path, { body: "null", headers: { "content-type": "application/json" } });
+        const bare = await v.request("POST", path, { body: '"text"', headers: { "content-type": "application/json" } });
+        for (const response of [empty, nothing, bare]) {
+          expect(response.statusCode, path).toBe(400);
+          expect(["validation_failed", "bad_request"]).toContain(response.json().code);
+          expect(response.json().message).toMatch(/not valid|malformed/);
+        }
+      }
+    });
+
     it("refuses NUL characters, which PostgreSQL cannot store, with 400 (was a 500)", async () => {
       const v = visitor({ "accept-language": "en" });
       const login = await v.post("/api/Users/login/", { username: "a\u0000@x.com", password: "x" });
@@ -159,7 +228,7 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(page.statusCode).toBe(400);
       expect(page.headers["content-type"]).toContain("text/html");
       expect(page.body).toContain('<html lang="en">');
-      expect(page.body).toContain("return to home page");
+      expect(page.body).toContain("Return to home page");
     });
   });
 
@@ -173,10 +242,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const short = await visitor().post("/api/Users/login/", { username: account.username, password: account.password });
       expect(short.statusCode).toBe(200);
       expect(short.json()).toMatchObject({ code: 100, username: account.username });
-      expect(String(short.headers["set-cookie"])).not.toContain("Max-Age");
+      expect(sessionSetCookie(short)).not.toContain("Max-Age");
       const long = await visitor().post("/api/Users/login/", { username: account.email.toUpperCase(), password: account.password, remember: true });
       expect(long.statusCode).toBe(200);
-      expect(String(long.headers["set-cookie"])).toContain("Max-Age=2592000");
+      expect(sessionSetCookie(long)).toContain("Max-Age=2592000");
     });
 
     it("issues a new session id at every login and revokes it at logout", async () => {
@@ -192,6 +261,19 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(v.cookies.has("sessionid")).toBe(false);
       const stolen = new Visitor(api.app, { cookie: `sessionid=${second}` });
       expect((await stolen.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
+    });
+
+    it("ends the session the client had when it signs in again", async () => {
+      const v = visitor();
+      await v.post("/api/Users/login/", { username: account.username, password: account.password });
+      const first = v.cookies.get("sessionid");
+      await v.post("/api/Users/login/", { username: account.email, password: account.password });
+      expect(v.cookies.get("sessionid")).not.toBe(first);
+      expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(100);
+      const old = new Visitor(api.app, { cookie: `sessionid=${first}` });
+      expect((await old.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
+      const rows = await api.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(first!)));
+      expect(rows).toHaveLength(0);
     });
 
     it("says the same thing for a wrong password and an unknown account", async () => {
@@ -223,6 +305,63 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       // The same account from another address is not locked out.
       const elsewhere = await api.app.inject({ method: "POST", url: "/api/Users/login/", remoteAddress: "10.9.8.7", headers: await csrfHeaders(), payload: { username: target.username, password: target.password } });
       expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it("evaluates at most five of 50 simultaneous wrong passwords; the owner still signs in where they did before", async () => {
+      const owner = newUser();
+      await visitor().post("/api/Users/register/", owner);
+      const home = new Visitor(api.app, { "accept-language": "en" }, { remoteAddress: "10.20.0.1" });
+      expect((await home.post("/api/Users/login/", { username: owner.username, password: owner.password })).statusCode).toBe(200);
+      const signIn = () => home.post("/api/Users/login/", { username: owner.username, password: owner.password });
+
+      // The clock stands still during a burst: however slowly this machine answers, the burst is
+      // all "at once", so the wait after the fifth failure never runs out in the middle of it.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      try {
+        const burst = async (remoteAddress: string) => {
+          const attacker = new Visitor(api.app, {}, { remoteAddress });
+          await attacker.csrfToken();
+          const responses = await Promise.all(Array.from({ length: 50 }, () => attacker.post("/api/Users/login/", { username: owner.username, password: "wrongpass1" })));
+          return responses.map((response) => response.statusCode);
+        };
+        const elsewhere = await burst("10.20.0.66");
+        expect(elsewhere.filter((status) => status === 401)).toHaveLength(5);
+        expect(elsewhere.filter((status) => status === 429)).toHaveLength(45);
+        expect((await signIn()).statusCode).toBe(200);
+
+        // The same burst from the owner's own address (a shared network) slows them for a moment only.
+        const shared = await burst("10.20.0.1");
+        expect(shared.filter((status) => status === 401)).toHaveLength(5);
+        const waiting = await signIn();
+        expect(waiting.statusCode).toBe(429);
+        expect(Number(waiting.headers["retry-after"])).toBe(1);
+        vi.setSystemTime(Date.now() + 1000);
+        expect((await signIn()).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("answers an unknown name as an existing account once the account limit is reached (no enumeration)", async () => {
+      const target = newUser();
+      const userId = (await visitor().post("/api/Users/register/", target)).json().user_id;
+      const ghost = `ghost_${target.username}`.slice(0, 16);
+      // 99 failures from everywhere else in the last hour, for both names.
+      await api.database.db.insert(loginFailures).values([
+        { key: `account:user:${userId}`, failures: throttleLimits.accountFailures - 1 },
+        { key: `account:name:${ghost.toLowerCase()}`, failures: throttleLimits.accountFailures - 1 },
+      ]);
+      const attempt = (username: string, remoteAddress: string) =>
+        new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/login/", { username, password: "wrongpass1" });
+      const lastExisting = await attempt(target.username, "10.30.0.1");
+      const lastUnknown = await attempt(ghost, "10.30.0.2");
+      expect([lastExisting.statusCode, lastUnknown.statusCode]).toEqual([401, 401]);
+      const existing = await attempt(target.username, "10.30.0.3");
+      const unknown = await attempt(ghost, "10.30.0.4");
+      expect(existing.statusCode).toBe(429);
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.json()).toEqual(existing.json());
+      expect(unknown.headers["retry-after"]).toBe(existing.headers["retry-after"]);
     });
 
     async function csrfHeaders() {
@@ -262,5 +401,44 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
         ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit"].sort(),
       );
     });
+  });
+});
+
+describe.each(databaseKinds)("sign-up limit on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, { env: { SIGNUPS_PER_HOUR: "3" } });
+  });
+  afterAll(() => api.close());
+
+  const signUp = (remoteAddress: string, user = newUser()) => new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/register/", user);
+
+  it("lets one address create three accounts an hour, even when 50 ask at once", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => signUp("10.50.0.1")));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    const refused = responses.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toEqual({ code: "rate_limited", message: "Too many requests. Please try again later." });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    const created = responses.filter((response) => response.statusCode === 201).map((response) => response.json().user_id as number);
+    expect(await api.database.db.select({ id: users.id }).from(users).where(inArray(users.id, created))).toHaveLength(3);
+    // Another address is not affected.
+    expect((await signUp("10.50.0.2")).statusCode).toBe(201);
+  });
+
+  it("counts only accounts created, not refused attempts", async () => {
+    const first = newUser();
+    expect((await signUp("10.50.0.3", first)).statusCode).toBe(201);
+    for (let index = 0; index < 3; index++) expect((await signUp("10.50.0.3", newUser({ username: first.username }))).statusCode).toBe(409);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(201);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(201);
+    expect((await signUp("10.50.0.3")).statusCode).toBe(429);
+  });
+
+  it("counts a new account as signed in from its address", async () => {
+    const response = await signUp("10.50.0.4");
+    const known = await api.database.db.select().from(knownLoginIps).where(eq(knownLoginIps.userId, response.json().user_id));
+    expect(known.map((row) => row.ip)).toEqual(["10.50.0.4"]);
   });
 });

@@ -12,6 +12,7 @@ export function registerInputFromForm(form: FormData) {
     gender: text("gender"),
     birthday: text("birthday"),
     country: text("country"),
+    captcha: text("captcha") || undefined,
   };
 }
 

@@ -55,12 +55,16 @@ export const registerSchema = z
     gender: z.enum(genders, { error: "validation:gender_required" }),
     birthday: birthdaySchema,
     country: z.enum(countryCodes, { error: "validation:country_required" }),
+    /** A solved slider-puzzle token (required unless CAPTCHA is off). */
+    captcha: z.string().max(64, "validation:invalid_value").optional(),
   })
   .refine((value) => value.password === value.confirm_password, {
     path: ["confirm_password"],
     message: "validation:passwords_not_matching",
     // Also checked when other fields are wrong, so every problem shows at once.
+    // The body may be anything at all here (`null`, a string), not yet an object.
     when: ({ value }) => {
+      if (typeof value !== "object" || value === null) return false;
       const typed = value as { password?: unknown; confirm_password?: unknown };
       return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
     },

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
-import { sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { sessions, signupCounts, unreadCounters, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./throttle.server.ts";
+import { recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
 import { cachedSessionViewer, forgetSession, forgetSessionsOf, rememberSessionViewer } from "./session-cache.server.ts";
 import { presentViewer, type Viewer } from "./viewer.ts";
@@ -33,15 +33,31 @@ export interface SignedIn {
 
 const lowerEquals = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
 
+export interface RegisterOptions {
+  /** A solved slider puzzle is required (the CAPTCHA setting). */
+  captcha: boolean;
+  /** Accounts one address may create per hour. */
+  signupsPerHour: number;
+  /** The session this client had (its cookie), revoked once the new one exists. */
+  replacing?: string;
+}
+
 /**
- * Creates the account, its counters, its first session and the `user.registered` event in one
- * transaction (the password is hashed before it opens: hashing is slow).
+ * Creates the account, its counters, its place in the address's sign-up count, the address as one
+ * it signed in from, its first session and the `user.registered` event in one transaction (the
+ * password is hashed before it opens: hashing is slow).
  */
-export async function registerUser(options: ServiceOptions, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
-  await assertAvailable(options.tx?.db ?? options.db, input.username, input.email);
+export async function registerUser(options: ServiceOptions, input: RegisterInput, client: ClientInfo, rules: RegisterOptions): Promise<SignedIn> {
+  const db = options.tx?.db ?? options.db;
+  if (rules.captcha) await consumeSolvedChallenge(db, input.captcha);
+  await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
+  let signedIn: SignedIn;
   try {
-    return await inTransaction(options, async (tx) => {
+    signedIn = await inTransaction(options, async (tx) => {
+      // Counted first: the row stays locked until this account is written or given up, so parallel
+      // sign-ups from one address cannot pass the limit together, and a failed one counts nothing.
+      await countSignup(tx.db, client.ip, rules.signupsPerHour);
       const [created] = await tx.db
         .insert(users)
         .values({
@@ -56,6 +72,7 @@ export async function registerUser(options: ServiceOptions, input: RegisterInput
         .returning();
       const user = created!;
       await tx.db.insert(unreadCounters).values({ userId: user.id });
+      await rememberLoginAddress(tx.db, user.id, client.ip);
       const token = await createSession(tx.db, user.id, false, client);
       await recordEvent(tx, { actorId: user.id, verb: "user.registered", subjectType: "user", subjectId: user.id });
       return { user, token, persistent: false };
@@ -65,6 +82,35 @@ export async function registerUser(options: ServiceOptions, input: RegisterInput
     if (isUniqueViolation(error)) await assertAvailable(options.db, input.username, input.email);
     throw error;
   }
+  await revokeReplacedSession(options.db, rules.replacing);
+  return signedIn;
+}
+
+export const signupWindowSeconds = 60 * 60;
+
+/** One more account from this address in its hour, or `rate_limited` when that would pass the limit. */
+async function countSignup(tx: Executor, ip: string, limit: number): Promise<void> {
+  const windowEnded = sql`${signupCounts.windowStartedAt} <= now() - make_interval(secs => ${signupWindowSeconds})`;
+  const [count] = await tx
+    .insert(signupCounts)
+    .values({ ip, signups: 1 })
+    .onConflictDoUpdate({
+      target: signupCounts.ip,
+      set: {
+        signups: sql`case when ${windowEnded} then 1 else ${signupCounts.signups} + 1 end`,
+        windowStartedAt: sql`case when ${windowEnded} then now() else ${signupCounts.windowStartedAt} end`,
+      },
+    })
+    .returning({ signups: signupCounts.signups, windowStartedAt: signupCounts.windowStartedAt });
+  if (count!.signups > limit) {
+    const seconds = Math.max(1, Math.ceil(signupWindowSeconds - (Date.now() - count!.windowStartedAt.getTime()) / 1000));
+    throw new AppError("rate_limited", { params: { seconds } });
+  }
+}
+
+/** Forgets sign-up counts whose hour has ended. */
+export async function deleteStaleSignupCounts(db: Executor): Promise<void> {
+  await db.delete(signupCounts).where(sql`${signupCounts.windowStartedAt} < now() - make_interval(secs => ${signupWindowSeconds})`);
 }
 
 async function assertAvailable(db: Executor, username: string, email: string): Promise<void> {
@@ -82,6 +128,8 @@ async function assertAvailable(db: Executor, username: string, email: string): P
 export interface LoginOptions {
   /** A solved slider puzzle is required (the CAPTCHA setting). */
   captcha: boolean;
+  /** The session this client had (its cookie), revoked once the new one exists. */
+  replacing?: string;
 }
 
 /** Password sign-in by username or email, after the slider puzzle, throttled per IP, account and pair. */
@@ -95,15 +143,19 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo,
     .limit(1);
   // An existing account is counted by its id, so its username and its email share one count.
   const subject = { ip: client.ip, account: user ? `user:${user.id}` : `name:${account}`, userId: user?.id };
-  await assertLoginAllowed(db, subject);
+  // Counted as a failure before the (slow) password check, so parallel tries cannot outrun the count.
+  await reserveLoginAttempt(db, subject);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, subject);
-    throw new AppError("invalid_credentials");
-  }
+  if (!user || !valid) throw new AppError("invalid_credentials");
   await recordLoginSuccess(db, { ...subject, userId: user.id });
   const token = await createSession(db, user.id, input.remember, client);
+  await revokeReplacedSession(db, options.replacing);
   return { user, token, persistent: input.remember };
+}
+
+/** Signing in again (or signing up) while signed in ends the session the client had. */
+async function revokeReplacedSession(db: Database, token: string | undefined): Promise<void> {
+  if (token) await logOut(db, token);
 }
 
 export function hashToken(token: string): string {

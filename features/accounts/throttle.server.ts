@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../server/db/client.ts";
+import type { Database, Executor } from "../../server/db/client.ts";
 import { knownLoginIps, loginFailures } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 
@@ -7,21 +7,30 @@ import { AppError } from "../../common/app-error.ts";
  * Login throttling that slows an attacker without locking the real user out:
  * - per IP: at most 30 failures in 15 minutes, then that IP waits for the window to end, except for
  *   accounts that have signed in from it before (people behind one NAT keep their access);
- * - per account and IP: after 5 failures, each next try from that IP waits 2^(n-5) s (at most 15 min);
- * - per account: after 100 failures in an hour from anywhere, only IPs the account has signed in
- *   from before may keep trying, so a distributed attack cannot lock the owner out.
+ * - per account and IP: after 5 failures, each next try from that IP waits 2^(n-5) s (at most 15 min;
+ *   at most a minute from an address the account has signed in from before, so the owner is slowed
+ *   there but never locked out);
+ * - per account, existing or not (an unknown name must answer as an existing one does): after 100
+ *   failures in an hour from anywhere, only IPs the account has signed in from before may keep
+ *   trying, so a distributed attack cannot lock the owner out.
+ *
+ * Every attempt first reserves its place in all three counts in one short transaction that locks
+ * their rows (`reserveLoginAttempt`); the password is checked only after that, and a success gives
+ * the reservation back. So concurrent attempts cannot all pass the check before any is counted.
  */
 export const throttleLimits = {
   ipFailures: 30,
   ipWindowSeconds: 15 * 60,
   pairFreeFailures: 5,
   pairMaxDelaySeconds: 15 * 60,
+  /** The longest wait between tries at an address the account has signed in from before. */
+  knownPairMaxDelaySeconds: 60,
   pairWindowSeconds: 60 * 60,
   accountFailures: 100,
   accountWindowSeconds: 60 * 60,
 };
 
-interface Subject {
+export interface LoginSubject {
   ip: string;
   /** `user:<id>` for an existing account, else `name:<username or email as typed, lower-cased>`. */
   account: string;
@@ -29,86 +38,121 @@ interface Subject {
   userId: number | undefined;
 }
 
-const keys = (subject: Subject) => ({
+const keys = (subject: LoginSubject) => ({
   ip: `ip:${subject.ip}`,
   pair: `pair:${subject.account}|${subject.ip}`,
   account: `account:${subject.account}`,
 });
 
-export async function assertLoginAllowed(db: Executor, subject: Subject, now = new Date()): Promise<void> {
+type FailureCount = typeof loginFailures.$inferSelect;
+
+/**
+ * Counts this attempt as a failure in the address, account+address and account counts, or throws
+ * `too_many_attempts` (counting nothing) when one of them forbids another try now. Atomic per
+ * count: the rows stay locked from the check to the increment.
+ */
+export async function reserveLoginAttempt(db: Database, subject: LoginSubject, now = new Date()): Promise<void> {
   const k = keys(subject);
-  const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, [k.ip, k.pair, k.account]));
-  const byKey = new Map(rows.map((row) => [row.key, row]));
-  const elapsed = (since: Date) => (now.getTime() - since.getTime()) / 1000;
-
-  // Has the account signed in from this address before? Then the address is its owner's (or shared
-  // with them, as behind a school's NAT), and address- and account-wide limits do not apply.
-  let known: boolean | undefined;
-  const knownHere = async () => {
-    if (subject.userId === undefined) return false;
-    known ??=
-      (await db
-        .select({ ip: knownLoginIps.ip })
-        .from(knownLoginIps)
-        .where(and(eq(knownLoginIps.userId, subject.userId), eq(knownLoginIps.ip, subject.ip)))).length > 0;
-    return known;
-  };
-
-  const ip = byKey.get(k.ip);
-  if (ip && elapsed(ip.windowStartedAt) < throttleLimits.ipWindowSeconds && ip.failures >= throttleLimits.ipFailures && !(await knownHere())) {
-    throw tooMany(throttleLimits.ipWindowSeconds - elapsed(ip.windowStartedAt));
-  }
-  const pair = byKey.get(k.pair);
-  if (pair && elapsed(pair.windowStartedAt) < throttleLimits.pairWindowSeconds && pair.failures >= throttleLimits.pairFreeFailures) {
-    const delay = Math.min(2 ** (pair.failures - throttleLimits.pairFreeFailures), throttleLimits.pairMaxDelaySeconds);
-    const wait = delay - elapsed(pair.lastFailureAt);
-    if (wait > 0) throw tooMany(wait);
-  }
-  const account = byKey.get(k.account);
-  if (
-    account &&
-    subject.userId !== undefined &&
-    elapsed(account.windowStartedAt) < throttleLimits.accountWindowSeconds &&
-    account.failures >= throttleLimits.accountFailures &&
-    !(await knownHere())
-  ) {
-    throw tooMany(throttleLimits.accountWindowSeconds - elapsed(account.windowStartedAt));
-  }
-}
-
-export async function recordLoginFailure(db: Executor, subject: Subject): Promise<void> {
-  const k = keys(subject);
-  const windows: [string, number][] = [
-    [k.ip, throttleLimits.ipWindowSeconds],
-    [k.pair, throttleLimits.pairWindowSeconds],
-    [k.account, throttleLimits.accountWindowSeconds],
-  ];
-  for (const [key, windowSeconds] of windows) {
-    const expired = sql`${loginFailures.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})`;
-    await db
+  const known = await isKnownAddress(db, subject);
+  await db.transaction(async (tx) => {
+    const all = [k.ip, k.pair, k.account];
+    await tx
       .insert(loginFailures)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`case when ${expired} then 1 else ${loginFailures.failures} + 1 end`,
-          windowStartedAt: sql`case when ${expired} then now() else ${loginFailures.windowStartedAt} end`,
-          lastFailureAt: sql`now()`,
-        },
-      });
-  }
+      .values(all.map((key) => ({ key, failures: 0, windowStartedAt: now, lastFailureAt: now })))
+      .onConflictDoNothing();
+    const rows = await tx.select().from(loginFailures).where(inArray(loginFailures.key, all)).orderBy(loginFailures.key).for("update");
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const wait = secondsToWait({ ip: byKey.get(k.ip), pair: byKey.get(k.pair), account: byKey.get(k.account) }, known, now);
+    if (wait > 0) throw tooMany(wait);
+    const windows: [string, number][] = [
+      [k.ip, throttleLimits.ipWindowSeconds],
+      [k.pair, throttleLimits.pairWindowSeconds],
+      [k.account, throttleLimits.accountWindowSeconds],
+    ];
+    for (const [key, windowSeconds] of windows) {
+      const row = byKey.get(key)!;
+      const expired = elapsedSeconds(row.windowStartedAt, now) >= windowSeconds;
+      await tx
+        .update(loginFailures)
+        .set({ failures: expired ? 1 : row.failures + 1, windowStartedAt: expired ? now : row.windowStartedAt, lastFailureAt: now })
+        .where(eq(loginFailures.key, key));
+    }
+  });
 }
 
-export async function recordLoginSuccess(db: Executor, subject: Subject & { userId: number }): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, keys(subject).pair));
+/** How long before another try is allowed (0: now), from the three counts as they stand. */
+function secondsToWait(counts: { ip?: FailureCount; pair?: FailureCount; account?: FailureCount }, known: boolean, now: Date): number {
+  const elapsed = (since: Date) => elapsedSeconds(since, now);
+  const { ip, pair, account } = counts;
+  // An address the account has signed in from is its owner's (or shared with them, as behind a
+  // school's NAT): address- and account-wide limits do not apply there.
+  if (!known && ip && elapsed(ip.windowStartedAt) < throttleLimits.ipWindowSeconds && ip.failures >= throttleLimits.ipFailures) {
+    return throttleLimits.ipWindowSeconds - elapsed(ip.windowStartedAt);
+  }
+  if (pair && elapsed(pair.windowStartedAt) < throttleLimits.pairWindowSeconds && pair.failures >= throttleLimits.pairFreeFailures) {
+    const longest = known ? throttleLimits.knownPairMaxDelaySeconds : throttleLimits.pairMaxDelaySeconds;
+    const delay = Math.min(2 ** (pair.failures - throttleLimits.pairFreeFailures), longest);
+    const wait = delay - elapsed(pair.lastFailureAt);
+    if (wait > 0) return wait;
+  }
+  if (!known && account && elapsed(account.windowStartedAt) < throttleLimits.accountWindowSeconds && account.failures >= throttleLimits.accountFailures) {
+    return throttleLimits.accountWindowSeconds - elapsed(account.windowStartedAt);
+  }
+  return 0;
+}
+
+/** Has the account signed in (or signed up) from this address before? */
+async function isKnownAddress(db: Executor, subject: LoginSubject): Promise<boolean> {
+  if (subject.userId === undefined) return false;
+  const rows = await db
+    .select({ ip: knownLoginIps.ip })
+    .from(knownLoginIps)
+    .where(and(eq(knownLoginIps.userId, subject.userId), eq(knownLoginIps.ip, subject.ip)));
+  return rows.length > 0;
+}
+
+/**
+ * The attempt succeeded: its reservation is given back (the address and account counts drop by
+ * one, the account+address count is cleared), and the address becomes one the account is known at.
+ */
+export async function recordLoginSuccess(db: Database, subject: LoginSubject & { userId: number }): Promise<void> {
+  const k = keys(subject);
+  await db.transaction(async (tx) => {
+    await tx.delete(loginFailures).where(eq(loginFailures.key, k.pair));
+    await tx
+      .update(loginFailures)
+      .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+      .where(inArray(loginFailures.key, [k.ip, k.account]));
+    await rememberLoginAddress(tx, subject.userId, subject.ip);
+  });
+}
+
+/** Marks an address as one the account has signed in from (also at sign-up). */
+export async function rememberLoginAddress(db: Executor, userId: number, ip: string): Promise<void> {
   await db
     .insert(knownLoginIps)
-    .values({ userId: subject.userId, ip: subject.ip })
+    .values({ userId, ip })
     .onConflictDoUpdate({ target: [knownLoginIps.userId, knownLoginIps.ip], set: { lastSeenAt: sql`now()` } });
 }
 
+function elapsedSeconds(since: Date, now: Date): number {
+  return (now.getTime() - since.getTime()) / 1000;
+}
+
 function tooMany(seconds: number): AppError {
-  return new AppError("too_many_attempts", { params: { seconds: Math.max(1, Math.ceil(seconds)) } });
+  return new AppError("too_many_attempts", { params: waitParams(seconds) });
+}
+
+/**
+ * The wait as the message says it: "11 min 58 s", whole minutes alone, or seconds under a minute
+ * (i18next picks the message by `context`). `seconds` is the whole wait, for Retry-After.
+ */
+export function waitParams(wait: number): Record<string, string | number> {
+  const seconds = Math.max(1, Math.ceil(wait));
+  if (seconds < 60) return { seconds };
+  const minutes = Math.floor(seconds / 60);
+  const remainingSeconds = seconds % 60;
+  return { seconds, minutes, remainingSeconds, context: remainingSeconds === 0 ? "minutes" : "minutes_seconds" };
 }
 
 /** Forgets failure counts whose windows have all ended (the longest window is an hour). */

@@ -37,13 +37,13 @@ describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
     const input = newUser();
     await expect(
       inTransaction({ db: database.db }, async (tx) => {
-        await registerUser({ db: database.db, tx }, { ...input, confirm_password: input.password } as never, { ip: "127.0.0.1", userAgent: "test" });
+        await registerUser({ db: database.db, tx }, { ...input, confirm_password: input.password } as never, { ip: "127.0.0.1", userAgent: "test" }, { captcha: false, signupsPerHour: 100 });
         throw new Error("the outer use case failed");
       }),
     ).rejects.toThrow("the outer use case failed");
     expect(await database.db.select().from(users).where(eq(users.username, input.username))).toEqual([]);
 
-    const signedIn = await registerUser({ db: database.db }, input as never, { ip: "127.0.0.1", userAgent: "test" });
+    const signedIn = await registerUser({ db: database.db }, input as never, { ip: "127.0.0.1", userAgent: "test" }, { captcha: false, signupsPerHour: 100 });
     const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id));
     expect(session).toBeDefined();
     const [event] = await database.db.select().from(events).where(eq(events.subjectId, String(signedIn.user.id)));

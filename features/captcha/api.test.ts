@@ -15,15 +15,6 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
   const password = "secret123";
   let username: string;
 
-  beforeAll(async () => {
-    api = await createTestApi(kind, { captcha: true });
-    const user = newUser({ password, confirm_password: password });
-    username = user.username;
-    expect((await new Visitor(api.app).post("/api/Users/register/", user)).statusCode).toBe(201);
-  });
-  afterAll(() => api.close());
-
-  const visitor = () => new Visitor(api.app, { "accept-language": "en" });
   const targetOf = async (token: string) => {
     const [row] = await api.database.db.select().from(captchaChallenges).where(eq(captchaChallenges.tokenHash, hash(token)));
     return row!.targetX;
@@ -33,6 +24,17 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     expect((await v.post("/api/captcha/verify/", { token, x: await targetOf(token) })).statusCode).toBe(204);
     return token as string;
   };
+
+  beforeAll(async () => {
+    api = await createTestApi(kind, { captcha: true });
+    const user = newUser({ password, confirm_password: password });
+    username = user.username;
+    const v = new Visitor(api.app);
+    expect((await v.post("/api/Users/register/", { ...user, captcha: await solved(v) })).statusCode).toBe(201);
+  });
+  afterAll(() => api.close());
+
+  const visitor = () => new Visitor(api.app, { "accept-language": "en" });
 
   it("hands out a puzzle: a background with the hole, the piece with transparency, its row, never where it fits", async () => {
     const response = await visitor().get("/api/captcha/");
@@ -115,6 +117,20 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     const ok = await v.post("/api/Users/login/", { username, password, captcha: second });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ code: 100, username });
+  });
+
+  it("sign-up needs a solved puzzle too, one per account", async () => {
+    const v = visitor();
+    const without = await v.post("/api/Users/register/", newUser());
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toEqual({ code: "captcha_required", message: "Drag the slider to verify", fields: { captcha: "Drag the slider to verify" } });
+    const unsolved = (await v.get("/api/captcha/")).json().token;
+    expect((await v.post("/api/Users/register/", newUser({ captcha: unsolved }))).json().code).toBe("captcha_required");
+
+    const token = await solved(v);
+    const created = await v.post("/api/Users/register/", newUser({ captcha: token }));
+    expect(created.statusCode).toBe(201);
+    expect((await visitor().post("/api/Users/register/", newUser({ captcha: token }))).json().code).toBe("captcha_required");
   });
 
   it("limits how many puzzles one address may draw a minute, with a localized 429", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, like, notLike, or, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { circles } from "../../server/db/schema/index.ts";
 
@@ -26,7 +26,11 @@ export const seedCircles: SeedCircle[] = [
   { slug: "statistics-probability", parent: "global-village", nameZh: "统计与概率", nameEn: "Statistics & Probability", descriptionZh: "概率论、统计推断、数据分析与实验设计。", descriptionEn: "Probability theory, statistical inference, data analysis and experiment design." },
 ];
 
-/** Idempotent: existing circles (matched by slug) are left as their administrators made them. */
+/**
+ * Idempotent: existing circles (matched by slug) are left as their administrators made them, except
+ * that a seeded circle whose logo is still the seed's own (or none, or an emoji from an older seed)
+ * gets the current seed logo.
+ */
 export async function seedCircleTree(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const [root, ...rest] = seedCircles;
@@ -38,6 +42,15 @@ export async function seedCircleTree(db: Database): Promise<void> {
     const ids = new Map<string, number>();
     const existing = await tx.select({ id: circles.id, slug: circles.slug }).from(circles);
     for (const row of existing) if (row.slug) ids.set(row.slug, row.id);
+    for (const circle of seedCircles) {
+      if (!ids.has(circle.slug)) continue;
+      const logo = logoFor(circle.slug);
+      const seedsOwn = or(isNull(circles.logo), like(circles.logo, "/circle-logos/%"), and(notLike(circles.logo, "/%"), notLike(circles.logo, "https://%")));
+      await tx
+        .update(circles)
+        .set({ logo })
+        .where(and(eq(circles.slug, circle.slug), sql`${circles.logo} is distinct from ${logo}`, seedsOwn));
+    }
     for (const [position, circle] of rest.entries()) {
       if (ids.has(circle.slug)) continue;
       const parentId = circle.parent ? ids.get(circle.parent) : undefined;

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
 import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { RouteMethods } from "../lib/route-methods.ts";
+import { answerError } from "./error-answers.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,13 +16,17 @@ declare module "fastify" {
 /** PostgreSQL's answers to text it cannot store (a NUL, an untranslatable character): bad input, not a fault. */
 const badTextCodes = new Set(["22021", "22P05"]);
 
-/** One place turns every failure into `{ code, message }` with the right status; 5xx details stay in the log. */
+/**
+ * One place turns every failure into `{ code, message }` (a small page outside /api) with the right
+ * status; 5xx details stay in the log.
+ */
 export const errorHandling = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
-    if (appError.code === "too_many_attempts" && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
-    return reply.status(appError.status).send(presentError(appError, request.locale));
+    if (appError.status === 429 && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
+    // JSON under /api; pages (a form body over the limit, a method or Host they cannot take) get a small page.
+    return answerError(request, reply, appError, request.locale);
   });
   app.addHook("preValidation", async (request) => {
     // Pages (the "*" route) read their own forms and queries (readForm in app/lib/context.server.ts).

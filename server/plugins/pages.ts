@@ -6,7 +6,8 @@ import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
-import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, pagePathname } from "../../common/locale.ts";
+import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, localizePath, pagePathname } from "../../common/locale.ts";
+import { AppError } from "../../common/app-error.ts";
 import { isSecure } from "../lib/request-facts.ts";
 import { assertSingleInstances } from "../lib/single-instance.ts";
 import { withDomainErrors } from "./page-errors.ts";
@@ -21,6 +22,8 @@ export interface PagesOptions {
   buildDirectory: string;
   /** Replay anonymous pages from memory (on in production); hits are served in server/app.ts. */
   cache?: PageCache;
+  /** Body limits of pages that take more than a small form; `pageBodyLimits` unless given. */
+  bodyLimits?: Record<string, number>;
 }
 
 /**
@@ -52,9 +55,11 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     },
   });
 
-  // React Router reads request bodies itself.
+  // Page forms arrive as a whole buffer of at most the route's body limit (64 KiB unless a page
+  // asks for more, see `pageBodyLimits`): a larger body is refused with 413 before it is read on,
+  // and before any CSRF check or rendering work. React Router parses the form from that buffer.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   /** The running build's id, polled by clients to notice a new release. */
   app.get("/build-manifest.json", async (_request, reply) => {
@@ -71,8 +76,17 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     return reply.redirect(target, 302);
   });
 
-  app.all("*", async (request: FastifyRequest, reply: FastifyReply) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return app.apiNotFound(request, reply);
+    // The Fetch API's Request (what React Router takes) refuses TRACE, CONNECT and TRACK outright,
+    // and pages have nothing to say to other methods than these.
+    if (!pageMethods.has(request.method)) {
+      reply.header("allow", [...pageMethods].join(", "));
+      throw new AppError("method_not_allowed");
+    }
+    // The page URL is built from the Host the request names; one that makes no URL (or none at all,
+    // as HTTP/1.0 allows) is the client's mistake.
+    if (!isUsableHost(request.host)) throw new AppError("bad_request");
     const anonymous = isAnonymousRequest(request.headers.cookie);
     const cacheable = cache && anonymous && request.method === "GET";
 
@@ -88,6 +102,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       production: config.production,
       sessionSecret: config.sessionSecret,
       captcha: config.captcha,
+      signupsPerHour: config.signupsPerHour,
       cookies: request.cookies,
       nonce: randomBytes(16).toString("base64"),
       cacheTags,
@@ -106,5 +121,48 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return reply.header("x-page-cache", "miss").send(body);
     }
     return sendResponse(reply, response);
+  };
+
+  await app.register(async (pageRoutes) => {
+    // Whatever a signed-in viewer is shown carries their data (and a CSRF token): never stored by
+    // a browser cache or a proxy, whichever route rendered it. Decided here once, for every page.
+    pageRoutes.addHook("onSend", async (request, reply, payload) => {
+      if (!isAnonymousRequest(request.headers.cookie)) reply.header("cache-control", "private, no-store");
+      return payload;
+    });
+    for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
+      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage });
+    }
+    // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
+    pageRoutes.all("*", { bodyLimit: pageFormBodyLimit }, renderPage);
   });
+}
+
+/** What page forms (login, register, later writing) may send: plenty for text, a wall against floods. */
+export const pageFormBodyLimit = 64 * 1024;
+
+/**
+ * Pages whose forms may send more than `pageFormBodyLimit` (uploads), by path without the language
+ * prefix: `{ "/write/upload": 20 * 1024 * 1024 }`. Each gets its own route with that limit, in both
+ * languages and for React Router's data requests.
+ */
+export const pageBodyLimits: Record<string, number> = {};
+
+const pageMethods = new Set(["GET", "HEAD", "POST"]);
+
+/** The URLs a page answers on: both languages, and React Router's data URLs for loaders and actions. */
+export function pageRequestPaths(path: string): string[] {
+  const english = localizePath(path, "en");
+  return [path, `${path}.data`, english, `${english}.data`];
+}
+
+/** A Host header that makes a URL with nothing but a host and port in it. */
+function isUsableHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }

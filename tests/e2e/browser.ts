@@ -55,8 +55,8 @@ export interface Registration {
   submit: string;
 }
 
-/** Fills the register form on the current page and submits it. */
-export async function submitRegistration(page: Page, form: Registration): Promise<void> {
+/** Fills the register form on the current page, solves the slider puzzle (unless told not to) and submits it. */
+export async function submitRegistration(page: Page, form: Registration & { solvePuzzle?: boolean }): Promise<void> {
   const password = form.password ?? "secret123";
   await page.fill("#register-username", form.username);
   await page.fill("#register-email", form.email ?? `${form.username}@example.com`);
@@ -65,6 +65,10 @@ export async function submitRegistration(page: Page, form: Registration): Promis
   await page.getByLabel(form.gender).check();
   await page.fill("#register-birthday", form.birthday);
   await page.selectOption("#register-country", form.country);
+  if (form.solvePuzzle ?? true) {
+    await solveCaptcha(page);
+    await page.locator('.captcha[data-phase="solved"]').waitFor();
+  }
   await page.getByRole("button", { name: form.submit }).click();
 }
 

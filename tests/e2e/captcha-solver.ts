@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { maxPieceX, puzzleGeometry } from "../../features/captcha/geometry.ts";
 
 /** How dark the hole is drawn over the scene (see features/captcha/puzzle.server.ts). */
@@ -38,6 +38,8 @@ export async function findHole(backgroundUrl: string, pieceUrl: string, pieceY: 
 /** Reads the puzzle on the page and answers it: by dragging the handle, or with the arrow keys. */
 export async function solveCaptcha(page: Page, how: "drag" | "keys" = "drag", offset = 0): Promise<void> {
   await page.locator('.captcha[data-phase="ready"]').waitFor();
+  // The mouse works in the viewport: below the fold (the long sign-up form) it would miss the slider.
+  await page.locator(".captcha").scrollIntoViewIfNeeded();
   const background = await page.locator(".captcha-background").getAttribute("src");
   const piece = await page.locator(".captcha-piece").getAttribute("src");
   const style = await page.locator(".captcha-piece").getAttribute("style");
@@ -60,4 +62,16 @@ export async function solveCaptcha(page: Page, how: "drag" | "keys" = "drag", of
   await page.mouse.down();
   for (let step = 1; step <= 8; step += 1) await page.mouse.move(startX + (target * scale * step) / 8, y);
   await page.mouse.up();
+}
+
+/**
+ * Draws and solves a puzzle through the API (as the page's script would), for a client that cannot
+ * run the slider itself: returns the solved token. `csrfToken` is the visitor's csrftoken cookie.
+ */
+export async function solveCaptchaThroughApi(request: APIRequestContext, csrfToken: string): Promise<string> {
+  const puzzle = (await (await request.get("/api/captcha/")).json()) as { token: string; background: string; piece: string; piece_y: number };
+  const x = await findHole(puzzle.background, puzzle.piece, puzzle.piece_y);
+  const answer = await request.post("/api/captcha/verify/", { data: { token: puzzle.token, x }, headers: { "x-csrftoken": csrfToken } });
+  if (answer.status() !== 204) throw new Error(`The puzzle was not solved (${answer.status()})`);
+  return puzzle.token;
 }

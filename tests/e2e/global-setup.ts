@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
 export async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseURL: string }> {
   const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "" },
+    // Every browser test signs up from 127.0.0.1; the sign-up limit itself is tested through the API.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "", SIGNUPS_PER_HOUR: "1000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -97,7 +98,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilServing(baseURL: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
@@ -108,7 +109,7 @@ export async function waitUntilServing(baseURL: string, server: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The server did not start within 90 seconds");
+  throw new Error("The server did not start within 180 seconds");
 }
 
 export function stop(server: ChildProcess): Promise<void> {

@@ -66,12 +66,12 @@ describe("in-app navigation in English", () => {
 });
 
 describe("error screen", () => {
-  it("shows 404 with the spec's text, a details toggle hidden at first, and a way home (en)", async () => {
+  it("shows 404 with the spec's text in correct English, a details toggle hidden at first, and a way home (en)", async () => {
     const { context, page } = await newVisitor();
     const response = await page.goto("/en/no/such/page");
     expect(response?.status()).toBe(404);
-    expect(await page.title()).toBe("404 The page you are looking for doesnt exist or an other error occurred.");
-    expect(await page.getByText("The page you are looking for doesnt exist or an other error occurred.").isVisible()).toBe(true);
+    expect(await page.title()).toBe("404 The page you are looking for doesn't exist or another error occurred.");
+    expect(await page.getByText("The page you are looking for doesn't exist or another error occurred.").isVisible()).toBe(true);
     const details = page.locator(".error-details pre");
     expect(await details.isVisible()).toBe(false);
     await page.getByText("Show details").click();
@@ -79,7 +79,7 @@ describe("error screen", () => {
     expect(await details.textContent()).toContain("/en/no/such/page");
     await page.getByText("Hide details").click();
     expect(await details.isVisible()).toBe(false);
-    await page.getByRole("link", { name: "return to home page" }).click();
+    await page.getByRole("link", { name: "Return to home page" }).click();
     await page.waitForURL((url) => url.pathname === "/en");
     await context.close();
   });

@@ -36,6 +36,25 @@ describe("circles", () => {
     await context.close();
   });
 
+  it.each([
+    ["/circles", "全部圈子 - 圈子"],
+    ["/en/circles", "All circles - Circles"],
+  ])("%s names itself once, and draws every circle's logo as an SVG, never an emoji", async (path, title) => {
+    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    expect(html).toContain(`<title>${title}</title>`);
+    const logos = [...html.matchAll(/<(?:img|span) class="circle-logo[^"]*"[^>]*>(?:[^<]*<\/span>)?/g)].map(([markup]) => markup);
+    expect(logos).toHaveLength(11);
+    expect(logos.filter((logo) => /\p{Extended_Pictographic}/u.test(logo))).toEqual([]);
+    const sources = logos.map((logo) => /src="([^"]+)"/.exec(logo)?.[1]);
+    for (const source of sources) {
+      expect(source).toMatch(/^\/circle-logos\/[a-z-]+\.svg$/);
+      const response = await fetch(`${baseURL()}${source}`);
+      expect(response.status, source).toBe(200);
+      expect(response.headers.get("content-type")).toContain("image/svg+xml");
+      expect(await response.text()).not.toMatch(/\p{Extended_Pictographic}|<text/u);
+    }
+  });
+
   it.each(["/circles/999999", "/en/circles/abc"])("%s is a 404", async (path) => {
     const response = await fetch(`${baseURL()}${path}`);
     expect(response.status).toBe(404);
@@ -113,6 +132,35 @@ describe("monetization", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/monetization");
     expect(new URL(page.url()).pathname).toBe("/monetization/home");
+    await context.close();
+  });
+});
+
+describe("fonts", () => {
+  it("sets text, buttons and radio labels in one stack, Latin families before CJK ones", async () => {
+    const { context, page } = await newVisitor({ locale: "en" });
+    await page.goto("/en/register");
+    const family = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+    const body = await family("body");
+    expect(await family("main button.ant-btn")).toBe(body);
+    expect(await family(".site-header .button")).toBe(body);
+    expect(await family(".ant-radio-wrapper")).toBe(body);
+    expect(await family("#register-username")).toBe(body);
+    const families = body.split(",").map((name) => name.trim().replace(/^["']|["']$/g, ""));
+    const cjk = (name: string) => /CJK|PingFang|Hiragino|YaHei|Source Han|SimSun|SimHei|Heiti|WenQuanYi/i.test(name);
+    expect(cjk(families[0]!)).toBe(false);
+    const firstCjk = families.findIndex(cjk);
+    expect(firstCjk).toBeGreaterThan(0);
+    expect(families.slice(firstCjk).filter((name) => !cjk(name) && !/sans-serif|emoji/i.test(name))).toEqual([]);
+    // English curly quotes take a Latin glyph, not a full-width CJK one.
+    const quoteWidth = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.textContent = "“";
+      probe.style.fontSize = "100px";
+      document.body.append(probe);
+      return probe.getBoundingClientRect().width;
+    });
+    expect(quoteWidth).toBeLessThan(70);
     await context.close();
   });
 });

@@ -5,7 +5,6 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
-import { ensureBuild } from "../../scripts/build-if-needed.ts";
 
 export interface TestApi {
   app: FastifyInstance;
@@ -13,16 +12,29 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/**
- * The real Fastify app (API only) on a fresh database; the sign-in puzzle is off unless asked for.
- * With `pages`, the server-rendered pages too (built first when sources changed; no page cache).
- */
-export async function createTestApi(kind: DatabaseKind, options: { captcha?: boolean; pages?: boolean } = {}): Promise<TestApi> {
-  if (options.pages) await ensureBuild();
+export interface TestApiOptions {
+  /** The sign-in puzzle (off unless asked for). */
+  captcha?: boolean;
+  /** Also serve the pages from the client build in build/ (only where the build exists: the e2e project builds it). */
+  pages?: boolean;
+  /** Pages allowed larger form bodies (see server/plugins/pages.ts). */
+  pageBodyLimits?: Record<string, number>;
+  /** More environment for loadConfig, e.g. TRUST_PROXY. */
+  env?: Record<string, string>;
+}
+
+/** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
+export async function createTestApi(kind: DatabaseKind, options: TestApiOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: options.captcha ? "on" : "off" });
-  const pages = options.pages ? { buildDirectory: path.resolve(import.meta.dirname, "../../build"), cache: false } : undefined;
-  const app = await buildApp({ config, database, pages });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")),
+    SESSION_SECRET: "test-secret",
+    CAPTCHA: options.captcha ? "on" : "off",
+    // Every test signs up from 127.0.0.1; the tests of the limit itself set their own.
+    SIGNUPS_PER_HOUR: "1000",
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined });
   await app.ready();
   return {
     app,
@@ -39,12 +51,19 @@ export class Visitor {
   readonly cookies = new Map<string, string>();
   private readonly app: FastifyInstance;
   private readonly headers: Record<string, string>;
-  constructor(app: FastifyInstance, headers: Record<string, string> = {}) {
+  private readonly remoteAddress: string | undefined;
+  /** `remoteAddress`: the client address the server sees (127.0.0.1 by default). */
+  constructor(app: FastifyInstance, headers: Record<string, string> = {}, options: { remoteAddress?: string } = {}) {
     this.app = app;
     this.headers = headers;
+    this.remoteAddress = options.remoteAddress;
   }
 
-  async request(method: string, url: string, options: { json?: unknown; body?: string; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: string,
+    url: string,
+    options: { json?: unknown; body?: string; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (options.csrf !== false && !["GET", "HEAD", "OPTIONS"].includes(method)) {
       if (!this.cookies.has("csrftoken")) await this.request("GET", "/api/get_csrf_token/");
@@ -56,7 +75,11 @@ export class Visitor {
       payload = JSON.stringify(options.json);
       headers["content-type"] = "application/json";
     }
-    const response = await this.app.inject({ method: method as "GET", url, headers, payload });
+    if (options.form !== undefined) {
+      payload = new URLSearchParams(options.form).toString();
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    const response = await this.app.inject({ method: method as "GET", url, headers, payload, remoteAddress: this.remoteAddress });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === "") this.cookies.delete(cookie.name);
@@ -71,6 +94,17 @@ export class Visitor {
 
   post(url: string, json?: unknown, headers?: Record<string, string>) {
     return this.request("POST", url, { json, headers });
+  }
+
+  /** A page form post, as a browser without JavaScript sends it (the CSRF token goes in the form, not a header). */
+  postForm(url: string, form: Record<string, string>, headers?: Record<string, string>) {
+    return this.request("POST", url, { form, headers, csrf: false });
+  }
+
+  /** The CSRF token a page form would carry: the csrftoken cookie, fetched first when missing. */
+  async csrfToken(): Promise<string> {
+    if (!this.cookies.has("csrftoken")) await this.get("/api/get_csrf_token/");
+    return this.cookies.get("csrftoken")!;
   }
 }
 

@@ -72,3 +72,13 @@ export const knownLoginIps = pgTable(
   },
   (table) => [uniqueIndex("known_login_ips_user_ip_idx").on(table.userId, table.ip)],
 );
+
+/**
+ * Accounts created from an address in its current one-hour window: the sign-up limit, one count
+ * shared by the API and the page form.
+ */
+export const signupCounts = pgTable("signup_counts", {
+  ip: text("ip").primaryKey(),
+  signups: integer("signups").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+});
