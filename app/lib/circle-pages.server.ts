@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
-import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { requireCircle } from "../../features/circles/access.server.ts";
 import type { CircleAccess, CircleAction } from "../../features/circles/policy.ts";
@@ -43,35 +42,4 @@ export async function tagCirclePage(app: AppContext, circleId: number): Promise<
 export function withFormToken<T extends object>(app: AppContext, value: T) {
   const csrf = csrfForForm(app);
   return data({ ...value, csrfToken: csrf.token }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
-}
-
-/**
- * A posted form that may carry a file (`multipart/form-data`), read with a size cap so an
- * oversized upload is refused while it streams in (413), never buffered whole.
- */
-export async function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError("payload_too_large");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError("payload_too_large");
-    }
-    chunks.push(value);
-  }
-  let form: FormData;
-  try {
-    form = await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
-  }
-  const texts = [...form].filter(([, value]) => typeof value === "string");
-  if (containsNulCharacter(texts)) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
-  return form;
 }
