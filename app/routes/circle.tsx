@@ -1,37 +1,73 @@
-import { Link } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/circle";
-import { getAppContext, notFound } from "../lib/context.server.ts";
+import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";
+import { circleIdOf, tagCirclePage, withFormToken } from "../lib/circle-pages.server.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
+import { joinCircle, leaveCircle } from "../../features/circles/membership.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
+import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
+import { MembershipToggle } from "../components/membership-toggle.tsx";
+import "../lib/circles-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
 
+/** Visitors' copies are cached (and dropped by the circle's tags); signed-in viewers get a private page with a form token. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const tabs = ["articles", "books", "posts", "questions", "encyclopedia"] as const;
+type Tab = (typeof tabs)[number];
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const id = Number(params.circleId);
-  if (!/^\d{1,9}$/.test(params.circleId)) notFound(request);
-  const page = await getCirclePage(app.db, id, app.locale);
+  const id = circleIdOf(request, params.circleId);
+  const page = await getCirclePage(app.db, app.viewer, id, app.locale);
   if (!page) notFound(request);
-  return page;
+  await tagCirclePage(app, id);
+  if (app.viewer) return withFormToken(app, page);
+  return data({ ...page, csrfToken: null as string | null });
 }
 
-export default function Circle({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("common");
+/** Join and leave as plain form posts (leaving is confirmed first). */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  const id = circleIdOf(request, params.circleId);
+  const form = await readForm(request);
+  if (!app.viewer) throw new AppError("not_authenticated");
+  assertFormCsrf(app, form);
+  const intent = form.get("intent");
+  if (intent === "join") {
+    await joinCircle({ db: app.db }, app.viewer, id);
+    return { notice: "joined" as const, confirmLeave: false };
+  }
+  if (intent === "leave") {
+    if (form.get("confirmed") !== "1") return { notice: null, confirmLeave: true };
+    await leaveCircle({ db: app.db }, app.viewer, id);
+    return { notice: "left" as const, confirmLeave: false };
+  }
+  throw new AppError("bad_request");
+}
+
+export default function Circle({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
-  const { circle, ancestors, children } = loaderData;
+  const [params] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "articles";
+  const { circle, ancestors, children, counts, staff, role, can, csrfToken } = loaderData;
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
   return (
     <>
-      <nav className="breadcrumb" aria-label={t("circles.breadcrumb")}>
+      <nav className="breadcrumb" aria-label={t("common:circles.breadcrumb")}>
         <ol>
           <li>
-            <Link to={localizePath("/circles", locale)}>{t("circles.title")}</Link>
+            <Link to={localizePath("/circles", locale)}>{t("common:circles.title")}</Link>
           </li>
           {ancestors.map((ancestor) => (
             <li key={ancestor.id}>
@@ -43,24 +79,78 @@ export default function Circle({ loaderData }: Route.ComponentProps) {
       </nav>
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
-          <CircleLogo circle={circle} size={72} locale={locale} alt={t("circles.logo_alt", { name: circle.name })} />
-          <div>
+          <CircleLogo circle={circle} size={72} locale={locale} alt={t("common:circles.logo_alt", { name: circle.name })} />
+          <div className="circle-header-text">
             <h1 id="circle-title" className="page-title">
               {circle.name}
             </h1>
             <p>{circle.description}</p>
-            <p className="muted">{t("circles.created", { date: formatDate(circle.createdAt, locale) })}</p>
+            <CircleCounts counts={counts} />
+            <p className="muted">
+              {t("common:circles.created", { date: formatDate(circle.createdAt, locale) })} · {t("page.visibility_label", { visibility: t(`visibility.${circle.visibility}`) })}
+              {role ? ` · ${t("page.your_role", { role: t(`roles.${role}`) })}` : ""}
+            </p>
           </div>
         </div>
+        {actionData?.notice ? (
+          <p className="notice" role="status">
+            {t(actionData.notice === "joined" ? "page.joined_notice" : "page.left_notice")}
+          </p>
+        ) : null}
+        <div className="circle-actions">
+          <MembershipToggle circleId={circle.id} circleName={circle.name} role={role} can={can} csrfToken={csrfToken} confirmLeave={actionData?.confirmLeave ?? false} />
+          {can.create_subcircle ? (
+            <Link className="button" to={localizePath(circle.parentId === null ? "/circles/new" : `/circles/${circle.id}/new`, locale)}>
+              {t("page.create_subcircle")}
+            </Link>
+          ) : null}
+          {can.edit_settings ? (
+            <Link className="button" to={localizePath(`/circles/${circle.id}/settings`, locale)}>
+              {t("page.manage")}
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="staff-title">
+        <h2 id="staff-title" className="page-title">
+          {t("page.staff")}
+        </h2>
+        {staff.length === 0 ? (
+          <p className="muted">{t("page.no_staff")}</p>
+        ) : (
+          <ul className="staff-list">
+            {staff.map((member) => (
+              <li key={member.userId}>
+                <span className="role-badge">{t(`roles.${member.role}`)}</span> {member.nickname} <span className="muted">@{member.username}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="panel" aria-labelledby="subcircles-title">
         <h2 id="subcircles-title" className="page-title">
-          {t("circles.subcircles")}
+          {t("common:circles.subcircles")}
         </h2>
         {children.length === 0 ? (
-          <EmptyState description={t("circles.no_subcircles")} />
+          <EmptyState description={t("common:circles.no_subcircles")} />
         ) : (
-          <CircleCards circles={children} />
+          <CircleCards circles={children.map((child) => ({ ...child, childCount: child.counts.subcircles }))} />
+        )}
+      </section>
+      <section className="panel" aria-label={t("page.content_tabs")}>
+        {can.read_content ? (
+          <>
+            <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
+              {tabs.map((name) => (
+                <Link key={name} to={name === "articles" ? link(circle.id) : `${link(circle.id)}?tab=${name}`} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+                  {t(`page.tab_${name}`)}
+                </Link>
+              ))}
+            </nav>
+            <EmptyState description={t(`page.empty_${tab}`)} />
+          </>
+        ) : (
+          <EmptyState description={t("page.members_only")}>{can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}</EmptyState>
         )}
       </section>
     </>

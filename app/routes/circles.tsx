@@ -1,34 +1,60 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circles";
-import { getAppContext } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../../common/locale.ts";
+import { getAppContext, tagPage } from "../lib/context.server.ts";
+import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleLogo } from "../components/circle-logo.tsx";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { CircleCounts } from "../components/circle-counts.tsx";
+import "../lib/circles-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The tree of the circles the viewer may see, with counts; `?q=` keeps circles whose name (either language) contains it. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  return { tree: await listCircleTree(app.db, app.locale) };
+  tagPage(app, "circles");
+  const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
+  return { query, signedIn: app.viewer !== null, tree: await listCircleTree(app.db, app.viewer, app.locale, { query }) };
 }
 
 export default function Circles({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("common");
+  const { t, i18n } = useTranslation("circles");
+  const locale = i18n.language as Locale;
+  const { query, tree, signedIn } = loaderData;
+  const createPath = localizePath("/circles/new", locale);
   return (
     <section className="panel" aria-labelledby="circles-title">
-      <h1 id="circles-title" className="page-title">
-        {t("circles.tree_title")}
-      </h1>
-      <p className="muted">{t("circles.tree_intro")}</p>
-      <CircleTree nodes={loaderData.tree} />
+      <div className="panel-heading">
+        <h1 id="circles-title" className="page-title">
+          {t("common:circles.tree_title")}
+        </h1>
+        <Link className="button button-primary" to={signedIn ? createPath : `${localizePath("/login", locale)}?next=${encodeURIComponent("/circles/new")}`}>
+          {t("create.title")}
+        </Link>
+      </div>
+      <p className="muted">{t("common:circles.tree_intro")}</p>
+      <Form method="get" action={localizePath("/circles", locale)} role="search" className="search-form" aria-label={t("tree.filter_label")}>
+        <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("tree.filter_label")} placeholder={t("tree.filter_placeholder")} maxLength={100} />
+        <button type="submit" className="button">
+          {t("tree.filter")}
+        </button>
+        {query ? (
+          <Link className="button" to={localizePath("/circles", locale)}>
+            {t("tree.clear")}
+          </Link>
+        ) : null}
+      </Form>
+      {query ? <h2 className="circle-filter-title">{t("tree.matching", { query })}</h2> : null}
+      {tree.length === 0 ? <EmptyState description={t("tree.no_match", { query })} /> : <CircleTree nodes={tree} />}
     </section>
   );
 }
 
 function CircleTree({ nodes }: { nodes: CircleNode[] }) {
-  const { t, i18n } = useTranslation("common");
+  const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
   return (
     <ul className="circle-tree">
@@ -40,8 +66,9 @@ function CircleTree({ nodes }: { nodes: CircleNode[] }) {
               <Link to={localizePath(`/circles/${node.id}`, locale)}>
                 <strong>{node.name}</strong>
               </Link>
-              {node.children.length > 0 ? <span className="muted"> · {t("circles.subcircle_count", { count: node.children.length })}</span> : null}
+              {node.role ? <span className="role-badge">{t(`roles.${node.role}`)}</span> : null}
               <div className="muted">{node.description}</div>
+              <CircleCounts counts={node.counts} />
             </div>
           </div>
           {node.children.length > 0 ? <CircleTree nodes={node.children} /> : null}

@@ -1,7 +1,7 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
-import { getAppContext, notFound } from "../lib/context.server.ts";
+import { getAppContext, notFound, tagPage } from "../lib/context.server.ts";
 import { languageCookie, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!homePaths.has(url.pathname)) notFound(request);
   // A visitor who chose English lands on /en when opening the Chinese home page.
   if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
-  const [root] = await listCircleTree(app.db, app.locale);
+  tagPage(app, "home", "circles");
+  const [root] = await listCircleTree(app.db, app.viewer, app.locale);
   return { signedIn: Boolean(app.viewer), circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [] };
 }
 

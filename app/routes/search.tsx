@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/search";
-import { getAppContext } from "../lib/context.server.ts";
+import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { searchCircles } from "../../features/circles/service.ts";
@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
-  return { query, circles: query ? await searchCircles(app.db, query, app.locale) : [] };
+  tagPage(app, "circles");
+  return { query, circles: query ? await searchCircles(app.db, app.viewer, query, app.locale) : [] };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

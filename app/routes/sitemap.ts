@@ -1,22 +1,16 @@
 import type { Route } from "./+types/sitemap";
-import { getAppContext } from "../lib/context.server.ts";
+import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, locales } from "../../common/locale.ts";
-import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
+import { visibleCircleIds } from "../../features/circles/access.server.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
-/** Both languages of every public page, with hreflang alternates. */
+/** Both languages of every public page, with hreflang alternates; circles only where visitors may see them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
+  tagPage(app, "sitemap");
   const origin = new URL(request.url).origin;
-  const circlePaths: string[] = [];
-  const walk = (nodes: CircleNode[]) => {
-    for (const node of nodes) {
-      circlePaths.push(`/circles/${node.id}`);
-      walk(node.children);
-    }
-  };
-  walk(await listCircleTree(app.db, "zh-CN"));
+  const circlePaths = (await visibleCircleIds(app.db, null)).sort((a, b) => a - b).map((id) => `/circles/${id}`);
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const urls = [...staticPaths, ...circlePaths].flatMap((path) =>
     locales.map((locale) => {

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { circleMembers, circles } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { canReadCircleContent, canViewCircle, type CircleAccess, type CircleRole } from "./policy.ts";
+import { AppError } from "../../common/app-error.ts";
+import { authorize } from "../../common/policy.ts";
+import { can, canReadCircleContent, canViewCircle, type CircleAccess, type CircleAction, type CircleRole } from "./policy.ts";
 
 /**
  * Every circle's access facts for one viewer, computed from the whole tree and the viewer's
@@ -51,4 +53,18 @@ export async function readableCircleIds(db: Executor, viewer: Pick<Viewer, "id">
 /** Ids of the circles the viewer may see listed. */
 export async function visibleCircleIds(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<number[]> {
   return [...(await loadCircleAccessMap(db, viewer)).values()].filter(canViewCircle).map((access) => access.circle.id);
+}
+
+/**
+ * The guard of every circle route: a circle the viewer may not see is a 404, whether or not it
+ * exists (never reveal a hidden circle); one they see but may not act on is a 401 for visitors
+ * and a 403 otherwise. With `signedIn`, visitors get the 401 before anything is looked up (write
+ * routes and management pages send them to log in, whatever the id).
+ */
+export async function requireCircle(db: Executor, viewer: Viewer | null, circleId: number, action: CircleAction = "view", options: { signedIn?: boolean } = {}): Promise<CircleAccess> {
+  if (options.signedIn && !viewer) throw new AppError("not_authenticated");
+  const access = await loadCircleAccess(db, viewer, circleId);
+  if (!access || !canViewCircle(access)) throw new AppError("not_found");
+  authorize(viewer, can(viewer, action, access));
+  return access;
 }

@@ -40,6 +40,20 @@ export type CircleAction =
   | "manage_categories"
   | "delete";
 
+export const circleActions = [
+  "view",
+  "read_content",
+  "write",
+  "join",
+  "leave",
+  "moderate",
+  "create_subcircle",
+  "edit_settings",
+  "manage_members",
+  "manage_categories",
+  "delete",
+] as const satisfies readonly CircleAction[];
+
 /**
  * Visibility (every read of a circle and of its content asks this — pages, API, search, sitemap,
  * feeds, counts):
@@ -117,4 +131,14 @@ export function canSetRole(actor: Viewer | null, access: CircleAccess, target: {
 export function canRemoveMember(actor: Viewer | null, access: CircleAccess, target: { userId: number; role: CircleRole }): boolean {
   if (!actor || !can(actor, "manage_members", access) || target.userId === actor.id) return false;
   return target.role !== "founder" && roleRank[target.role] < roleRank[access.role!];
+}
+
+/** Every action's answer for one viewer and circle: what loaders and API responses hand to the page (`can`). */
+export function circlePermissions(actor: Viewer | null, access: CircleAccess): Record<CircleAction, boolean> {
+  return Object.fromEntries(circleActions.map((action) => [action, can(actor, action, access)])) as Record<CircleAction, boolean>;
+}
+
+/** The roles `actor` may give this member (their current role included when it may be kept). */
+export function assignableRolesFor(actor: Viewer | null, access: CircleAccess, target: { userId: number; role: CircleRole }): CircleRole[] {
+  return (["member", "master", "admin", "super_admin"] as const).filter((role) => canSetRole(actor, access, target, role));
 }

@@ -1,43 +1,93 @@
-import { asc, eq, ilike, or } from "drizzle-orm";
-import type { Database } from "../../server/db/client.ts";
-import { circles } from "../../server/db/schema/index.ts";
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { circleMembers, circles, users } from "../../server/db/schema/index.ts";
 import type { Locale } from "../../common/locale.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { loadCircleAccessMap } from "./access.server.ts";
+import { canReadCircleContent, canViewCircle, circlePermissions, type CircleAction, type CircleRole } from "./policy.ts";
+import { countCircleContent, countMembers, type CircleContentCounts } from "./counts.ts";
+import { presentCircle, type CircleRow, type CircleView } from "./presenter.ts";
 
-export type CircleRow = typeof circles.$inferSelect;
+export type { CircleRow, CircleView } from "./presenter.ts";
+export { presentCircle } from "./presenter.ts";
 
-/** What leaves the server about a circle, in the viewer's language. */
-export interface CircleView {
-  id: number;
-  parentId: number | null;
-  name: string;
-  description: string;
-  logo: string | null;
-  createdAt: string;
+/**
+ * What a viewer learns about a circle's size. Sub-circles count only those the viewer may see;
+ * content counts are null when the viewer may not read the circle's content.
+ */
+export interface CircleCounts {
+  members: number;
+  subcircles: number;
+  content: CircleContentCounts | null;
 }
 
 export interface CircleNode extends CircleView {
+  /** The viewer's role in the circle, null when not a member. */
+  role: CircleRole | null;
+  counts: CircleCounts;
   children: CircleNode[];
 }
 
-export function presentCircle(row: CircleRow, locale: Locale): CircleView {
-  return {
-    id: row.id,
-    parentId: row.parentId,
-    name: locale === "en" ? row.nameEn : row.nameZh,
-    description: locale === "en" ? row.descriptionEn : row.descriptionZh,
-    logo: row.logo,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function allCircles(db: Database): Promise<CircleRow[]> {
+/** Circles in display order: position among siblings, then age. */
+async function allCircles(db: Executor): Promise<CircleRow[]> {
   return db.select().from(circles).orderBy(asc(circles.position), asc(circles.id));
 }
 
-/** The whole tree from its roots. Circle visibility rules arrive with circle membership. */
-export async function listCircleTree(db: Database, locale: Locale): Promise<CircleNode[]> {
-  const rows = await allCircles(db);
-  const nodes = new Map<number, CircleNode>(rows.map((row) => [row.id, { ...presentCircle(row, locale), children: [] }]));
+/** The nearest ancestor the viewer may see (members of a hidden circle's sub-circle see it under that ancestor). */
+function visibleParentId(row: CircleRow, byId: Map<number, CircleRow>, visible: Set<number>): number | null {
+  let parentId = row.parentId;
+  for (let depth = 0; parentId !== null && depth < 64; depth += 1) {
+    if (visible.has(parentId)) return parentId;
+    parentId = byId.get(parentId)?.parentId ?? null;
+  }
+  return null;
+}
+
+/** Both languages' names, lower-cased, contain the query (a filter matches either language). */
+export function circleNameMatches(row: Pick<CircleRow, "nameZh" | "nameEn">, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase();
+  return needle === "" || row.nameZh.toLocaleLowerCase().includes(needle) || row.nameEn.toLocaleLowerCase().includes(needle);
+}
+
+/**
+ * The tree of the circles the viewer may see, from the global village down, with counts. With a
+ * query, only circles whose name (in either language) contains it remain, with their ancestors.
+ */
+export async function listCircleTree(db: Executor, viewer: Viewer | null, locale: Locale, options: { query?: string } = {}): Promise<CircleNode[]> {
+  const [rows, accesses, members] = await Promise.all([allCircles(db), loadCircleAccessMap(db, viewer), countMembers(db)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const visibleRows = rows.filter((row) => {
+    const access = accesses.get(row.id);
+    return access !== undefined && canViewCircle(access);
+  });
+  const visible = new Set(visibleRows.map((row) => row.id));
+  const readable = visibleRows.filter((row) => canReadCircleContent(accesses.get(row.id)!)).map((row) => row.id);
+  const content = await countCircleContent(db, readable);
+
+  const parentOf = new Map(visibleRows.map((row) => [row.id, visibleParentId(row, byId, visible)]));
+  const childCount = new Map<number, number>();
+  for (const parentId of parentOf.values()) if (parentId !== null) childCount.set(parentId, (childCount.get(parentId) ?? 0) + 1);
+
+  let kept = visible;
+  if (options.query?.trim()) {
+    kept = new Set<number>();
+    for (const row of visibleRows) {
+      if (!circleNameMatches(row, options.query)) continue;
+      for (let id: number | null = row.id; id !== null && !kept.has(id); id = parentOf.get(id) ?? null) kept.add(id);
+    }
+  }
+
+  const nodes = new Map<number, CircleNode>();
+  for (const row of visibleRows) {
+    if (!kept.has(row.id)) continue;
+    nodes.set(row.id, {
+      ...presentCircle(row, locale),
+      parentId: parentOf.get(row.id) ?? null,
+      role: accesses.get(row.id)!.role,
+      counts: { members: members.get(row.id) ?? 0, subcircles: childCount.get(row.id) ?? 0, content: content.get(row.id) ?? null },
+      children: [],
+    });
+  }
   const roots: CircleNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
@@ -47,41 +97,103 @@ export async function listCircleTree(db: Database, locale: Locale): Promise<Circ
   return roots;
 }
 
+/** A member shown on a circle's page: founder, super administrators, administrators, masters. */
+export interface CircleStaffMember {
+  userId: number;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  role: CircleRole;
+  joinedAt: string;
+}
+
+const roleOrder = sql`case ${circleMembers.role} when 'founder' then 5 when 'super_admin' then 4 when 'admin' then 3 when 'master' then 2 else 1 end`;
+export { roleOrder as circleRoleOrder };
+
+async function loadStaff(db: Executor, circleId: number): Promise<CircleStaffMember[]> {
+  const rows = await db
+    .select({ userId: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, role: circleMembers.role, joinedAt: circleMembers.joinedAt })
+    .from(circleMembers)
+    .innerJoin(users, eq(users.id, circleMembers.userId))
+    .where(and(eq(circleMembers.circleId, circleId), ne(circleMembers.role, "member")))
+    .orderBy(desc(roleOrder), asc(circleMembers.joinedAt))
+    .limit(60);
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+}
+
 export interface CirclePage {
   circle: CircleView;
-  /** From the root down to the parent. */
+  /** From the root down to the parent: only the ancestors the viewer may see. */
   ancestors: CircleView[];
-  children: (CircleView & { childCount: number })[];
+  children: (CircleView & { counts: CircleCounts })[];
+  counts: CircleCounts;
+  staff: CircleStaffMember[];
+  /** The viewer's role, null when not a member. */
+  role: CircleRole | null;
+  can: Record<CircleAction, boolean>;
 }
 
-export async function getCirclePage(db: Database, id: number, locale: Locale): Promise<CirclePage | null> {
-  const rows = await allCircles(db);
+/** A circle's page as the viewer may see it, or null when it does not exist or is hidden from them. */
+export async function getCirclePage(db: Executor, viewer: Viewer | null, id: number, locale: Locale): Promise<CirclePage | null> {
+  const [rows, accesses] = await Promise.all([allCircles(db), loadCircleAccessMap(db, viewer)]);
+  const access = accesses.get(id);
+  if (!access || !canViewCircle(access)) return null;
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const row = byId.get(id);
-  if (!row) return null;
+  const row = byId.get(id)!;
+  const seen = (circleId: number) => {
+    const other = accesses.get(circleId);
+    return other !== undefined && canViewCircle(other);
+  };
   const ancestors: CircleView[] = [];
   for (let parent = row.parentId === null ? undefined : byId.get(row.parentId); parent; parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
-    ancestors.unshift(presentCircle(parent, locale));
+    if (seen(parent.id)) ancestors.unshift(presentCircle(parent, locale));
   }
-  const children = rows
-    .filter((candidate) => candidate.parentId === id)
-    .map((child) => ({ ...presentCircle(child, locale), childCount: rows.filter((r) => r.parentId === child.id).length }));
-  return { circle: presentCircle(row, locale), ancestors, children };
+  const childRows = rows.filter((candidate) => candidate.parentId === id && seen(candidate.id));
+  const ids = [id, ...childRows.map((child) => child.id)];
+  const readable = ids.filter((circleId) => canReadCircleContent(accesses.get(circleId)!));
+  const [members, content, staff] = await Promise.all([countMembers(db, ids), countCircleContent(db, readable), loadStaff(db, id)]);
+  const countsOf = (circleId: number): CircleCounts => ({
+    members: members.get(circleId) ?? 0,
+    subcircles: rows.filter((other) => other.parentId === circleId && seen(other.id)).length,
+    content: content.get(circleId) ?? null,
+  });
+  return {
+    circle: presentCircle(row, locale),
+    ancestors,
+    children: childRows.map((child) => ({ ...presentCircle(child, locale), counts: countsOf(child.id) })),
+    counts: countsOf(id),
+    staff,
+    role: access.role,
+    can: circlePermissions(viewer, access),
+  };
 }
 
-/** Circles whose name or description, in either language, contains the query. */
-export async function searchCircles(db: Database, query: string, locale: Locale, limit = 20): Promise<CircleView[]> {
+/** Ids of a circle and its ancestors, nearest first (cache tags of a page showing the circle). */
+export async function circleLineage(db: Executor, id: number): Promise<number[]> {
+  const rows = await db.select({ id: circles.id, parentId: circles.parentId }).from(circles);
+  const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
+  const lineage: number[] = [];
+  for (let current: number | null | undefined = id; current != null && lineage.length < 64; current = parentOf.get(current)) lineage.push(current);
+  return lineage;
+}
+
+/** Circles the viewer may see whose name or description, in either language, contains the query. */
+export async function searchCircles(db: Executor, viewer: Viewer | null, query: string, locale: Locale, limit = 20): Promise<CircleView[]> {
+  const accesses = await loadCircleAccessMap(db, viewer);
+  const visible = [...accesses.values()].filter(canViewCircle).map((access) => access.circle.id);
+  if (visible.length === 0) return [];
   const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const rows = await db
     .select()
     .from(circles)
-    .where(or(ilike(circles.nameZh, pattern), ilike(circles.nameEn, pattern), ilike(circles.descriptionZh, pattern), ilike(circles.descriptionEn, pattern)))
+    .where(and(inArray(circles.id, visible), or(ilike(circles.nameZh, pattern), ilike(circles.nameEn, pattern), ilike(circles.descriptionZh, pattern), ilike(circles.descriptionEn, pattern))))
     .orderBy(asc(circles.position), asc(circles.id))
     .limit(limit);
   return rows.map((row) => presentCircle(row, locale));
 }
 
-export async function circleExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: circles.id }).from(circles).where(eq(circles.id, id));
-  return Boolean(row);
+/** The full row, for the settings pages (texts of every language). Callers check access first. */
+export async function getCircleRow(db: Executor, id: number): Promise<CircleRow | null> {
+  const [row] = await db.select().from(circles).where(eq(circles.id, id));
+  return row ?? null;
 }

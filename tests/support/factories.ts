@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
-import { circles, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { circleCategories, circleMembers, circles, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
 import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
@@ -99,4 +99,19 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
     })
     .returning();
   return circle!;
+}
+
+/** A membership row with its role (the founder of a circle is a member with role "founder"). */
+export async function addMember(db: Database, circleId: number, userId: number, role: (typeof circleMembers.$inferInsert)["role"] = "member") {
+  const [membership] = await db.insert(circleMembers).values({ circleId, userId, role }).returning();
+  return membership!;
+}
+
+/** A writing category of a circle (a subclass when `parentId` names one). */
+export async function addCategory(db: Database, circleId: number, overrides: { name?: string; parentId?: number | null; position?: number } = {}) {
+  const [category] = await db
+    .insert(circleCategories)
+    .values({ circleId, name: overrides.name ?? `分类${unique()}`, parentId: overrides.parentId ?? null, position: overrides.position ?? 0 })
+    .returning();
+  return category!;
 }

@@ -26,6 +26,8 @@ export const circles = pgTable(
     logo: text("logo"),
     visibility: text("visibility", { enum: circleVisibilities }).notNull().default("public"),
     defaultLanguage: text("default_language").notNull().default("zh-CN"),
+    /** The languages the circle is written in (default first); a page in another language shows the default's texts. */
+    languages: text("languages").array().notNull().default(sql`'{zh-CN,en}'::text[]`),
     position: integer("position").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +37,9 @@ export const circles = pgTable(
     index("circles_parent_idx").on(table.parentId),
     check("circles_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`),
     check("circles_visibility_check", sql`${table.visibility} in ('public', 'circle', 'parent', 'members')`),
+    // Names are unique among siblings in each language (a missing translation is an empty name).
+    uniqueIndex("circles_sibling_name_zh_idx").on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameZh})`).where(sql`${table.nameZh} <> ''`),
+    uniqueIndex("circles_sibling_name_en_idx").on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameEn})`).where(sql`${table.nameEn} <> ''`),
   ],
 );
 
@@ -55,5 +60,29 @@ export const circleMembers = pgTable(
     primaryKey({ columns: [table.circleId, table.userId] }),
     index("circle_members_user_idx").on(table.userId),
     check("circle_members_role_check", sql`${table.role} in ('member', 'master', 'admin', 'super_admin', 'founder')`),
+  ],
+);
+
+/**
+ * Writing categories of a circle, with one level of subclasses (`parentId` names the category a
+ * subclass belongs to). Names are unique within a circle, whatever their level.
+ */
+export const circleCategories = pgTable(
+  "circle_categories",
+  {
+    id: serial("id").primaryKey(),
+    circleId: integer("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+        // "no action" (checked at the end of the statement) lets a circle's deletion cascade through both levels.
+    parentId: integer("parent_id").references((): AnyPgColumn => circleCategories.id),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("circle_categories_name_idx").on(table.circleId, sql`lower(${table.name})`),
+    index("circle_categories_parent_idx").on(table.parentId),
+    check("circle_categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`),
   ],
 );

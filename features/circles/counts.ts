@@ -1,0 +1,39 @@
+import { count, inArray } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { circleMembers } from "../../server/db/schema/index.ts";
+
+/** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
+export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
+export type CircleContentKind = (typeof circleContentKinds)[number];
+export type CircleContentCounts = Record<CircleContentKind, number>;
+
+export function zeroContentCounts(): CircleContentCounts {
+  return { articles: 0, books: 0, posts: 0, questions: 0, entries: 0 };
+}
+
+/**
+ * How much content each circle holds (its own, not its sub-circles'). The writing, question and
+ * encyclopedia features add their grouped counts here as their tables land; until then there is
+ * no content and every count is an honest 0. Callers show these only to viewers who may read the
+ * circle's content (`can(viewer, "read_content", access)`).
+ */
+export async function countCircleContent(_db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
+  return new Map(circleIds.map((id) => [id, zeroContentCounts()]));
+}
+
+/** Whether a circle holds any content (deleting it is refused then). */
+export async function circleHasContent(db: Executor, circleId: number): Promise<boolean> {
+  const counts = (await countCircleContent(db, [circleId])).get(circleId) ?? zeroContentCounts();
+  return circleContentKinds.some((kind) => counts[kind] > 0);
+}
+
+/** Members per circle, for the given circles (all circles when omitted). */
+export async function countMembers(db: Executor, circleIds?: number[]): Promise<Map<number, number>> {
+  if (circleIds && circleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ circleId: circleMembers.circleId, members: count() })
+    .from(circleMembers)
+    .where(circleIds ? inArray(circleMembers.circleId, circleIds) : undefined)
+    .groupBy(circleMembers.circleId);
+  return new Map(rows.map((row) => [row.circleId, Number(row.members)]));
+}
