@@ -12,7 +12,7 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           maxWorkers: 2,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
