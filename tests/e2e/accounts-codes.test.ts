@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, submitLogin, uniqueName } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitLogin, uniqueName } from "./browser.ts";
 import { solveCaptcha } from "./captcha-solver.ts";
 import { lastMessageTo } from "../support/outbox.ts";
 
@@ -22,17 +22,6 @@ function newPhone() {
   phoneCounter += 1;
   const national = `136${String(Date.now() % 100_000).padStart(5, "0")}${String(phoneCounter).padStart(3, "0")}`;
   return { national, e164: `+86${national}` };
-}
-
-/** An account registered through the API inside the visitor's context (so that context is signed in). */
-async function registerIn(context: BrowserContext, username: string, password = "secret123") {
-  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const response = await context.request.post("/api/Users/register/", {
-    headers: { "x-csrftoken": csrftoken },
-    data: { username, email: `${username}@example.com`, password, confirm_password: password, gender: "secret", birthday: "1990-01-01", country: "CN" },
-  });
-  expect(response.status()).toBe(201);
-  return { username, email: `${username}@example.com`, password };
 }
 
 async function solved(page: Page) {
@@ -107,7 +96,7 @@ describe("password reset by email code", () => {
   it("goes email → code → new password → done, signs out everywhere, and the new password works (zh)", async () => {
     // The account is signed in elsewhere; the reset must end that session too.
     const elsewhere = await newVisitor();
-    const account = await registerIn(elsewhere.context, uniqueName("rs"));
+    const account = await registerThroughApi(elsewhere.context, uniqueName("rs"));
     await elsewhere.page.goto("/account/home");
     expect(new URL(elsewhere.page.url()).pathname).toBe("/account/home");
 
@@ -160,7 +149,7 @@ describe("password reset by email code", () => {
 
   it("works in English and answers the same for an address without an account (en)", async () => {
     const owner = await newVisitor();
-    const account = await registerIn(owner.context, uniqueName("rsen"));
+    const account = await registerThroughApi(owner.context, uniqueName("rsen"));
     await owner.context.close();
 
     const { context, page } = await newVisitor();
@@ -208,7 +197,7 @@ describe("password reset by email code", () => {
 describe("signing in without the puzzle", () => {
   it("is reachable by keyboard, announced, and a code from the mailbox replaces the puzzle (zh)", async () => {
     const owner = await newVisitor();
-    const account = await registerIn(owner.context, uniqueName("np"));
+    const account = await registerThroughApi(owner.context, uniqueName("np"));
     await owner.context.close();
 
     const { context, page } = await newVisitor();
@@ -243,7 +232,7 @@ describe("signing in without the puzzle", () => {
 
   it("works in English, and the puzzle can be chosen again (en)", async () => {
     const owner = await newVisitor();
-    const account = await registerIn(owner.context, uniqueName("npen"));
+    const account = await registerThroughApi(owner.context, uniqueName("npen"));
     await owner.context.close();
 
     const { context, page } = await newVisitor();

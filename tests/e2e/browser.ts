@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { chromiumPath } from "./global-setup.ts";
-import { solveCaptcha } from "./captcha-solver.ts";
+import { solveCaptcha, solveCaptchaThroughApi } from "./captcha-solver.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -70,6 +70,23 @@ export async function submitRegistration(page: Page, form: Registration & { solv
     await page.locator('.captcha[data-phase="solved"]').waitFor();
   }
   await page.getByRole("button", { name: form.submit }).click();
+}
+
+/**
+ * Signs up through the API inside the visitor's browser context (so that context is signed in),
+ * solving the sign-up puzzle as the page's script would: for tests about something other than
+ * the sign-up form, and for visitors without JavaScript.
+ */
+export async function registerThroughApi(context: BrowserContext, username: string, password = "secret123") {
+  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+  const captcha = await solveCaptchaThroughApi(context.request, csrftoken);
+  const email = `${username}@example.com`;
+  const response = await context.request.post("/api/Users/register/", {
+    headers: { "x-csrftoken": csrftoken },
+    data: { username, email, password, confirm_password: password, gender: "secret", birthday: "1990-01-01", country: "CN", captcha },
+  });
+  if (response.status() !== 201) throw new Error(`Sign-up failed (${response.status()}): ${await response.text()}`);
+  return { username, email, password };
 }
 
 /** Fills the login form on the current page, solves the slider puzzle and submits. */
