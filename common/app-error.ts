@@ -40,6 +40,7 @@ export const errorStatus = {
   circle_has_content: 409,
   category_name_taken: 409,
   category_in_use: 409,
+  book_completed: 409,
   payload_too_large: 413,
   image_too_large: 413,
   unsupported_media_type: 415,

@@ -34,6 +34,7 @@ import { maxImageBytes } from "../features/attachments/constants.ts";
 import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
+import { booksApi } from "../features/books/api.ts";
 
 export interface AppOptions {
   config: Config;
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);
+  await app.register(booksApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { circleCategories } from "../../server/db/schema/index.ts";
+import { bookCategories, circleCategories } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -36,7 +36,9 @@ export async function listCategories(db: Executor, circleId: number): Promise<Ca
  */
 export async function categoryInUse(db: Executor, categoryId: number): Promise<boolean> {
   const [subclass] = await db.select({ id: circleCategories.id }).from(circleCategories).where(eq(circleCategories.parentId, categoryId)).limit(1);
-  return subclass !== undefined;
+  if (subclass) return true;
+  const [book] = await db.select({ bookId: bookCategories.bookId }).from(bookCategories).where(eq(bookCategories.categoryId, categoryId)).limit(1);
+  return book !== undefined;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { attachments } from "./attachments.ts";
+import { circleCategories, circles } from "./circles.ts";
+
+/** Spec section 4: a book is being written (`updating`) or finished (`completed`), and may go back. */
+export const bookStates = ["updating", "completed"] as const;
+
+/** A book in a circle, with numbered chapters (features/books). */
+export const books = pgTable(
+  "books",
+  {
+    id: serial("id").primaryKey(),
+    // A circle holding content cannot be deleted (circleHasContent), so books never orphan.
+    circleId: integer("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "restrict" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** An uploaded image (JPG/PNG ≤ 2 MB), served at /attach/{file_id}. */
+    coverFileId: text("cover_file_id").references(() => attachments.fileId, { onDelete: "set null" }),
+    state: text("state", { enum: bookStates }).notNull().default("updating"),
+    /** Distinct visitors per day, summed (see book_views). */
+    views: integer("views").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The book's own texts, state or any of its chapters last changed ("last updated"). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("books_circle_updated_idx").on(table.circleId, table.updatedAt, table.id),
+    index("books_author_idx").on(table.authorId),
+    check("books_state_check", sql`${table.state} in ('updating', 'completed')`),
+  ],
+);
+
+/** The circle categories a book is filed under (multi-select, the circle's own categories only). */
+export const bookCategories = pgTable(
+  "book_categories",
+  {
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => circleCategories.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.bookId, table.categoryId] }), index("book_categories_category_idx").on(table.categoryId)],
+);
+
+/**
+ * Chapters numbered 1, 2, 3… within their book, without gaps: deleting renumbers the rest,
+ * reordering moves numbers. Markdown is kept with its rendered HTML, table of contents and length.
+ */
+export const bookChapters = pgTable(
+  "book_chapters",
+  {
+    id: serial("id").primaryKey(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    markdown: text("markdown").notNull(),
+    html: text("html").notNull(),
+    toc: jsonb("toc").$type<{ depth: number; text: string; id: string }[]>().notNull().default([]),
+    textLength: integer("text_length").notNull().default(0),
+    readingMinutes: integer("reading_minutes").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Renumbering moves numbers through negative values first (see features/books/chapters.ts), so the key never clashes midway.
+  (table) => [uniqueIndex("book_chapters_number_idx").on(table.bookId, table.number)],
+);
+
+/**
+ * One row per visitor per book per day (Asia/Shanghai): the key makes a reload, or two tabs at
+ * once, count once. `visitor` is `user:<id>` or a hash of an anonymous visitor's address and browser.
+ */
+export const bookViews = pgTable(
+  "book_views",
+  {
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bookId, table.visitor, table.day] }), index("book_views_day_idx").on(table.day)],
+);
