@@ -13,12 +13,18 @@ import { CircleCards } from "../components/circle-cards.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
 import { MembershipToggle } from "../components/membership-toggle.tsx";
+import { CircleBooks } from "../components/circle-books.tsx";
+import { bookStylesheets } from "../components/book-parts.tsx";
+import { circleBooksTab } from "../lib/circle-books.server.ts";
 import "../lib/circles-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
 
 /** Visitors' copies are cached (and dropped by the circle's tags); signed-in viewers get a private page with a form token. */
+/** Book cards on the books tab. */
+export const links = () => [...bookStylesheets];
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const tabs = ["articles", "books", "posts", "questions", "encyclopedia"] as const;
@@ -27,9 +33,10 @@ type Tab = (typeof tabs)[number];
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const id = circleIdOf(request, params.circleId);
-  const page = await getCirclePage(app.db, app.viewer, id, app.locale);
-  if (!page) notFound(request);
+  const circlePage = await getCirclePage(app.db, app.viewer, id, app.locale);
+  if (!circlePage) notFound(request);
   await tagCirclePage(app, id);
+  const page = { ...circlePage, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -147,7 +154,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                 </Link>
               ))}
             </nav>
-            <EmptyState description={t(`page.empty_${tab}`)} />
+            {tab === "books" && loaderData.books ? <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} /> : <EmptyState description={t(`page.empty_${tab}`)} />}
           </>
         ) : (
           <EmptyState description={t("page.members_only")}>{can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}</EmptyState>

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/sitemap";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, locales } from "../../common/locale.ts";
-import { visibleCircleIds } from "../../features/circles/access.server.ts";
+import { readableCircleIds, visibleCircleIds } from "../../features/circles/access.server.ts";
+import { listBooksForSitemap } from "../../features/books/service.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
@@ -11,8 +12,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   tagPage(app, "sitemap");
   const origin = new URL(request.url).origin;
   const circlePaths = (await visibleCircleIds(app.db, null)).sort((a, b) => a - b).map((id) => `/circles/${id}`);
+  // Books and their chapters where visitors may read them.
+  const bookPaths = (await listBooksForSitemap(app.db, await readableCircleIds(app.db, null))).flatMap((book) => {
+    const path = `/circles/${book.circleId}/books/${book.id}`;
+    return [path, ...book.chapterIds.map((chapterId) => `${path}/chapters/${chapterId}`)];
+  });
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const urls = [...staticPaths, ...circlePaths].flatMap((path) =>
+  const urls = [...staticPaths, ...circlePaths, ...bookPaths].flatMap((path) =>
     locales.map((locale) => {
       const alternates = locales.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escape(origin + localizePath(path, other))}"/>`).join("");
       return `<url><loc>${escape(origin + localizePath(path, locale))}</loc>${alternates}</url>`;

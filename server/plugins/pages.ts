@@ -160,6 +160,12 @@ export const pageFormBodyLimit = 64 * 1024;
 export const pageBodyLimits: Record<string, number> = {
   // The avatar form: one image of at most 2 MB, plus the multipart framing and the CSRF field.
   "/account/avatar": maxImageBytes + 16 * 1024,
+  // Book forms: the cover (2 MB) and the texts, sent as multipart.
+  "/circles/:circleId/write/book": maxImageBytes + 48 * 1024,
+  "/circles/:circleId/write/book/:bookId": maxImageBytes + 48 * 1024,
+  // A chapter: up to 200 KiB of Markdown, which URL-encoding can triple (Chinese text), and a preview.
+  "/circles/:circleId/write/book/:bookId/add-chapter": 1024 * 1024,
+  "/circles/:circleId/write/book/:bookId/chapter/:chapterId": 1024 * 1024,
 };
 
 const pageMethods = new Set(["GET", "HEAD", "POST"]);

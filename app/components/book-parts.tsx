@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import type { BookState } from "../../features/books/schema.ts";
+import type { BookSummary } from "../../features/books/presenter.ts";
+import bookStyles from "../styles/books.css?url";
+import "../../features/books/catalog.ts";
+
+/** The book pages' stylesheet: routes showing books add it to their links. */
+export const bookStylesheets = [{ rel: "stylesheet", href: bookStyles }];
+
+/** A book's cover, or a drawn placeholder with the first letter of its name (no image request). */
+export function BookCover({ cover, name, size }: { cover: string | null; name: string; size: "small" | "large" }) {
+  const { t } = useTranslation("books");
+  const [width, height] = size === "large" ? [150, 200] : [72, 96];
+  if (cover) return <img className={`book-cover book-cover-${size}`} src={cover} alt={t("read.cover_alt", { name })} width={width} height={height} />;
+  return (
+    <span className={`book-cover book-cover-${size} book-cover-placeholder`} role="img" aria-label={t("read.cover_alt", { name })}>
+      {Array.from(name)[0] ?? ""}
+    </span>
+  );
+}
+
+export function BookStateBadge({ state }: { state: BookState }) {
+  const { t } = useTranslation("books");
+  return (
+    <span className={`book-state-badge book-state-${state}`} data-state={state}>
+      {t(`state.${state}`)}
+    </span>
+  );
+}
+
+/**
+ * Counts this visit (once per visitor per day) by loading a 1×1 image from the API: it works on
+ * cached pages and without JavaScript.
+ */
+export function ViewCounter({ bookId }: { bookId: number }) {
+  return <img className="view-pixel" src={`/api/books/${bookId}/view.gif`} alt="" width={1} height={1} />;
+}
+
+/** One book in a list: cover, name, author, state, chapters, latest chapter, last updated. */
+export function BookCard({ book }: { book: BookSummary }) {
+  const { t, i18n } = useTranslation("books");
+  const locale = i18n.language as Locale;
+  const path = localizePath(`/circles/${book.circleId}/books/${book.id}`, locale);
+  return (
+    <li className="book-card">
+      <BookCover cover={book.cover} name={book.name} size="small" />
+      <div>
+        <h3 className="book-card-title">
+          <Link to={path}>{book.name}</Link>
+        </h3>
+        <p className="muted">
+          {t("read.by", { name: book.author.nickname })} · <BookStateBadge state={book.state} /> · {t("read.chapter_count", { count: book.chapterCount })} · {t("read.views", { count: book.views })}
+        </p>
+        {book.latestChapter ? (
+          <p>
+            {t("read.latest")}: <Link to={`${path}/chapters/${book.latestChapter.id}`}>{t("read.chapter_heading", { number: book.latestChapter.number, title: book.latestChapter.title })}</Link>
+          </p>
+        ) : null}
+        <p className="muted">
+          <time dateTime={book.updatedAt}>{t("read.updated", { date: formatDate(book.updatedAt, locale) })}</time>
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,241 @@
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/book-write";
+import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { circleIdOf, tagCirclePage, withFormToken } from "../lib/circle-pages.server.ts";
+import { bookWritePath, editableBookOf, orNotFound } from "../lib/book-pages.server.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { AppError } from "../../common/app-error.ts";
+import { authorize } from "../../common/policy.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useFormValidation } from "../lib/use-form-validation.ts";
+import { FormField, describedBy } from "../components/form-field.tsx";
+import { FormAlert } from "../components/circle-settings-layout.tsx";
+import { ConfirmButton } from "../components/confirm-button.tsx";
+import { ChapterManager } from "../components/chapter-manager.tsx";
+import { bookStylesheets } from "../components/book-parts.tsx";
+import { fieldErrors } from "../../features/accounts/schema.ts";
+import { requireCircle } from "../../features/circles/access.server.ts";
+import { getCircleRow } from "../../features/circles/service.ts";
+import { localizedTexts } from "../../features/circles/presenter.ts";
+import { listCategories } from "../../features/circles/categories.ts";
+import { canCreateBook } from "../../features/books/policy.ts";
+import { bookDescriptionMaxLength, bookInputFromForm, bookNameMaxLength, createBookSchema, updateBookSchema, type BookState } from "../../features/books/schema.ts";
+import { createBook, deleteBook, getBook, updateBook } from "../../features/books/service.ts";
+import { deleteChapter, updateChapter } from "../../features/books/chapters.ts";
+import { storeImage } from "../../features/attachments/service.ts";
+import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/constants.ts";
+import "../../features/books/catalog.ts";
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location, loaderData?.book ? "books:write.edit_title" : "books:write.new_title");
+
+export const links = () => [...bookStylesheets];
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** New book (`/circles/{id}/write/book`) and its editing page (`…/write/book/{book}`: texts, state, chapters, deletion). */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  if (!app.viewer) throw new AppError("not_authenticated");
+  const circleId = circleIdOf(request, params.circleId);
+  if (params.bookId) {
+    const { row } = await editableBookOf(app, request, params.circleId, params.bookId);
+    const [book, categories, circle] = await Promise.all([getBook(app.db, app.viewer, row.id), listCategories(app.db, row.circleId), getCircleRow(app.db, row.circleId)]);
+    return withFormToken(app, { circle: { id: row.circleId, name: localizedTexts(circle!, app.locale).name }, categories, book });
+  }
+  const access = await orNotFound(request, () => requireCircle(app.db, app.viewer, circleId, "view", { signedIn: true }));
+  authorize(app.viewer, canCreateBook(app.viewer, access));
+  await tagCirclePage(app, circleId);
+  const circle = await getCircleRow(app.db, circleId);
+  return withFormToken(app, { circle: { id: circleId, name: localizedTexts(circle!, app.locale).name }, categories: await listCategories(app.db, circleId), book: null });
+}
+
+type Confirm = "complete" | "resume" | "delete_book" | `delete_chapter:${number}`;
+
+const idField = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
+};
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  if (!app.viewer) throw new AppError("not_authenticated");
+  const viewer = app.viewer;
+  const circleId = circleIdOf(request, params.circleId);
+  // Every form of these pages is multipart (the book form carries the cover); the limit is the cover's plus the texts.
+  const form = await readUploadForm(request, maxImageBytes + 32 * 1024);
+  const values = keptValues(form, ["name", "description"]);
+  const confirmed = form.get("confirmed") === "1";
+  const ask = (confirm: Confirm) => ({ confirm });
+  try {
+    assertFormCsrf(app, form);
+    const intent = form.get("intent");
+    const bookId = params.bookId ? (await editableBookOf(app, request, params.circleId, params.bookId)).row.id : null;
+    if (intent === "save") {
+      const input = bookInputFromForm(form);
+      const parsed = (bookId ? updateBookSchema : createBookSchema).safeParse(input);
+      if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
+      const file = form.get("cover");
+      let cover: string | null | undefined = form.get("remove_cover") === "on" ? null : undefined;
+      if (file instanceof File && file.size > 0) {
+        if (file.size > maxImageBytes) throw new AppError("image_too_large");
+        cover = (await storeImage({ db: app.db, files: app.files }, { ownerId: viewer.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 })).fileId;
+      }
+      if (bookId) {
+        await updateBook({ db: app.db }, viewer, bookId, { ...parsed.data, cover });
+        return { notice: "saved" as const };
+      }
+      const created = await createBook({ db: app.db }, viewer, circleId, { ...(parsed.data as ReturnType<typeof createBookSchema.parse>), cover: cover ?? null });
+      return redirect(`${bookWritePath(app, created.circleId, created.id)}?notice=created`);
+    }
+    if (!bookId) throw new AppError("bad_request");
+    if (intent === "complete" || intent === "resume") {
+      if (!confirmed) return ask(intent);
+      const state: BookState = intent === "complete" ? "completed" : "updating";
+      await updateBook({ db: app.db }, viewer, bookId, { state });
+      return { notice: intent === "complete" ? ("completed" as const) : ("resumed" as const) };
+    }
+    if (intent === "move") {
+      const chapterId = idField(form, "chapter_id");
+      const number = idField(form, "number");
+      if (chapterId === null || number === null) throw new AppError("bad_request");
+      const chapter = await updateChapter({ db: app.db }, viewer, bookId, chapterId, { number });
+      return { notice: "moved" as const, moved: { title: chapter.title, number: chapter.number, id: chapter.id } };
+    }
+    if (intent === "delete_chapter") {
+      const chapterId = idField(form, "chapter_id");
+      if (chapterId === null) throw new AppError("bad_request");
+      if (!confirmed) return ask(`delete_chapter:${chapterId}`);
+      await deleteChapter({ db: app.db }, viewer, bookId, chapterId);
+      return { notice: "chapter_deleted" as const };
+    }
+    if (intent === "delete_book") {
+      if (!confirmed) return ask("delete_book");
+      const { circleId: ownCircle } = await deleteBook({ db: app.db }, viewer, bookId);
+      return redirect(`${here(app, `/circles/${ownCircle}`)}?tab=books`);
+    }
+    throw new AppError("bad_request");
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof AppError)) throw error;
+    return formFailure(app, error, values);
+  }
+}
+
+type ActionAnswer = { notice?: "saved" | "completed" | "resumed" | "moved" | "chapter_deleted"; moved?: { title: string; number: number; id: number }; confirm?: Confirm; formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+export default function BookWrite({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("books");
+  const locale = i18n.language as Locale;
+  const [params] = useSearchParams();
+  const { circle, categories, book, csrfToken } = loaderData;
+  const answer = (actionData ?? {}) as ActionAnswer;
+  const { errors, onSubmit } = useFormValidation(book ? updateBookSchema : createBookSchema, bookInputFromForm, answer.fieldErrors);
+  const kept = answer.values ?? {};
+  const path = localizePath(book ? `/circles/${circle.id}/write/book/${book.id}` : `/circles/${circle.id}/write/book`, locale);
+  const chosen = new Set(book?.categories.map((category) => category.id) ?? []);
+  const noticeKey = answer.notice ?? (params.get("notice") === "created" ? "created" : params.get("notice") === "chapter_added" ? "chapter_added" : null);
+  const notice =
+    noticeKey === "moved" && answer.moved
+      ? t("write.chapter_moved", { title: answer.moved.title, number: answer.moved.number })
+      : noticeKey === "chapter_added"
+        ? t("chapter_editor.added", { number: params.get("number") ?? "" })
+        : noticeKey === "completed"
+          ? t("write.completed_notice")
+          : noticeKey === "resumed"
+            ? t("write.resumed_notice")
+            : noticeKey
+              ? t(`write.${noticeKey}`)
+              : null;
+  const allCategories = categories.flatMap((category) => [{ ...category, depth: 0 }, ...category.children.map((child) => ({ ...child, depth: 1 }))]);
+  return (
+    <section className="panel book-write" aria-labelledby="book-write-title">
+      <p>
+        <Link to={localizePath(`/circles/${circle.id}`, locale)}>← {circle.name}</Link>
+        {book ? (
+          <>
+            {" · "}
+            <Link to={localizePath(`/circles/${circle.id}/books/${book.id}`, locale)}>{t("write.view_book")}</Link>
+          </>
+        ) : null}
+      </p>
+      <h1 id="book-write-title" className="page-title">
+        {book ? `${t("write.edit_title")} · ${book.name}` : t("write.new_title")}
+      </h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {book ? null : <p className="muted">{t("write.intro")}</p>}
+      <FormAlert message={answer.formError} />
+      <Form method="post" action={path} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-label={book ? t("write.edit_title") : t("write.new_title")}>
+        <input type="hidden" name="csrftoken" value={csrfToken} />
+        <FormField id="book-name" label={t("write.name")} error={errors.name}>
+          <input id="book-name" name="name" className="text-input" defaultValue={kept.name ?? book?.name ?? ""} maxLength={bookNameMaxLength} required {...describedBy("book-name", errors.name)} />
+        </FormField>
+        <FormField id="book-description" label={t("write.description")} error={errors.description}>
+          <textarea id="book-description" name="description" className="text-input text-area" rows={5} defaultValue={kept.description ?? book?.description ?? ""} maxLength={bookDescriptionMaxLength} {...describedBy("book-description", errors.description)} />
+        </FormField>
+        <FormField id="book-cover" label={t("write.cover")} hint={t("write.cover_hint")} error={errors.cover}>
+          {book?.cover ? <img className="book-cover book-cover-small" src={book.cover} alt={t("write.current_cover")} width={90} height={120} /> : null}
+          <input id="book-cover" name="cover" type="file" accept={acceptedImageTypes} {...describedBy("book-cover", errors.cover, t("write.cover_hint"))} />
+          {book?.cover ? (
+            <label className="choice">
+              <input type="checkbox" name="remove_cover" />
+              <span>{t("write.remove_cover")}</span>
+            </label>
+          ) : null}
+        </FormField>
+        <fieldset className="form-field">
+          <legend>{t("write.categories")}</legend>
+          {allCategories.length === 0 ? <p className="muted">{t("write.no_categories")}</p> : null}
+          {allCategories.map((category) => (
+            <label key={category.id} className="choice" data-depth={category.depth}>
+              <input type="checkbox" name="categories" value={category.id} defaultChecked={chosen.has(category.id)} />
+              <span>{category.depth ? `— ${category.name}` : category.name}</span>
+            </label>
+          ))}
+          {errors.categories ? (
+            <div className="form-error" role="alert" data-field-error="book-categories">
+              {errors.categories}
+            </div>
+          ) : null}
+        </fieldset>
+        <button type="submit" name="intent" value="save" className="button button-primary">
+          {book ? t("write.save") : t("write.create")}
+        </button>
+      </Form>
+      {book ? (
+        <>
+          <section aria-labelledby="book-state-title" className="book-state">
+            <h2 id="book-state-title">{t("write.state_title")}</h2>
+            <p data-testid="book-state">{t("write.state_current", { state: t(`state.${book.state}`) })}</p>
+            {book.state === "updating" ? (
+              <ConfirmButton id="complete" action={path} csrfToken={csrfToken} intent="complete" label={t("write.complete")} question={t("write.complete_question")} confirmLabel={t("write.yes")} cancelLabel={t("write.no")} asked={answer.confirm === "complete"} cancelTo={path} />
+            ) : (
+              <ConfirmButton id="resume" action={path} csrfToken={csrfToken} intent="resume" label={t("write.resume")} question={t("write.resume_question")} confirmLabel={t("write.confirm")} cancelLabel={t("write.cancel")} asked={answer.confirm === "resume"} cancelTo={path} />
+            )}
+          </section>
+          <ChapterManager circleId={circle.id} book={book} csrfToken={csrfToken} action={path} askedDelete={answer.confirm?.startsWith("delete_chapter:") ? Number(answer.confirm.split(":")[1]) : null} focusChapterId={answer.moved?.id ?? null} />
+          <section className="danger-zone" aria-labelledby="delete-book-title">
+            <h2 id="delete-book-title">{t("write.delete_book")}</h2>
+            <ConfirmButton
+              id="delete-book"
+              action={path}
+              csrfToken={csrfToken}
+              intent="delete_book"
+              label={t("write.delete_book")}
+              question={t("write.delete_book_question", { name: book.name })}
+              confirmLabel={t("write.delete_forever")}
+              cancelLabel={t("write.cancel")}
+              danger
+              asked={answer.confirm === "delete_book"}
+              cancelTo={path}
+            />
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}
+

@@ -1,0 +1,108 @@
+import { data, Link, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/chapter-write";
+import { assertFormCsrf, formFailure, getAppContext, invalidForm, readForm } from "../lib/context.server.ts";
+import { withFormToken } from "../lib/circle-pages.server.ts";
+import { bookWritePath, editableBookOf, orNotFound, pathIdOf } from "../lib/book-pages.server.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { AppError } from "../../common/app-error.ts";
+import { translator } from "../../common/i18n.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { FormAlert } from "../components/circle-settings-layout.tsx";
+import { ChapterEditor } from "../components/chapter-editor.tsx";
+import { bookStylesheets } from "../components/book-parts.tsx";
+import { contentStylesheets } from "../components/rendered-content.tsx";
+import { fieldErrors } from "../../features/accounts/schema.ts";
+import { createChapterSchema, updateChapterSchema } from "../../features/books/schema.ts";
+import { addChapter, getChapter, updateChapter } from "../../features/books/chapters.ts";
+import { renderMarkdown } from "../../features/content/render.server.ts";
+import "../../features/books/catalog.ts";
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) =>
+  pageMeta(location, (t) => (loaderData?.chapter ? t("books:chapter_editor.edit_title", { number: loaderData.chapter.number }) : t("books:chapter_editor.add_title")));
+
+export const links = () => [...contentStylesheets, ...bookStylesheets];
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Add a chapter (`…/write/book/{book}/add-chapter`) or edit one (`…/chapter/{chapter}`). */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const { row } = await editableBookOf(app, request, params.circleId, params.bookId);
+  if (params.chapterId) {
+    const chapterId = pathIdOf(request, params.chapterId);
+    const { chapter } = await orNotFound(request, () => getChapter(app.db, app.viewer, row.id, chapterId));
+    return withFormToken(app, { book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: { id: chapter.id, number: chapter.number, title: chapter.title, markdown: chapter.markdown } });
+  }
+  if (row.state === "completed") throw new AppError("book_completed");
+  return withFormToken(app, { book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: null });
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  const { row } = await editableBookOf(app, request, params.circleId, params.bookId);
+  const form = await readForm(request);
+  const title = typeof form.get("title") === "string" ? (form.get("title") as string) : "";
+  const content = typeof form.get("content") === "string" ? (form.get("content") as string) : "";
+  const values = { title: title.slice(0, 300), content };
+  try {
+    assertFormCsrf(app, form);
+    if (form.get("intent") === "preview") {
+      const rendered = content.trim() ? await renderMarkdown(content, { locale: app.locale }) : null;
+      return { preview: rendered?.html ?? "", values };
+    }
+    const parsed = createChapterSchema.safeParse({ title, content });
+    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
+    if (params.chapterId) {
+      const chapterId = pathIdOf(request, params.chapterId);
+      const input = updateChapterSchema.parse(parsed.data);
+      await orNotFound(request, () => updateChapter({ db: app.db }, app.viewer!, row.id, chapterId, input, app.locale));
+      return { saved: true as const, values };
+    }
+    const chapter = await addChapter({ db: app.db }, app.viewer!, row.id, parsed.data, app.locale);
+    return redirect(`${bookWritePath(app, row.circleId, row.id)}?notice=chapter_added&number=${chapter.number}`);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const failure = formFailure(app, error, values);
+      return data({ ...failure.data, formError: failure.data.formError ?? translator(app.locale)("errors:validation_failed") }, { status: failure.init?.status ?? 400 });
+    }
+    throw error;
+  }
+}
+
+type ActionAnswer = { preview?: string; saved?: true; values?: { title: string; content: string }; formError?: string; fieldErrors?: Record<string, string> };
+
+export default function ChapterWrite({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("books");
+  const locale = i18n.language as Locale;
+  const { book, chapter, csrfToken } = loaderData;
+  const answer = (actionData ?? {}) as ActionAnswer;
+  const bookPath = localizePath(`/circles/${book.circleId}/write/book/${book.id}`, locale);
+  const action = chapter ? `${bookPath}/chapter/${chapter.id}` : `${bookPath}/add-chapter`;
+  return (
+    <section className="panel chapter-write" aria-labelledby="chapter-write-title">
+      <p>
+        <Link to={bookPath}>← {t("write.back_to_book_editor")}</Link>
+      </p>
+      <h1 id="chapter-write-title" className="page-title">
+        {chapter ? t("chapter_editor.edit_title", { number: chapter.number }) : t("chapter_editor.add_title")}
+      </h1>
+      <p className="muted">{t("chapter_editor.book", { name: book.name })}</p>
+      {answer.saved ? (
+        <p className="notice" role="status">
+          {t("chapter_editor.saved")}
+        </p>
+      ) : null}
+      <FormAlert message={answer.fieldErrors ? undefined : answer.formError} />
+      <ChapterEditor
+        action={action}
+        csrfToken={csrfToken}
+        title={answer.values?.title ?? chapter?.title ?? ""}
+        content={answer.values?.content ?? chapter?.markdown ?? ""}
+        previewHtml={answer.preview ?? null}
+        errors={answer.fieldErrors}
+        submitLabel={chapter ? t("chapter_editor.save") : t("chapter_editor.publish")}
+      />
+    </section>
+  );
+}
