@@ -106,7 +106,7 @@ export function ChapterManager({ circleId, book, csrfToken, action, askedDelete,
               >
                 <span className="drag-handle" aria-hidden="true" title={t("write.drag_label", { number: chapter.number, title: chapter.title })} />
                 <span className="chapter-manage-title">
-                  <span className="chapter-number">{t("read.chapter_number", { number: chapter.number })}</span> {chapter.title}
+                  <span className="chapter-number">{t("read.chapter_number", { number: chapter.number })}</span> <span className="chapter-manage-name">{chapter.title}</span>
                 </span>
                 <span className="chapter-manage-actions">
                   {index > 0 ? moveForm(chapter.id, chapter.number - 1, "up", chapter.title, chapter.number) : null}

@@ -27,10 +27,10 @@ export async function orNotFound<T>(request: Request, body: () => Promise<T>): P
  * An item requested under another circle than its own answers 301 to the same path under its
  * circle (the legacy /books/{id} paths arrive under circle 1).
  */
-export function redirectToOwnCircle(app: AppContext, request: Request, requestedCircleId: number, circleId: number): void {
+export function redirectToOwnCircle(request: Request, requestedCircleId: number, circleId: number): void {
   if (requestedCircleId === circleId) return;
   const url = pageUrl(request.url);
-  const path = url.pathname.replace(/^(\/en)?\/circles\/\d+/, `/circles/${circleId}`);
+  const path = url.pathname.replace(/^(\/en)?\/circles\/\d+/, (_match, english: string | undefined) => `${english ?? ""}/circles/${circleId}`);
   throw redirect(path + url.search, 301);
 }
 
@@ -43,7 +43,7 @@ export async function editableBookOf(app: AppContext, request: Request, rawCircl
   const circleId = pathIdOf(request, rawCircleId);
   const bookId = pathIdOf(request, rawBookId);
   const loaded = await orNotFound(request, () => loadBook(app.db, app.viewer, bookId));
-  redirectToOwnCircle(app, request, circleId, loaded.row.circleId);
+  redirectToOwnCircle(request, circleId, loaded.row.circleId);
   if (!can(app.viewer, "edit", loaded.resource)) throw new AppError("forbidden");
   await tagCirclePage(app, loaded.row.circleId);
   tagPage(app, `book:${bookId}`);

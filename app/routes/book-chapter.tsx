@@ -45,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const bookId = pathIdOf(request, params.bookId);
   const chapterId = pathIdOf(request, params.chapterId);
   const book = await orNotFound(request, () => getBook(app.db, app.viewer, bookId));
-  redirectToOwnCircle(app, request, circleId, book.circleId);
+  redirectToOwnCircle(request, circleId, book.circleId);
   const page = await orNotFound(request, () => getChapter(app.db, app.viewer, bookId, chapterId));
   tagPage(app, `book:${book.id}`);
   await tagCirclePage(app, book.circleId);

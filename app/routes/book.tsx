@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const circleId = circleIdOf(request, params.circleId);
   const bookId = pathIdOf(request, params.bookId);
   const book = await orNotFound(request, () => getBook(app.db, app.viewer, bookId));
-  redirectToOwnCircle(app, request, circleId, book.circleId);
+  redirectToOwnCircle(request, circleId, book.circleId);
   tagPage(app, `book:${book.id}`);
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);

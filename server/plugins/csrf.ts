@@ -11,7 +11,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const csrfProtection = fp<{ secret: string }>(async (app, { secret }) => {
   app.addHook("onRequest", async (request) => {
-    if (safeMethods.has(request.method) || request.routeOptions.url === "*") return;
+    // Page routes (the catch-all and those with their own body limit, flagged `page`) check the form field in their actions.
+    if (safeMethods.has(request.method) || request.routeOptions.url === "*" || request.routeOptions.config?.page) return;
     const header = request.headers[csrfHeaderName];
     if (!csrfMatches(secret, request.cookies[csrfCookieName], typeof header === "string" ? header : undefined, request.cookies[sessionCookieName])) {
       throw new AppError("csrf_failed");

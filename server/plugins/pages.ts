@@ -142,7 +142,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return payload;
     });
     for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
-      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage });
+      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage, config: { page: true } });
     }
     // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
     pageRoutes.all("*", { bodyLimit: pageFormBodyLimit }, renderPage);
@@ -169,6 +169,13 @@ export const pageBodyLimits: Record<string, number> = {
 };
 
 const pageMethods = new Set(["GET", "HEAD", "POST"]);
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A page route: its actions check the CSRF token in the form (see csrf.ts). */
+    page?: boolean;
+  }
+}
 
 /** The URLs a page answers on: both languages, and React Router's data URLs for loaders and actions. */
 export function pageRequestPaths(path: string): string[] {

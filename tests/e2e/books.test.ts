@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import zhBooks from "../../common/locales/zh-CN/books.json" with { type: "json" };
+import enBooks from "../../common/locales/en/books.json" with { type: "json" };
+import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
+import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
+
+addCatalog("books", { "zh-CN": zhBooks, en: enBooks });
+addCatalog("circles", { "zh-CN": zhCircles, en: enCircles });
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** Server round trips on a busy machine take a while: wait up to 15 s for the page to show a change. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+/** Waits until React has hydrated the page (a click before that could be lost). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** The chapter list of the write page as [number, title] pairs. */
+async function managedChapters(page: Page): Promise<[number, string][]> {
+  return page.$$eval(".chapter-list-manage li", (items) => items.map((item) => [Number(item.getAttribute("data-number")), item.querySelector(".chapter-manage-name")!.textContent!] as [number, string]));
+}
+
+describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Locale) => {
+  const t = translator(locale);
+  const path = (to: string) => localizePath(to, locale);
+  const titles = locale === "en" ? ["Departure", "The Long Road", "Arrival"] : ["启程", "长路", "抵达"];
+
+  it("write a book with three chapters → complete → resume updating → reorder by keyboard → delete a chapter → read it without JavaScript", async () => {
+    const author = await newVisitor({ locale });
+    await registerThroughApi(author.context, uniqueName("b"));
+    const name = uniqueName(locale === "en" ? "Voyage " : "远航");
+
+    // From the circle's books tab to the new-book form.
+    await author.page.goto(`${path("/circles/1")}?tab=books`);
+    await hydrated(author.page);
+    await author.page.getByRole("link", { name: t("books:list.write_book") }).click();
+    await author.page.waitForURL((url) => url.pathname === path("/circles/1/write/book"));
+    await hydrated(author.page);
+    await author.page.getByLabel(t("books:write.name")).fill(name);
+    await author.page.getByLabel(t("books:write.description")).fill(locale === "en" ? "A journey in three chapters." : "三章的旅程。");
+    await author.page.getByRole("button", { name: t("books:write.create") }).click();
+    await author.page.waitForURL((url) => /\/write\/book\/\d+$/.test(url.pathname));
+    await hydrated(author.page);
+    const bookId = Number(/\/write\/book\/(\d+)$/.exec(new URL(author.page.url()).pathname)![1]);
+    await eventually(() => author.page.locator(".notice").textContent()).toBe(t("books:write.created"));
+
+    // Three chapters; the first is previewed (rendered on the server, math included) before it is published.
+    for (const [index, title] of titles.entries()) {
+      await author.page.getByRole("link", { name: t("books:write.add_chapter") }).click();
+      await author.page.waitForURL((url) => url.pathname.endsWith("/add-chapter"));
+      await hydrated(author.page);
+      await author.page.getByLabel(t("books:chapter_editor.title")).fill(title);
+      await author.page.getByLabel(t("books:chapter_editor.content")).fill(`## ${title}\n\n${locale === "en" ? "Text" : "正文"} ${index + 1}: $e^{i\\pi} + 1 = 0$`);
+      if (index === 0) {
+        await author.page.getByRole("button", { name: t("books:chapter_editor.preview"), exact: true }).click();
+        await eventually(() => author.page.locator(".chapter-preview .katex").count()).toBeGreaterThan(0);
+        expect(await author.page.getByLabel(t("books:chapter_editor.title")).inputValue()).toBe(title);
+      }
+      await author.page.getByRole("button", { name: t("books:chapter_editor.publish") }).click();
+      await author.page.waitForURL((url) => new RegExp(`/write/book/${bookId}$`).test(url.pathname));
+      await eventually(() => author.page.locator(".notice").textContent()).toBe(t("books:chapter_editor.added", { number: index + 1 }));
+    }
+    await hydrated(author.page);
+    expect(await managedChapters(author.page)).toEqual(titles.map((title, index) => [index + 1, title]));
+
+    // Updating → Completed after the yes/no question, with the spec's message.
+    await author.page.getByRole("button", { name: t("books:write.complete") }).click();
+    const completeDialog = author.page.getByRole("dialog", { name: t("books:write.complete_question") });
+    await completeDialog.getByRole("button", { name: t("books:write.yes") }).click();
+    await eventually(() => author.page.locator(".notice").textContent()).toBe(t("books:write.completed_notice"));
+    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(t("books:write.state_current", { state: t("books:state.completed") }));
+    expect(await author.page.getByRole("link", { name: t("books:write.add_chapter") }).count()).toBe(0);
+
+    // Completed → Updating after "Are you sure…?".
+    await author.page.getByRole("button", { name: t("books:write.resume") }).click();
+    const resumeDialog = author.page.getByRole("dialog", { name: t("books:write.resume_question") });
+    await resumeDialog.getByRole("button", { name: t("books:write.confirm") }).click();
+    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(t("books:write.state_current", { state: t("books:state.updating") }));
+    await eventually(() => author.page.getByRole("link", { name: t("books:write.add_chapter") }).count()).toBe(1);
+
+    // Reorder by keyboard: the first chapter moves down one place; focus stays on its move button.
+    const down = author.page.getByRole("button", { name: t("books:write.move_down_label", { number: 1, title: titles[0] }) });
+    await down.focus();
+    await author.page.keyboard.press("Enter");
+    await eventually(() => managedChapters(author.page)).toEqual([
+      [1, titles[1]],
+      [2, titles[0]],
+      [3, titles[2]],
+    ]);
+    await eventually(() => author.page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-number"))).toBe("2");
+
+    // Delete the (new) first chapter after the irreversible-deletion question: the others renumber.
+    await author.page.getByRole("button", { name: t("books:write.delete_chapter_label", { number: 1, title: titles[1] }) }).click();
+    const deleteDialog = author.page.getByRole("dialog", { name: t("books:write.delete_chapter_question", { number: 1, title: titles[1] }) });
+    await deleteDialog.getByRole("button", { name: t("books:write.delete_forever") }).click();
+    await eventually(() => managedChapters(author.page)).toEqual([
+      [1, titles[0]],
+      [2, titles[2]],
+    ]);
+    await author.context.close();
+
+    // A reader without JavaScript: the book page, a chapter, next; under the wrong circle it is redirected.
+    const reader = await newVisitor({ locale, javaScriptEnabled: false });
+    const response = await reader.page.goto(path(`/circles/2/books/${bookId}`));
+    expect(response?.status()).toBe(200);
+    expect(new URL(reader.page.url()).pathname).toBe(path(`/circles/1/books/${bookId}`));
+    expect(await reader.page.locator("h1").textContent()).toBe(name);
+    expect(await reader.page.locator(".book-state-badge").first().textContent()).toBe(t("books:state.updating"));
+    expect(await reader.page.getByTestId("latest-chapter").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: titles[2] }));
+    const jsonLd = JSON.parse((await reader.page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd).toMatchObject({ "@type": "Book", name, hasPart: [{ position: 1, name: titles[0] }, { position: 2, name: titles[2] }] });
+    expect(await reader.page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${path(`/circles/1/books/${bookId}`).replace(/\//g, "\\/")}$`));
+    await reader.page.getByRole("link", { name: t("books:read.start_reading") }).click();
+    await reader.page.waitForURL((url) => url.pathname.includes("/chapters/"));
+    expect(await reader.page.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 1, title: titles[0] }));
+    expect(await reader.page.locator(".rendered-content .katex").count()).toBeGreaterThan(0);
+    await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).first().click();
+    await reader.page.waitForURL((url) => url.pathname.includes("/chapters/"));
+    expect(await reader.page.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: titles[2] }));
+    expect(await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).count()).toBe(0);
+    await reader.context.close();
+  });
+});
