@@ -35,7 +35,7 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
   const path = (to: string) => localizePath(to, locale);
   const titles = locale === "en" ? ["Departure", "The Long Road", "Arrival"] : ["启程", "长路", "抵达"];
 
-  it("write a book with three chapters → complete → resume updating → reorder by keyboard → delete a chapter → read it without JavaScript", async () => {
+  it("write a book with three chapters → complete → resume updating → reorder by keyboard → delete a chapter → reorder by dragging → read it without JavaScript", async () => {
     const author = await newVisitor({ locale });
     await registerThroughApi(author.context, uniqueName("b"));
     const name = uniqueName(locale === "en" ? "Voyage " : "远航");
@@ -103,6 +103,18 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     await author.page.getByRole("button", { name: t("books:write.delete_chapter_label", { number: 1, title: titles[1] }) }).click();
     const deleteDialog = author.page.getByRole("dialog", { name: t("books:write.delete_chapter_question", { number: 1, title: titles[1] }) });
     await deleteDialog.getByRole("button", { name: t("books:write.delete_forever") }).click();
+    await eventually(() => managedChapters(author.page)).toEqual([
+      [1, titles[0]],
+      [2, titles[2]],
+    ]);
+
+    // Reorder by dragging: the second chapter dropped on the first, then back.
+    await author.page.locator('.chapter-list-manage li[data-number="2"]').dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
+    await eventually(() => managedChapters(author.page)).toEqual([
+      [1, titles[2]],
+      [2, titles[0]],
+    ]);
+    await author.page.locator('.chapter-list-manage li[data-number="2"]').dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
     await eventually(() => managedChapters(author.page)).toEqual([
       [1, titles[0]],
       [2, titles[2]],
