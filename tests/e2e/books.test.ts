@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
@@ -142,4 +143,40 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     expect(await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).count()).toBe(0);
     await reader.context.close();
   });
+});
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the current page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+describe("book pages pass axe-core (no serious or critical violation)", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`the demo book, a chapter and the book editor (${colorScheme})`, async () => {
+      const { context, page } = await newVisitor({ colorScheme, bypassCSP: true });
+      await registerThroughApi(context, uniqueName("x"));
+      const list = (await (await context.request.get("/api/circles/2/books/")).json()) as { books: { id: number; circle_id: number; latest_chapter: { id: number } }[] };
+      const demo = list.books[0]!;
+      for (const path of [`/circles/2/books/${demo.id}`, `/en/circles/2/books/${demo.id}/chapters/${demo.latest_chapter.id}`, "/circles/2?tab=books"]) {
+        expect((await page.goto(path))?.status(), path).toBe(200);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      // A book of one's own, to see the editor and the chapter editor.
+      const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+      const created = (await (await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: "Axe" } })).json()) as { id: number };
+      await context.request.post(`/api/books/${created.id}/chapters/`, { headers: { "x-csrftoken": csrftoken }, data: { title: "One", content: "Text" } });
+      for (const path of [`/en/circles/1/write/book/${created.id}`, `/circles/1/write/book/${created.id}/add-chapter`, "/en/circles/1/write/book"]) {
+        expect((await page.goto(path))?.status(), path).toBe(200);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await context.close();
+    }, 120_000);
+  }
 });
