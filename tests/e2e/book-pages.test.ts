@@ -97,6 +97,16 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     expect(refused.body).toContain("form-alert");
   });
 
+  it("never lets a book's texts break out of the page's JSON-LD or meta tags", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const name = '</script><script>alert(1)</script>"';
+    const id = (await visitor.post("/api/circles/1/books/", { name, description: "<img src=x onerror=alert(2)>" })).json().id;
+    const page = (await new Visitor(api.app).get(`/circles/1/books/${id}`)).body;
+    expect(page).not.toContain("<script>alert(1)");
+    expect(page).not.toContain("<img src=x");
+    expect(page).toContain('type="application/ld+json"');
+  });
+
   it("previews and publishes a long chapter (over the ordinary form limit) from the plain form", async () => {
     const author = await authorWithBook(0);
     const content = `# 长章\n\n${"天地玄黄，宇宙洪荒。".repeat(6000)}\n\n$$a^2 + b^2 = c^2$$`;
