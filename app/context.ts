@@ -4,10 +4,15 @@ import type { Database } from "../server/db/client.ts";
 import type { Viewer } from "../features/accounts/viewer.ts";
 import type { Locale } from "../common/locale.ts";
 import type { Delivery } from "../features/delivery/message.ts";
+import type { FileStore } from "../features/attachments/file-store.server.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
   db: Database;
+  /** Uploaded files (features/attachments). */
+  files: FileStore;
+  /** The clock of date-bound rules (daily check-in). */
+  now: () => Date;
   viewer: Viewer | null;
   /** The raw session cookie value, for logout. */
   sessionToken: string | undefined;

@@ -6,6 +6,8 @@ import helmet from "@fastify/helmet";
 import compress from "@fastify/compress";
 import { constants as zlibConstants } from "node:zlib";
 import rateLimit from "@fastify/rate-limit";
+import multipart from "@fastify/multipart";
+import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -15,7 +17,7 @@ import { requestContext } from "./plugins/request-context.ts";
 import { invalidationChannel } from "./plugins/invalidation-channel.ts";
 import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
-import { pages } from "./plugins/pages.ts";
+import { pages, type PageRenderer } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
 import { answerUnparsableRequest } from "./plugins/error-answers.ts";
 import { accountsApi } from "../features/accounts/api.ts";
@@ -26,6 +28,12 @@ import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
 import type { Delivery } from "../features/delivery/message.ts";
 import { outboxPage } from "../features/delivery/outbox-page.ts";
+import { attachmentsApi } from "../features/attachments/api.ts";
+import { LocalFileStore, type FileStore } from "../features/attachments/file-store.server.ts";
+import { maxImageBytes } from "../features/attachments/constants.ts";
+import { profilesApi } from "../features/profiles/api.ts";
+import { followsApi } from "../features/follows/api.ts";
+import { checkinsApi } from "../features/checkins/api.ts";
 
 export interface AppOptions {
   config: Config;
@@ -37,6 +45,17 @@ export interface AppOptions {
   delivery?: Delivery;
   /** The time verification codes are checked against (tests move it instead of sleeping). */
   clock?: () => Date;
+  /** Where uploads are kept; DATA_DIR/uploads on local disk unless given. */
+  files?: FileStore;
+  /** The clock of date-bound rules (daily check-in); tests pass their own. */
+  now?: () => Date;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    files: FileStore;
+    now: () => Date;
+  }
 }
 
 /**
@@ -50,7 +69,16 @@ function proxyTrust(setting: Config["trustProxy"]): boolean | string[] | ((addre
 }
 
 /** The whole HTTP surface: JSON API under /api, pages for everything else. */
-export async function buildApp({ config, database, pages: pagesOptions, logger = false, delivery: deliveryOverride, clock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  pages: pagesOptions,
+  logger = false,
+  delivery: deliveryOverride,
+  clock,
+  files = new LocalFileStore(path.join(config.dataDir, "uploads")),
+  now = () => new Date(),
+}: AppOptions): Promise<FastifyInstance> {
   const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
     // Cached anonymous pages are answered before Fastify's routing (see page-cache.ts).
@@ -84,6 +112,10 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(invalidationChannel, { database });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });
+  app.decorate("files", files);
+  app.decorate("now", now);
+  // Uploads: the file size limit is per route (readUploadedFile); these bound everything else in a multipart body.
+  await app.register(multipart, { limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 } });
   // Per-route limits (`config.rateLimit`) for calls that are costly to answer; a 429 is localized by the error handler.
   await app.register(rateLimit, { global: false });
 
@@ -114,7 +146,14 @@ export async function buildApp({ config, database, pages: pagesOptions, logger =
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(circlesApi);
+  const pageRenderer: { render?: PageRenderer } = {};
+  await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
+  await app.register(profilesApi);
+  await app.register(followsApi);
+  await app.register(checkinsApi);
 
-  if (pagesOptions) await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db, delivery });
+  if (pagesOptions) {
+    await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db, delivery, files, now, onReady: (render) => (pageRenderer.render = render) });
+  }
   return app;
 }

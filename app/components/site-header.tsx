@@ -70,7 +70,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
               </Link>
               <details className="user-menu" ref={menu}>
                 <summary className="site-avatar" data-testid="avatar-menu" aria-label={t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}>
-                  <img className="site-avatar-image" src={user.avatar} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={32} height={32} />
+                  <img className="site-avatar-image" src={user.avatar_small} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={32} height={32} />
                   <span className="site-username">{user.nickname || user.username}</span>
                 </summary>
                 <div className="user-menu-panel">
@@ -78,6 +78,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                   <Link to={path("/account/home")}>
                     {t("nav.account")}
                   </Link>
+                  <Link to={path(`/profile/${user.username}`)}>{t("nav.my_profile")}</Link>
                   <Form method="post" action={path("/logout")}>
                     <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
                     <button type="submit" className="user-menu-button">

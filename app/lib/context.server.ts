@@ -133,3 +133,33 @@ export async function readForm(request: Request): Promise<FormData> {
   if (containsNulCharacter([...form])) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
   return form;
 }
+
+/**
+ * A multipart form with a file (plain POST of an upload form). Page bodies reach actions as a
+ * stream, so the size is bounded here: more than `maxFileBytes` plus a little room for the other
+ * fields is refused with `tooLarge` (413) before it is all read.
+ */
+export async function readUploadForm(request: Request, maxFileBytes: number, tooLarge: "image_too_large" | "payload_too_large" = "image_too_large"): Promise<FormData> {
+  const limit = maxFileBytes + 16 * 1024;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new AppError(tooLarge);
+  if (!request.body) throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      throw new AppError(tooLarge);
+    }
+    chunks.push(value);
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+  }
+}

@@ -1,10 +1,13 @@
 import { useEffect } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
 import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts";
-import { localizePath, type Locale } from "../../common/locale.ts";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { listNewFollowers } from "../../features/follows/service.ts";
+import { defaultAvatar } from "../../features/accounts/presenter.ts";
+import "../lib/centre-catalog.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
 import { isMessageCentreCategory, messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";
@@ -13,13 +16,17 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "co
 
 /** Signed-in only. Opening a category marks it read (the notification lists arrive with messaging). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireViewer(getAppContext(context));
+  const app = getAppContext(context);
+  const viewer = requireViewer(app);
   if (!isMessageCentreCategory(params.category)) notFound(request);
-  return { category: params.category as MessageCentreCategory };
+  const category = params.category as MessageCentreCategory;
+  // Likes and follows: new followers come from the `user.followed` events (likes arrive with reactions).
+  const followers = category === "like_attention" ? await listNewFollowers(app.db, viewer.id) : [];
+  return { category, followers: followers.map((follower) => ({ ...follower, avatar: follower.avatar ?? defaultAvatar, followedAt: follower.followedAt.toISOString() })) };
 }
 
 export default function MessageCentre({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("common");
+  const { t, i18n } = useTranslation(["common", "centre"]);
   const locale = i18n.language as Locale;
   const { category } = loaderData;
   const store = useSessionStore();
@@ -58,7 +65,24 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
         <h2 id="message-category-title" className="page-title">
           {t(`messages.category_${category}`)}
         </h2>
-        <EmptyState description={t("messages.empty")} />
+        {loaderData.followers.length > 0 ? (
+          <ul className="follower-list" aria-label={t("centre:followers_list.heading")} data-testid="new-followers">
+            {loaderData.followers.map((follower) => (
+              <li key={`${follower.username}-${follower.followedAt}`}>
+                <img className="site-avatar-image" src={follower.avatar} alt="" width={32} height={32} />
+                <span>
+                  <Link to={localizePath(`/profile/${follower.username}`, locale)}>{follower.nickname}</Link> {t("centre:followers_list.followed_you")}
+                  {follower.stillFollowing ? null : <span className="muted"> {t("centre:followers_list.no_longer")}</span>}
+                </span>
+                <time className="muted" dateTime={follower.followedAt}>
+                  {formatDate(follower.followedAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState description={t("messages.empty")} />
+        )}
       </section>
     </div>
   );

@@ -10,6 +10,8 @@ export interface CurrentUser {
   user_id: number;
   user_type: string;
   avatar: string;
+  /** The header-size avatar (64 px); the default image when none was uploaded. */
+  avatar_small: string;
   username: string;
   nickname: string;
   email: string;
@@ -31,6 +33,7 @@ export const anonymousUser: CurrentUser = {
   user_id: 0,
   user_type: "",
   avatar: defaultAvatar,
+  avatar_small: defaultAvatar,
   username: "",
   nickname: "",
   email: "",
@@ -55,6 +58,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     user_id: user.id,
     user_type: user.userType,
     avatar: user.avatar ?? defaultAvatar,
+    avatar_small: user.avatarSmall ?? user.avatar ?? defaultAvatar,
     username: user.username,
     nickname: user.nickname,
     email: user.email ?? "",

@@ -15,6 +15,8 @@ import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Delivery } from "../../features/delivery/message.ts";
+import type { FileStore } from "../../features/attachments/file-store.server.ts";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 import { onInvalidate } from "../lib/invalidation.ts";
 
@@ -23,16 +25,20 @@ export interface PagesOptions {
   buildDirectory: string;
   /** Replay anonymous pages from memory (on in production); hits are served in server/app.ts. */
   cache?: PageCache;
+  /** Receives the page handler, so other routes can answer with a page (the 404 screen of /attach). */
+  onReady?: (render: PageRenderer) => void;
   /** Body limits of pages that take more than a small form; `pageBodyLimits` unless given. */
   bodyLimits?: Record<string, number>;
 }
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /**
  * React Router pages inside Fastify. Request/response adaptation comes from
  * @mcansh/react-router-fastify; in front of it sits the anonymous page cache.
  */
-export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery }): Promise<void> {
-  const { buildDirectory, config, db, delivery } = options;
+export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery; files: FileStore; now: () => Date }): Promise<void> {
+  const { buildDirectory, config, db, delivery, files, now } = options;
   const build = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
   assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
@@ -95,6 +101,8 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     const cacheTags = new Set<string>();
     context.set(appContext, {
       db,
+      files,
+      now,
       viewer: anonymous ? null : await request.viewer(),
       sessionToken: request.cookies[sessionCookieName],
       locale: localeFromPath(pagePathname(request.url.split("?")[0] ?? "/")),
@@ -124,6 +132,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     }
     return sendResponse(reply, response);
   };
+  options.onReady?.(renderPage);
 
   await app.register(async (pageRoutes) => {
     // Whatever a signed-in viewer is shown carries their data (and a CSRF token): never stored by
@@ -133,7 +142,7 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return payload;
     });
     for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
-      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage });
+      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, config: { pageForm: true }, handler: renderPage });
     }
     // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
     pageRoutes.all("*", { bodyLimit: pageFormBodyLimit }, renderPage);
@@ -148,7 +157,10 @@ export const pageFormBodyLimit = 64 * 1024;
  * prefix: `{ "/write/upload": 20 * 1024 * 1024 }`. Each gets its own route with that limit, in both
  * languages and for React Router's data requests.
  */
-export const pageBodyLimits: Record<string, number> = {};
+export const pageBodyLimits: Record<string, number> = {
+  // The avatar form: one image of at most 2 MB, plus the multipart framing and the CSRF field.
+  "/account/avatar": maxImageBytes + 16 * 1024,
+};
 
 const pageMethods = new Set(["GET", "HEAD", "POST"]);
 

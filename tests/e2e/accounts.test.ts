@@ -103,15 +103,15 @@ describe("accounts in the browser", () => {
     await page.getByTestId("avatar-menu").click();
     await page.getByRole("link", { name: "个人中心" }).click();
     await page.waitForURL((url) => url.pathname === "/account/home");
-    await expect.poll(() => page.locator("h1").textContent()).toBe("我的账号");
-    const facts = await page.locator(".facts").first().textContent();
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 15_000 }).toContain(username);
+    expect(await page.getByTestId("user-type-badge").textContent()).toBe("注册用户");
+    const facts = await page.getByTestId("account-facts").textContent();
     expect(facts).toContain(`${username}@example.com`);
-    expect(facts).toContain("注册用户");
     expect(facts).toContain("日本");
     expect(facts).toContain("1988年8月8日");
 
     await page.goto("/en/account/home");
-    expect(await page.locator(".facts").first().textContent()).toContain("Japan");
+    expect(await page.getByTestId("account-facts").textContent()).toContain("Japan");
 
     await page.goto("/en/message");
     expect(new URL(page.url()).pathname).toBe("/en/messages/reply_comment");

@@ -27,6 +27,8 @@ export interface TestApiOptions {
   /** The clock verification codes are checked against. */
   clock?: () => Date;
   delivery?: Delivery;
+  /** The clock of date-bound rules (daily check-in). */
+  now?: () => Date;
 }
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
@@ -46,6 +48,7 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
     database,
     clock: options.clock,
     delivery: options.delivery,
+    now: options.now,
     pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined,
   });
   await app.ready();
@@ -76,7 +79,7 @@ export class Visitor {
   async request(
     method: string,
     url: string,
-    options: { json?: unknown; body?: string; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: { json?: unknown; body?: string | Buffer; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (options.csrf !== false && !["GET", "HEAD", "OPTIONS"].includes(method)) {
@@ -84,7 +87,7 @@ export class Visitor {
       headers["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
     }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    let payload: string | undefined = options.body;
+    let payload: string | Buffer | undefined = options.body;
     if (options.json !== undefined) {
       payload = JSON.stringify(options.json);
       headers["content-type"] = "application/json";
@@ -120,6 +123,29 @@ export class Visitor {
     if (!this.cookies.has("csrftoken")) await this.get("/api/get_csrf_token/");
     return this.cookies.get("csrftoken")!;
   }
+
+  /** A multipart/form-data POST carrying one file, as a browser's file input sends it. */
+  upload(url: string, file: UploadFile, headers?: Record<string, string>) {
+    const { body, contentType } = multipartBody(file);
+    return this.request("POST", url, { body, headers: { ...headers, "content-type": contentType } });
+  }
+}
+
+export interface UploadFile {
+  bytes: Buffer;
+  filename: string;
+  /** What the client claims; the server must not believe it. */
+  contentType?: string;
+  field?: string;
+}
+
+export function multipartBody(file: UploadFile): { body: Buffer; contentType: string } {
+  const boundary = `----circles${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, file.bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
-import { circleCategories, circleMembers, circles, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { circleCategories, circleMembers, circles, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
 import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
@@ -114,4 +114,9 @@ export async function addCategory(db: Database, circleId: number, overrides: { n
     .values({ circleId, name: overrides.name ?? `分类${unique()}`, parentId: overrides.parentId ?? null, position: overrides.position ?? 0 })
     .returning();
   return category!;
+}
+
+/** `follower` follows `followee` (the row only: no event, no counter; tests about following use the API). */
+export async function createFollow(db: Database, follower: { id: number }, followee: { id: number }): Promise<void> {
+  await db.insert(follows).values({ followerId: follower.id, followeeId: followee.id });
 }

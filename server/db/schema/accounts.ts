@@ -19,9 +19,15 @@ export const users = pgTable(
     birthday: date("birthday", { mode: "string" }),
     country: text("country").notNull(),
     userType: text("user_type", { enum: userTypes }).notNull().default("Registered users"),
+    /** URL of the profile-size avatar (256 px), or null for the default image. */
     avatar: text("avatar"),
+    /** URL of the header-size avatar (64 px). */
+    avatarSmall: text("avatar_small"),
+    /** The one-line slogan shown under the name. */
+    signature: text("signature").notNull().default(""),
     selfDescription: text("self_description").notNull().default(""),
     intelligenceScore: integer("intelligence_score").notNull().default(0),
+    /** Cached balances: updated in the same transaction as every ledger entry on the user's accounts (features/ledger). */
     gold: integer("gold").notNull().default(0),
     sinecoin: integer("sinecoin").notNull().default(0),
     school: text("school").notNull().default(""),

@@ -4,3 +4,7 @@ export * from "./messages.ts";
 export * from "./captcha.ts";
 export * from "./events.ts";
 export * from "./verification.ts";
+export * from "./attachments.ts";
+export * from "./follows.ts";
+export * from "./checkins.ts";
+export * from "./ledger.ts";

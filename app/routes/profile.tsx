@@ -1,0 +1,169 @@
+import { data, Link, redirect, useFetcher } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
+import type { Route } from "./+types/profile";
+import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
+import { findUserByUsername, getProfileSummary, listActivity } from "../../features/profiles/service.ts";
+import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
+import { followUser, unfollowUser } from "../../features/follows/service.ts";
+import { can } from "../../features/follows/policy.ts";
+import { AppError, presentError } from "../../common/app-error.ts";
+import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { EmptyState } from "../components/empty-state.tsx";
+import { UserTypeBadge } from "../components/user-type-badge.tsx";
+import "../lib/centre-catalog.ts";
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) =>
+  pageMeta(location, (t) => (loaderData ? t("centre:profile.title", { name: loaderData.profile.nickname }) : t("common:error.not_found_title")), loaderData?.profile.signature || undefined);
+
+const tabs = ["questions", "articles", "answers", "activity"] as const;
+type Tab = (typeof tabs)[number];
+
+/** A public profile: who they are, counts, check-in days, the follow toggle, and their content by tab. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const user = await findUserByUsername(app.db, params.username);
+  if (!user) notFound(request);
+  const url = pageUrl(request.url);
+  // One address per profile: a differently cased name leads to the real one.
+  if (user.username !== params.username) throw redirect(here(app, `/profile/${user.username}${url.search}`));
+  const requested = url.searchParams.get("tab");
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "activity";
+  const viewer = app.viewer;
+  const [summary, activity] = await Promise.all([getProfileSummary(app.db, user, viewer?.id ?? null, app.now()), tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([])]);
+  tagPage(app, `user:${user.id}`);
+  const csrf = viewer ? csrfForForm(app) : undefined;
+  const body = {
+    profile: presentPublicProfile(summary),
+    followedByViewer: summary.followedByViewer,
+    isSelf: viewer?.id === user.id,
+    signedIn: viewer !== null,
+    can: { follow: can(viewer, "follow", { userId: user.id }) },
+    tab,
+    activity: activity.map(presentActivity),
+    csrfToken: csrf?.token ?? null,
+  };
+  const headers: Record<string, string> = viewer ? { "Cache-Control": "private, no-store" } : {};
+  if (csrf?.setCookie) headers["Set-Cookie"] = csrf.setCookie;
+  return data(body, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
+}
+
+export type FollowAnswer = { following: boolean; followers: number } | { error: string };
+
+/** The Follow / Unfollow toggle (a plain POST without JavaScript). Visitors are sent to log in. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  const form = await readForm(request);
+  const intent = form.get("intent") === "unfollow" ? "unfollow" : "follow";
+  try {
+    if (!app.viewer) throw new AppError("not_authenticated");
+    assertFormCsrf(app, form);
+    const state = intent === "follow" ? await followUser({ db: app.db }, app.viewer.id, params.username) : await unfollowUser({ db: app.db }, app.viewer.id, params.username);
+    return data<FollowAnswer>({ following: state.following, followers: state.followersCount });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) throw error;
+    const known = error instanceof AppError ? error : new AppError(intent === "follow" ? "follow_failed" : "unfollow_failed");
+    if (!(error instanceof AppError)) console.error(`${intent} failed`, error);
+    return data<FollowAnswer>({ error: presentError(known, app.locale).message }, { status: known.status });
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(["centre", "common", "accounts"]);
+  const locale = i18n.language as Locale;
+  const { profile, tab } = loaderData;
+  const path = (to: string) => localizePath(to, locale);
+  const profilePath = path(`/profile/${profile.username}`);
+  const fetcher = useFetcher<FollowAnswer>();
+  const answer = fetcher.data ?? (actionData as FollowAnswer | undefined);
+  // Optimistic while the toggle is on its way; the revalidated loader is the truth afterwards.
+  const pending = fetcher.formData?.get("intent");
+  const following = pending ? pending === "follow" : loaderData.followedByViewer;
+  return (
+    <div className="profile-page">
+      <section className="panel profile-card" aria-labelledby="profile-name">
+        <img className="profile-avatar" src={profile.avatar} alt={t("accounts:menu.avatar_alt", { name: profile.username })} width={112} height={112} />
+        <div className="profile-main">
+          <h1 id="profile-name" className="page-title">
+            {profile.nickname} <UserTypeBadge type={profile.user_type_key} />
+          </h1>
+          <p className="muted">{t("profile.username", { username: profile.username })}</p>
+          {profile.signature ? <p className="profile-signature">{profile.signature}</p> : null}
+          <ul className="profile-counts" data-testid="profile-counts">
+            <li>
+              <strong data-testid="followers-count">{profile.followers_count}</strong> <span className="muted">{t("profile.followers")}</span>
+            </li>
+            <li>
+              <strong data-testid="following-count">{profile.following_count}</strong> <span className="muted">{t("profile.following")}</span>
+            </li>
+            <li>
+              <strong data-testid="profile-consecutive">{profile.consecutive_checkin_days}</strong> <span className="muted">{t("profile.consecutive")}</span>
+            </li>
+            <li>
+              <strong data-testid="profile-total">{profile.total_checkin_days}</strong> <span className="muted">{t("profile.total")}</span>
+            </li>
+          </ul>
+          <p className="muted">{t("profile.joined", { date: formatDate(profile.joined, locale) })}</p>
+        </div>
+        <div className="profile-actions">
+          {loaderData.can.follow ? (
+            <fetcher.Form method="post" action={profilePath}>
+              <input type="hidden" name="csrftoken" value={loaderData.csrfToken ?? ""} />
+              <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+              <button type="submit" className={following ? "button" : "button button-primary"} aria-pressed={following} data-testid="follow-button">
+                {following ? t("profile.unfollow") : t("profile.follow")}
+              </button>
+            </fetcher.Form>
+          ) : null}
+          {loaderData.isSelf ? (
+            <Link to={path("/account/profile")} className="button">
+              {t("profile.edit")}
+            </Link>
+          ) : null}
+          {!loaderData.signedIn ? (
+            <Link to={`${path("/login")}?next=${encodeURIComponent(`/profile/${profile.username}`)}`} className="button button-primary">
+              {t("profile.login_to_follow")}
+            </Link>
+          ) : null}
+          <div role="status" aria-live="polite">
+            {answer && "error" in answer ? <p className="form-error">{answer.error}</p> : null}
+          </div>
+        </div>
+      </section>
+      <section className="panel">
+        <nav className="tabs-nav" aria-label={t("profile.tabs_label")}>
+          {tabs.map((name) => (
+            <Link key={name} to={`${profilePath}?tab=${name}`} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+              {t(`profile.tab_${name}`)}
+            </Link>
+          ))}
+        </nav>
+        {tab === "activity" && loaderData.activity.length > 0 ? (
+          <ol className="activity-list" data-testid="activity-list">
+            {loaderData.activity.map((item) => (
+              <li key={item.id}>
+                <span>
+                  {item.verb === "user.followed" && item.target ? (
+                    <Trans t={t} i18nKey="profile.activity_followed" values={{ name: item.target.nickname }} components={[<Link key="target" to={path(`/profile/${item.target.username}`)} />]} />
+                  ) : (
+                    t("profile.activity_registered")
+                  )}
+                </span>
+                <time className="muted" dateTime={item.at}>
+                  {formatDate(item.at, locale, { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <EmptyState description={t(`profile.empty_${tab}`)} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Viewer } from "../accounts/viewer.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../common/app-error.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import zhCentre from "../../common/locales/zh-CN/centre.json" with { type: "json" };
+import enCentre from "../../common/locales/en/centre.json" with { type: "json" };
+import { authorize } from "../../common/policy.ts";
+import { can as canAccount } from "../accounts/policy.ts";
+import { can as canFollow } from "../follows/policy.ts";
+import { getUser } from "../accounts/service.ts";
+import { sessionCookieName } from "../accounts/cookies.server.ts";
+import { clientOf } from "../../server/lib/request-facts.ts";
+import { readUploadedFile } from "../attachments/multipart.server.ts";
+import { uploadRateLimit } from "../attachments/api.ts";
+import { maxImageBytes } from "../attachments/constants.ts";
+import { passwordChangeSchema, profileUpdateSchema } from "./schema.ts";
+import { changePassword, findUserByUsername, getProfileSummary, listActivity, setAvatar, updateProfile } from "./service.ts";
+import { presentActivity, presentOwnProfile, presentPublicProfile } from "./presenter.ts";
+
+addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
+
+export async function profilesApi(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const signedIn = async (request: FastifyRequest): Promise<Viewer> => {
+    const viewer = await request.viewer();
+    authorize(viewer, viewer !== null && canAccount(viewer, "manage_account", { userId: viewer.id }));
+    return viewer!;
+  };
+
+  api.get("/api/Users/profile/", async (request, reply) => {
+    const viewer = await signedIn(request);
+    const user = await getUser(app.db, viewer.id);
+    if (!user) throw new AppError("not_authenticated");
+    reply.header("cache-control", "no-store");
+    return presentOwnProfile(user);
+  });
+
+  /** Any subset of nickname, signature, self_description, gender, birthday, country, school, profession. */
+  api.patch("/api/Users/profile/", { schema: { body: profileUpdateSchema } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    const user = await updateProfile({ db: app.db }, viewer.id, request.body);
+    reply.header("cache-control", "no-store");
+    return presentOwnProfile(user);
+  });
+
+  /** `{ old_password, password, confirm_password }`: every other session is signed out, this one stays. */
+  api.post("/api/Users/password/", { schema: { body: passwordChangeSchema } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    await changePassword({ db: app.db }, viewer.id, request.body, clientOf(request), request.cookies[sessionCookieName]);
+    reply.header("cache-control", "no-store");
+    return { code: "password_changed", message: translator(request.locale)("centre:password_form.changed") };
+  });
+
+  /** Multipart, field `file`: JPG or PNG up to 2 MB. Answers the new avatar URLs. */
+  api.post("/api/Users/avatar/", { schema: { hide: true }, config: { rateLimit: uploadRateLimit } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    const file = await readUploadedFile(request, { maxBytes: maxImageBytes });
+    const avatar = await setAvatar({ db: app.db, files: app.files }, viewer.id, file.bytes);
+    reply.header("cache-control", "no-store");
+    return { avatar: avatar.avatar, avatar_small: avatar.avatarSmall };
+  });
+
+  /** A public profile, the viewer's follow state and what they may do with it. */
+  api.get("/api/Users/profile/:username/", { schema: { params: z.object({ username: z.string().min(1).max(64) }) } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    const user = await findUserByUsername(app.db, request.params.username);
+    if (!user) throw new AppError("not_found");
+    const [summary, activity] = await Promise.all([getProfileSummary(app.db, user, viewer?.id ?? null, app.now()), listActivity(app.db, user.id)]);
+    reply.header("cache-control", "no-store");
+    return {
+      ...presentPublicProfile(summary),
+      followed_by_viewer: summary.followedByViewer,
+      activity: activity.map(presentActivity),
+      can: { follow: canFollow(viewer, "follow", { userId: user.id }) },
+    };
+  });
+}

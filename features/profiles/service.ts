@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../../server/db/client.ts";
+import { events, users } from "../../server/db/schema/index.ts";
+import { AppError } from "../../common/app-error.ts";
+import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { getUser, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
+import { hashPassword, verifyPassword } from "../accounts/passwords.server.ts";
+import { recordLoginSuccess, reserveLoginAttempt } from "../accounts/throttle.server.ts";
+import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
+import { deleteAttachment, fileIdOfUrl, storeImage, type AttachmentOptions } from "../attachments/service.ts";
+import { followCounts, isFollowing } from "../follows/service.ts";
+import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
+import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
+
+/** Avatar sizes: the profile page (and its 2× screens) and the header. */
+export const avatarSizes = { profile: 256, header: 64 } as const;
+
+const columnOf = {
+  nickname: "nickname",
+  signature: "signature",
+  self_description: "selfDescription",
+  gender: "gender",
+  birthday: "birthday",
+  country: "country",
+  school: "school",
+  profession: "profession",
+} as const satisfies Record<keyof ProfileUpdate, keyof User>;
+
+/** Saves the given profile fields of the user (any subset), with a `user.profile_updated` event. */
+export async function updateProfile(options: ServiceOptions, userId: number, input: ProfileUpdate): Promise<User> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  for (const [field, value] of Object.entries(input) as [keyof ProfileUpdate, string | undefined][]) {
+    if (value !== undefined) (set as Record<string, unknown>)[columnOf[field]] = value;
+  }
+  return inTransaction(options, async (tx) => {
+    const [user] = Object.keys(set).length > 0 ? await tx.db.update(users).set(set).where(eq(users.id, userId)).returning() : await tx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("not_authenticated");
+    if (Object.keys(set).length > 0) {
+      await recordEvent(tx, { actorId: userId, verb: "user.profile_updated", subjectType: "user", subjectId: userId, data: { fields: Object.keys(input) } });
+      tx.invalidate(`user:${userId}`);
+      // The nickname travels in the cached session viewer.
+      if (set.nickname !== undefined) tx.afterCommit(() => forgetSessionsOf(userId));
+    }
+    return user;
+  });
+}
+
+/**
+ * Changes the password after checking the current one (wrong tries count like failed sign-ins, so
+ * a stolen session cannot guess it quickly). Every other session of the user ends; the one making
+ * the change (`currentToken`) stays signed in.
+ */
+export async function changePassword(options: ServiceOptions, userId: number, input: PasswordChangeInput, client: ClientInfo, currentToken: string | undefined): Promise<void> {
+  const user = await getUser(options.db, userId);
+  if (!user) throw new AppError("not_authenticated");
+  const subject = { ip: client.ip, account: `user:${user.id}`, userId: user.id };
+  // Counted as a failed sign-in until the password proves right, so guesses are throttled like logins.
+  await reserveLoginAttempt(options.db, subject);
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw new AppError("wrong_old_password", { fields: { old_password: "errors:wrong_old_password" } });
+  }
+  await recordLoginSuccess(options.db, subject);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(options, async (tx) => {
+    await tx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await recordEvent(tx, { actorId: userId, verb: "user.password_changed", subjectType: "user", subjectId: userId });
+    await revokeSessionsOf({ db: options.db, tx }, userId, currentToken);
+  });
+}
+
+/**
+ * A new avatar from uploaded bytes (JPG or PNG up to 2 MB by magic bytes): re-encoded without
+ * metadata as a square centre crop in the profile and header sizes. The previous avatar's files
+ * are removed once the change has committed.
+ */
+export async function setAvatar(options: AttachmentOptions, userId: number, bytes: Buffer): Promise<{ avatar: string; avatarSmall: string }> {
+  const large = await storeImage(options, { ownerId: userId, bytes, purpose: "avatar", square: avatarSizes.profile });
+  const small = await storeImage(options, { ownerId: userId, bytes, purpose: "avatar_small", square: avatarSizes.header });
+  await inTransaction(options, async (tx) => {
+    const [before] = await tx.db.select({ avatar: users.avatar, avatarSmall: users.avatarSmall }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.db.update(users).set({ avatar: large.url, avatarSmall: small.url }).where(eq(users.id, userId));
+    await recordEvent(tx, { actorId: userId, verb: "user.avatar_changed", subjectType: "user", subjectId: userId, data: { fileId: large.fileId } });
+    tx.invalidate(`user:${userId}`);
+    tx.afterCommit(async () => {
+      forgetSessionsOf(userId);
+      for (const old of [fileIdOfUrl(before?.avatar), fileIdOfUrl(before?.avatarSmall)]) if (old) await deleteAttachment({ db: options.db, files: options.files }, old);
+    });
+  });
+  return { avatar: large.url, avatarSmall: small.url };
+}
+
+export interface PublicProfile {
+  user: User;
+  followers: number;
+  following: number;
+  /** Reads of and likes on the user's content: none can exist before writings and reactions land. */
+  reads: number;
+  likes: number;
+  checkin: CheckinStatus;
+  /** The signed-in viewer follows this user. */
+  followedByViewer: boolean;
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<User | null> {
+  if (username.length > 64) return null;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return user ?? null;
+}
+
+/** What /profile/{username} and the personal centre show; null for an unknown user. */
+export async function getProfileSummary(db: Database, user: User, viewerId: number | null, now: Date = new Date()): Promise<PublicProfile> {
+  const [counts, checkin, followedByViewer] = await Promise.all([
+    followCounts(db, user.id),
+    getCheckinStatus(db, user.id, now),
+    viewerId !== null && viewerId !== user.id ? isFollowing(db, viewerId, user.id) : Promise.resolve(false),
+  ]);
+  return { user, followers: counts.followers, following: counts.following, reads: 0, likes: 0, checkin, followedByViewer };
+}
+
+export interface ActivityItem {
+  id: number;
+  verb: "user.registered" | "user.followed";
+  at: Date;
+  /** The followed user, for `user.followed`. */
+  target: { username: string; nickname: string } | null;
+}
+
+/** The public activity tab: joining and following, newest first (more verbs as content lands). */
+export async function listActivity(db: Database, userId: number, limit = 30): Promise<ActivityItem[]> {
+  const target = alias(users, "target");
+  const rows = await db
+    .select({ id: events.id, verb: events.verb, at: events.createdAt, username: target.username, nickname: target.nickname })
+    .from(events)
+    .leftJoin(target, and(eq(events.subjectType, "user"), sql`${events.subjectId} = ${target.id}::text`, eq(events.verb, "user.followed")))
+    .where(and(eq(events.actorId, userId), inArray(events.verb, ["user.registered", "user.followed"])))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(limit);
+  return rows
+    .filter((row) => row.verb === "user.registered" || row.username !== null)
+    .map((row) => ({
+      id: row.id,
+      verb: row.verb as ActivityItem["verb"],
+      at: row.at,
+      target: row.username !== null ? { username: row.username, nickname: row.nickname ?? row.username } : null,
+    }));
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import lockfile from "proper-lockfile";
+import { loadConfig } from "../server/config.ts";
+import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "../server/db/client.ts";
+import { invalidationChannel, setInvalidationBroadcast } from "../server/lib/invalidation.ts";
+import { parseUserType, setUserType } from "../features/accounts/user-type.ts";
+import { AppError } from "../common/app-error.ts";
+
+const usage = `Usage: npm run admin -- set-type <username> <type>
+  type: registered | official | vip | svip (or the full name, e.g. "VIP users")`;
+
+/**
+ * Administration from the command line: `npm run admin -- set-type <username> <type>`.
+ * With DATABASE_URL it works beside running servers (they see the change within the session
+ * cache's 2 s; their cached pages are dropped through NOTIFY). The embedded store belongs to one
+ * process: stop the server first.
+ */
+async function run(args: string[]): Promise<number> {
+  const [command, username, type] = args;
+  if (command !== "set-type" || !username || !type || args.length !== 3) {
+    console.error(usage);
+    return 2;
+  }
+  const userType = parseUserType(type);
+  if (!userType) {
+    console.error(`Unknown user type "${type}".\n${usage}`);
+    return 2;
+  }
+  const config = loadConfig();
+  let release: (() => Promise<void>) | undefined;
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = await openServerDatabase(config.databaseUrl, 1);
+    // Other processes drop their cached pages of this user.
+    setInvalidationBroadcast(async (tags) => {
+      await database.db.execute(sql`select pg_notify(${invalidationChannel}, ${JSON.stringify({ origin: "admin", tags })})`);
+    });
+  } else {
+    try {
+      release = await lockfile.lock(config.dataDir, { lockfilePath: path.join(config.dataDir, "server.lock"), stale: 10_000, realpath: false });
+    } catch (error) {
+      if ((error as { code?: string }).code !== "ELOCKED") throw error;
+      console.error(`A Circles server is using the embedded store in ${config.dataDir}. Stop it, run this command, then start it again (or use DATABASE_URL).`);
+      return 1;
+    }
+    database = await openEmbeddedDatabase(embeddedDataPath(config.dataDir));
+  }
+  try {
+    await database.migrate();
+    const { previous } = await setUserType({ db: database.db }, username, userType);
+    console.log(`${username}: ${previous} → ${userType}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") {
+      console.error(`No user named "${username}".`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+    await release?.();
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

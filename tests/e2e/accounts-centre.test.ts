@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitRegistration, uniqueName } from "./browser.ts";
+import { htmlFile, testJpegWithExif, testPng } from "../support/images.ts";
+
+beforeAll(launchBrowser);
+
+/** The machine may be busy: give the page time to answer. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+afterAll(closeBrowser);
+
+const texts = {
+  zh: {
+    prefix: "",
+    gender: "保密",
+    register: "注册",
+    checkin: "签到",
+    checkedIn: "已签到",
+    checkinSuccess: "签到成功！+10 金币",
+    oneDay: "1 天",
+    save: "保存",
+    saved: "修改成功",
+    nickname: "昵称",
+    signature: "个性签名",
+    upload: "上传",
+    avatarSaved: "头像保存成功",
+    wrongType: "只能上传 JPG 或 PNG 图片。",
+    follow: "关注",
+    unfollow: "取消关注",
+    loginToFollow: "登录后关注",
+    badge: "注册用户",
+    newFollowers: "关注了你",
+    activityFollowed: "关注了",
+  },
+  en: {
+    prefix: "/en",
+    gender: "Secret",
+    register: "Register",
+    checkin: "Check in",
+    checkedIn: "Checked in",
+    checkinSuccess: "Checked in! +10 gold",
+    oneDay: "1 day",
+    save: "Save",
+    saved: "Modified",
+    nickname: "Nickname",
+    signature: "Signature",
+    upload: "Upload",
+    avatarSaved: "Avatar saved",
+    wrongType: "Only JPG or PNG images are allowed.",
+    follow: "Follow",
+    unfollow: "Unfollow",
+    loginToFollow: "Log in to follow",
+    badge: "Registered",
+    newFollowers: "followed you",
+    activityFollowed: "Followed",
+  },
+} as const;
+
+async function register(page: Page, language: keyof typeof texts, prefix: string): Promise<string> {
+  const text = texts[language];
+  const username = uniqueName(prefix);
+  await page.goto(`${text.prefix}/register`);
+  await submitRegistration(page, { username, gender: text.gender, birthday: "1996-03-03", country: "CN", submit: text.register });
+  await page.waitForURL((url) => url.pathname === (text.prefix || "/"));
+  return username;
+}
+
+describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (language) => {
+  const text = texts[language];
+
+  it("checks in once, edits the profile and uploads an avatar shown in the header", async () => {
+    const { context, page } = await newVisitor();
+    const username = await register(page, language, "c");
+
+    await page.goto(`${text.prefix}/account/home`);
+    const card = page.getByTestId("checkin-card");
+    await card.getByRole("button", { name: text.checkin, exact: true }).click();
+    await poll(() => page.getByTestId("checkin-message").textContent()).toBe(text.checkinSuccess);
+    await poll(() => page.getByTestId("checkin-button").textContent()).toBe(text.checkedIn);
+    expect(await page.getByTestId("checkin-button").isDisabled()).toBe(true);
+    expect(await page.getByTestId("checkin-consecutive").textContent()).toBe(text.oneDay);
+    expect(await page.getByTestId("checkin-total").textContent()).toBe(text.oneDay);
+    expect(await page.getByTestId("gold").textContent()).toBe("10");
+    // A reload still says so: the state is the server's.
+    await page.reload();
+    expect(await page.getByTestId("checkin-button").textContent()).toBe(text.checkedIn);
+
+    await page.goto(`${text.prefix}/account/profile`);
+    const nickname = `N${username}`.slice(0, 20);
+    await page.getByLabel(text.nickname, { exact: true }).fill("");
+    await page.getByRole("button", { name: text.save }).click();
+    await poll(() => page.locator('[data-field-error="profile-nickname"]').count()).toBe(1);
+    await page.getByLabel(text.nickname, { exact: true }).fill(nickname);
+    await page.getByLabel(text.signature, { exact: true }).fill("Curious about everything");
+    await page.getByRole("button", { name: text.save }).click();
+    await poll(() => page.getByRole("status").first().textContent()).toBe(text.saved);
+    await poll(() => page.getByTestId("avatar-menu").textContent()).toContain(nickname);
+
+    await page.goto(`${text.prefix}/account/avatar`);
+    await page.setInputFiles("#avatar-file", { name: "page.png", mimeType: "text/html", buffer: htmlFile });
+    await poll(() => page.locator("#avatar-file-error").textContent()).toBe(text.wrongType);
+    await page.setInputFiles("#avatar-file", { name: "me.jpg", mimeType: "image/jpeg", buffer: await testJpegWithExif(400, 300) });
+    await page.getByRole("button", { name: text.upload }).click();
+    await poll(() => page.getByRole("status").first().textContent()).toBe(text.avatarSaved);
+    await poll(() => page.getByTestId("avatar-large").getAttribute("src")).toMatch(/^\/attach\/[A-Za-z0-9_-]{22,}$/);
+    await poll(() => page.locator(".site-avatar-image").first().getAttribute("src")).toMatch(/^\/attach\//);
+    const headerAvatar = await page.locator(".site-avatar-image").first().getAttribute("src");
+    const served = await page.request.get(headerAvatar!);
+    expect(served.headers()["content-type"]).toBe("image/jpeg");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+
+    await page.goto(`${text.prefix}/profile/${username}`);
+    expect(await page.locator("h1").textContent()).toContain(nickname);
+    expect(await page.getByTestId("user-type-badge").textContent()).toBe(text.badge);
+    expect(await page.getByTestId("profile-consecutive").textContent()).toBe("1");
+    expect(await page.getByTestId("profile-total").textContent()).toBe("1");
+    expect(await page.getByTestId("follow-button").count()).toBe(0);
+    await context.close();
+  });
+
+  it("follows and unfollows from a public profile; the followee sees the new follower", async () => {
+    const star = await newVisitor();
+    const starName = await register(star.page, language, "s");
+    const fan = await newVisitor();
+    const fanName = await register(fan.page, language, "f");
+
+    const anonymous = await newVisitor();
+    await anonymous.page.goto(`${text.prefix}/profile/${starName}`);
+    expect(await anonymous.page.getByRole("link", { name: text.loginToFollow }).count()).toBe(1);
+    expect(await anonymous.page.getByTestId("follow-button").count()).toBe(0);
+    await anonymous.context.close();
+
+    const { page } = fan;
+    await page.goto(`${text.prefix}/profile/${starName}`);
+    expect(await page.getByTestId("followers-count").textContent()).toBe("0");
+    await page.getByTestId("follow-button").click();
+    await poll(() => page.getByTestId("follow-button").textContent()).toBe(text.unfollow);
+    await poll(() => page.getByTestId("followers-count").textContent()).toBe("1");
+    await page.getByTestId("follow-button").click();
+    await poll(() => page.getByTestId("follow-button").textContent()).toBe(text.follow);
+    await poll(() => page.getByTestId("followers-count").textContent()).toBe("0");
+    await page.getByTestId("follow-button").click();
+    await poll(() => page.getByTestId("followers-count").textContent()).toBe("1");
+
+    await page.goto(`${text.prefix}/profile/${fanName}?tab=activity`);
+    await poll(() => page.getByTestId("activity-list").textContent()).toContain(text.activityFollowed);
+
+    await star.page.goto(`${text.prefix}/messages/like_attention`);
+    await poll(() => star.page.getByTestId("new-followers").textContent()).toContain(text.newFollowers);
+    expect(await star.page.getByTestId("new-followers").getByRole("link").first().textContent()).toBe(fanName);
+    await star.context.close();
+    await fan.context.close();
+  });
+});
+
+describe("personal centre without JavaScript", () => {
+  it("checks in and uploads an avatar with plain form posts", async () => {
+    const { context, page } = await newVisitor({ javaScriptEnabled: false });
+    // The sign-up puzzle needs JavaScript (the form without it is tested with the accounts).
+    await registerThroughApi(context, uniqueName("j"));
+    await page.goto("/account/home");
+    await page.getByTestId("checkin-button").click();
+    await page.waitForLoadState();
+    await poll(() => page.getByTestId("checkin-message").textContent()).toBe(texts.zh.checkinSuccess);
+    await page.goto("/account/avatar");
+    await page.setInputFiles("#avatar-file", { name: "me.png", mimeType: "image/png", buffer: await testPng(300, 300) });
+    await page.getByRole("button", { name: texts.zh.upload }).click();
+    await page.waitForLoadState();
+    await poll(() => page.getByRole("status").first().textContent()).toBe(texts.zh.avatarSaved);
+    expect(await page.getByTestId("avatar-large").getAttribute("src")).toMatch(/^\/attach\//);
+    await context.close();
+  });
+
+  it("answers unknown attachments and users with the not-found screen", async () => {
+    const { context, page } = await newVisitor({ locale: "en" });
+    const attachment = await page.goto("/attach/AAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(attachment?.status()).toBe(404);
+    expect(await page.locator("main").textContent()).toContain("/attach/AAAAAAAAAAAAAAAAAAAAAAAA");
+    const profile = await page.goto("/en/profile/nobody_is_here");
+    expect(profile?.status()).toBe(404);
+    expect(await page.locator("main").textContent()).toContain("/en/profile/nobody_is_here");
+    await context.close();
+  });
+});
