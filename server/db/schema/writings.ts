@@ -11,7 +11,7 @@ export const writingKinds = ["ordinary", "popular_science", "professional", "aca
 export const writingLanguages = ["zh-CN", "en"] as const;
 
 export interface TocEntry {
-  depth: number;
+  depth: 1 | 2 | 3 | 4 | 5 | 6;
   text: string;
   id: string;
 }
