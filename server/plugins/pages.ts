@@ -142,10 +142,10 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return payload;
     });
     for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
-      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage });
+      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, config: { pageRoute: true }, handler: renderPage });
     }
     // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
-    pageRoutes.all("*", { bodyLimit: pageFormBodyLimit }, renderPage);
+    pageRoutes.all("*", { bodyLimit: pageFormBodyLimit, config: { pageRoute: true } }, renderPage);
   });
 }
 
