@@ -55,7 +55,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => readingPath.test(url.pathname));
     const articlePath = new URL(page.url()).pathname;
-    await expect(page.locator("h1").innerText()).resolves.toContain(title);
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
     await page.locator(".writing-content .katex").first().waitFor();
     await expect(page.locator(".writing-content pre.shiki").count()).resolves.toBe(1);
     await expect(page.locator('.writing-content img[src^="/attach/"]').count()).resolves.toBe(1);
@@ -65,7 +65,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     const reader = await newVisitor({ locale, javaScriptEnabled: false });
     const response = await reader.page.goto(articlePath);
     expect(response?.status()).toBe(200);
-    await expect(reader.page.locator("h1").innerText()).resolves.toContain(title);
+    await eventually(() => reader.page.locator("h1").innerText()).toContain(title);
     await expect(reader.page.locator(".writing-content .katex").count()).resolves.toBeGreaterThan(0);
     await expect(reader.page.locator(".writing-content pre.shiki").count()).resolves.toBe(1);
     await expect(reader.page.getByTestId("edit-writing").count()).resolves.toBe(0);
@@ -81,7 +81,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await typeMarkdown(page, other === "en" ? "The theorem, in English: $c^2$." : "中文版的定理：$c^2$。");
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => readingPath.test(url.pathname) && url.pathname !== articlePath);
-    await expect(page.locator("h1").innerText()).resolves.toContain(translated);
+    await eventually(() => page.locator("h1").innerText()).toContain(translated);
 
     // The language switcher leads back to the first version.
     await page.getByTestId(`language-${locale}`).click();
@@ -115,7 +115,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
     await second.getByTestId("publish").click();
     await second.waitForURL((url) => /^\/(en\/)?circles\/1\/posts\/\d+$/.test(url.pathname));
-    await expect(second.locator("h1").innerText()).resolves.toContain(title);
+    await eventually(() => second.locator("h1").innerText()).toContain(title);
     await second.goto(path("/circles/1?tab=posts"));
     await expect(second.getByTestId("writing-list").innerText()).resolves.toContain(title);
     // Published: the draft is gone.
@@ -135,7 +135,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await page.getByTestId("content-textarea").fill("Plain *Markdown* with $x$.");
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => readingPath.test(url.pathname));
-    await expect(page.locator("h1").innerText()).resolves.toContain(title);
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
     await expect(page.locator(".writing-content em").innerText()).resolves.toBe("Markdown");
     await noScript.close();
     await writer.context.close();
