@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
@@ -24,6 +25,19 @@ async function typeMarkdown(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the current page (the context must bypass the CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
 const readingPath = /^\/(en\/)?circles\/1\/writing\/(\d+)$/;
 
 describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale: Locale) => {
@@ -32,7 +46,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
   const other: Locale = locale === "en" ? "zh-CN" : "en";
 
   it("write an article with math, code and an image → publish → read with JavaScript on and off → add the other language → switch", async () => {
-    const writer = await newVisitor({ locale });
+    const writer = await newVisitor({ locale, bypassCSP: true });
     await registerThroughApi(writer.context, uniqueName("w"));
     const { page } = writer;
 
@@ -60,6 +74,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await expect(page.locator(".writing-content pre.shiki").count()).resolves.toBe(1);
     await expect(page.locator('.writing-content img[src^="/attach/"]').count()).resolves.toBe(1);
     await expect(page.getByTestId("edit-writing").count()).resolves.toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A reader without JavaScript gets the whole article.
     const reader = await newVisitor({ locale, javaScriptEnabled: false });
@@ -76,6 +91,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await page.getByTestId("add-language").click();
     await page.waitForURL((url) => url.pathname === path("/circles/1/write/article"));
     await editorReady(page);
+    expect(await seriousViolations(page)).toEqual([]);
     const translated = uniqueName(other === "en" ? "Pythagoras " : "勾股定理");
     await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(translated);
     await typeMarkdown(page, other === "en" ? "The theorem, in English: $c^2$." : "中文版的定理：$c^2$。");
@@ -137,6 +153,21 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await page.waitForURL((url) => readingPath.test(url.pathname));
     await eventually(() => page.locator("h1").innerText()).toContain(title);
     await expect(page.locator(".writing-content em").innerText()).resolves.toBe("Markdown");
+    const readingUrl = new URL(page.url()).pathname;
+
+    // Editing shows the edited time; deleting asks first, then removes it for good.
+    await page.getByTestId("edit-writing").click();
+    await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(`${title}!`);
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => url.pathname === readingUrl);
+    await expect(page.locator("h1").innerText()).resolves.toContain(`${title}!`);
+    await page.getByTestId("edited-at").waitFor();
+    await page.getByTestId("delete-writing").click();
+    await expect(page.getByRole("alert").innerText()).resolves.toContain(t("writings:read.delete_confirm"));
+    await page.getByTestId("confirm-delete").click();
+    await page.waitForURL((url) => url.pathname === path("/circles/1"));
+    await expect(page.locator(".notice").innerText()).resolves.toContain(t("writings:read.deleted"));
+    expect((await page.goto(readingUrl))?.status()).toBe(404);
     await noScript.close();
     await writer.context.close();
   });
