@@ -7,7 +7,7 @@ import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { isFollowing } from "../../features/follows/service.ts";
 import { presentWriting } from "../../features/writings/presenter.ts";
 import { languageVersions } from "../../features/writings/queries.ts";
-import { groupIdOf, loadReadableWriting } from "../../features/writings/service.ts";
+import { groupIdOf, loadReadableWriting, seriesIdOf } from "../../features/writings/service.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
@@ -43,7 +43,8 @@ export async function readingPage(app: AppContext, request: Request, params: { c
     const target = writingPath({ ...row, id: Number(params.writingId) }, params.lang as WritingLanguage | undefined);
     throw redirect(localizePath(target, app.locale) + pageUrl(request.url).search, 301);
   }
-  tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, "home");
+  // The group's and the series' tags too: a new language version or a new part changes this page's links.
+  tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, "home");
   await tagCirclePage(app, row.circleId);
   const writing = await presentWriting(app.db, app.viewer, row, loaded.access);
   const following = app.viewer && writing.author && app.viewer.id !== writing.author.id ? await isFollowing(app.db, app.viewer.id, writing.author.id) : false;

@@ -65,6 +65,18 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       expect((await visitor.post(`/api/circles/${circle.id}/writings/`, "not json")).statusCode).toBe(400);
     });
 
+    it("takes documents far above the small-form body limit, and refuses more than 200 KiB of Markdown with 400", async () => {
+      const { visitor } = await signedIn();
+      const long = `# 长文\n\n${"中文段落，".repeat(12_000)}\n`;
+      const { id } = await publish(visitor, 1, article({ content: long }));
+      expect((await visitor.get(`/api/writings/${id}/`)).json().text_length).toBeGreaterThan(50_000);
+      const draft = await visitor.request("PUT", "/api/drafts/long-one/", { json: { title: "长", body: long, version: 0 } });
+      expect(draft.statusCode).toBe(200);
+      const tooLong = await visitor.post("/api/circles/1/writings/", article({ content: "字".repeat(70_000) }), { "accept-language": "en" });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().fields).toEqual({ content: "The text can be at most 200 KB." });
+    });
+
     it("takes an uploaded image as cover", async () => {
       const { visitor } = await signedIn();
       const upload = await visitor.upload("/api/uploads/", { bytes: await testPng(), filename: "c.png" });

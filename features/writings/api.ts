@@ -23,6 +23,9 @@ export const visitorCookieName = "vid";
 /** A transparent 1×1 GIF: the view beacon works in pages served from the cache and without JavaScript. */
 const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
+/** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. */
+export const documentBodyLimit = 1536 * 1024;
+
 /** Previews render the whole pipeline: a writer typing gets one every second or two, not a flood. */
 export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
 
@@ -36,7 +39,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return viewer;
   };
 
-  api.post("/api/circles/:cid/writings/", { schema: { tags, summary: "Publish an article, serialized article (part) or post, or another language version", params: circleParams, body: createWritingSchema } }, async (request, reply) => {
+  api.post("/api/circles/:cid/writings/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Publish an article, serialized article (part) or post, or another language version", params: circleParams, body: createWritingSchema } }, async (request, reply) => {
     const viewer = await signedIn(request);
     const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
     return reply.status(201).send(created);
@@ -64,7 +67,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return presentWriting(app.db, viewer, row, access);
   });
 
-  api.patch("/api/writings/:id/", { schema: { tags, summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one", params: writingParams, body: updateWritingSchema } }, async (request, reply) => {
+  api.patch("/api/writings/:id/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one", params: writingParams, body: updateWritingSchema } }, async (request, reply) => {
     const viewer = await signedIn(request);
     const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
     const { access } = await loadReadableWriting(app.db, viewer, row.id);
@@ -96,7 +99,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return reply.header("cache-control", "no-store").type("image/gif").send(pixel);
   });
 
-  api.post("/api/content/preview/", { schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema }, config: { rateLimit: previewRateLimit } }, async (request, reply) => {
+  api.post("/api/content/preview/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema }, config: { rateLimit: previewRateLimit } }, async (request, reply) => {
     await signedIn(request);
     const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
     personal(reply);
@@ -117,7 +120,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return draft;
   });
 
-  api.put("/api/drafts/:key/", { schema: { tags, summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both", params: draftParams, body: saveDraftSchema } }, async (request, reply) => {
+  api.put("/api/drafts/:key/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both", params: draftParams, body: saveDraftSchema } }, async (request, reply) => {
     const viewer = await signedIn(request);
     personal(reply);
     return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
