@@ -77,6 +77,17 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       expect(tooLong.json().fields).toEqual({ content: "The text can be at most 200 KB." });
     });
 
+    it("keeps a category that files a writing from being deleted", async () => {
+      const { user, visitor } = await signedIn();
+      const circle = await createCircle(db());
+      await addMember(db(), circle.id, user.id, "admin");
+      const category = await addCategory(db(), circle.id);
+      const { id } = await publish(visitor, circle.id, article({ categories: [category.id] }));
+      expect((await visitor.request("DELETE", `/api/circles/${circle.id}/categories/${category.id}/`)).json().code).toBe("category_in_use");
+      await visitor.request("PATCH", `/api/writings/${id}/`, { json: { categories: [], version: 1 } });
+      expect((await visitor.request("DELETE", `/api/circles/${circle.id}/categories/${category.id}/`)).statusCode).toBe(204);
+    });
+
     it("takes an uploaded image as cover", async () => {
       const { visitor } = await signedIn();
       const upload = await visitor.upload("/api/uploads/", { bytes: await testPng(), filename: "c.png" });

@@ -76,6 +76,15 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await expect(page.getByTestId("edit-writing").count()).resolves.toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Under another circle it answers 301 to its own; a language it lacks and an unknown one are 404s; the sitemap lists it.
+    const id = readingPath.exec(articlePath)![2];
+    const moved = await page.request.get(path(`/circles/2/writing/${id}`), { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(path(`/circles/1/writing/${id}`));
+    expect((await page.request.get(path(`/circles/1/writing/${id}/${other}`))).status()).toBe(404);
+    expect((await page.request.get(path(`/circles/1/writing/${id}/fr`))).status()).toBe(404);
+    expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/circles/1/writing/${id}</loc>`);
+
     // A reader without JavaScript gets the whole article.
     const reader = await newVisitor({ locale, javaScriptEnabled: false });
     const response = await reader.page.goto(articlePath);
