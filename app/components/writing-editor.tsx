@@ -9,6 +9,7 @@ import { editorPath } from "../../features/writings/paths.ts";
 import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
 import type { MarkdownEditorHandle } from "../lib/codemirror.ts";
 import { describedBy, FormField } from "./form-field.tsx";
+import "../lib/editor-catalog.ts";
 
 export interface EditorActionData {
   values: EditorValues;
@@ -50,7 +51,7 @@ async function uploadImage(file: File, csrfToken: string): Promise<{ file_id: st
  * pipeline, and the draft is saved on the server every few seconds and when the page goes away.
  */
 export function WritingEditor({ page, result }: { page: EditorPageData; result: EditorActionData | undefined }) {
-  const { t, i18n } = useTranslation("writings");
+  const { t, i18n } = useTranslation("editor");
   const locale = i18n.language as Locale;
   const initial = result?.values ?? page.values;
   const [title, setTitle] = useState(initial.title);
@@ -159,7 +160,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     page.mode.kind === "edit"
       ? t("editor.title_edit", { title: page.values.title })
       : page.mode.kind === "translate"
-        ? t("editor.title_translate", { language: t(`languages.${initial.language}`) })
+        ? t("editor.title_translate", { language: t(`writings:languages.${initial.language}`) })
         : page.mode.kind === "series"
           ? t("editor.title_part")
           : t(page.page === "post" ? "editor.title_new_post" : "editor.title_new_article");
@@ -267,8 +268,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           ) : (
             <FormField id="writing-type" label={t("editor.type")} error={errors.type}>
               <select id="writing-type" name="type" className="native-select" defaultValue={initial.type}>
-                <option value="article">{t("types.article")}</option>
-                <option value="serial">{t("types.serial")}</option>
+                <option value="article">{t("writings:types.article")}</option>
+                <option value="serial">{t("writings:types.serial")}</option>
               </select>
             </FormField>
           )}
@@ -277,7 +278,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
               <select id="writing-kind" name="kind" className="native-select" value={kind} onChange={(event) => setKind(event.target.value)}>
                 {writingKindValues.map((value) => (
                   <option key={value} value={value}>
-                    {t(`kinds.${value}`)}
+                    {t(`writings:kinds.${value}`)}
                   </option>
                 ))}
               </select>
@@ -293,8 +294,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           {page.mode.kind === "new" ? (
             <FormField id="writing-language" label={t("editor.language")} error={errors.language}>
               <select id="writing-language" name="language" className="native-select" defaultValue={initial.language}>
-                <option value="zh-CN">{t("languages.zh-CN")}</option>
-                <option value="en">{t("languages.en")}</option>
+                <option value="zh-CN">{t("writings:languages.zh-CN")}</option>
+                <option value="en">{t("writings:languages.en")}</option>
               </select>
             </FormField>
           ) : (

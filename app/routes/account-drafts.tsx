@@ -9,9 +9,9 @@ import { AccountLayout } from "../components/account-layout.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { deleteDraft, listDrafts } from "../../features/writings/drafts.ts";
 import { draftKeySchema } from "../../features/writings/schema.ts";
-import "../lib/writings-catalog.ts";
+import "../lib/editor-catalog.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "writings:drafts.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "editor:drafts.title");
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`). */
@@ -48,7 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AccountDrafts({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("writings");
+  const { t, i18n } = useTranslation("editor");
   const locale = i18n.language as Locale;
   return (
     <AccountLayout username={loaderData.username}>

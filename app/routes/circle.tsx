@@ -166,7 +166,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             {(tab === "articles" || tab === "posts") && can.write ? (
               <p className="circle-write-links">
                 <Link className="button button-primary" to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)} data-testid={`write-${tab}`}>
-                  {t(tab === "posts" ? "writings:editor.write_post" : "writings:editor.write_article")}
+                  {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
                 </Link>
               </p>
             ) : null}

@@ -13,10 +13,11 @@ import { createWriting, updateWriting } from "../../features/writings/service.ts
 import { deleteDraft } from "../../features/writings/drafts.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import "../lib/writings-catalog.ts";
+import "../lib/editor-catalog.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
-  pageMeta(location, loaderData?.mode.kind === "edit" ? "writings:editor.title_edit" : loaderData?.page === "post" ? "writings:editor.title_new_post" : "writings:editor.title_new_article");
+  pageMeta(location, loaderData?.mode.kind === "edit" ? "editor:editor.title_edit" : loaderData?.page === "post" ? "editor:editor.title_new_post" : "editor:editor.title_new_article");
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 const pageType = (request: Request) => (/\/post\/?$/.test(pageUrl(request.url).pathname) ? "post" : "article");

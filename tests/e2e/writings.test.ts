@@ -7,8 +7,11 @@ import { localizePath, type Locale } from "../../common/locale.ts";
 import { testPng } from "../support/images.ts";
 import zhWritings from "../../common/locales/zh-CN/writings.json" with { type: "json" };
 import enWritings from "../../common/locales/en/writings.json" with { type: "json" };
+import zhEditor from "../../common/locales/zh-CN/editor.json" with { type: "json" };
+import enEditor from "../../common/locales/en/editor.json" with { type: "json" };
 
 addCatalog("writings", { "zh-CN": zhWritings, en: enWritings });
+addCatalog("editor", { "zh-CN": zhEditor, en: enEditor });
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -56,7 +59,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await page.waitForURL((url) => url.pathname === path("/circles/1/write/article"));
     await editorReady(page);
     const title = uniqueName(locale === "en" ? "Pythagoras " : "勾股定理");
-    await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(title);
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
     await typeMarkdown(page, "## Proof\n\nFor a right triangle $a^2 + b^2 = c^2$.\n\n```python\nprint(sum([1, 2]))\n```\n");
     // An image by the toolbar's upload button lands in the text as an attachment.
     await page.getByTestId("tool-image").setInputFiles({ name: "figure.png", mimeType: "image/png", buffer: await testPng(120, 80) });
@@ -102,7 +105,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await editorReady(page);
     expect(await seriousViolations(page)).toEqual([]);
     const translated = uniqueName(other === "en" ? "Pythagoras " : "勾股定理");
-    await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(translated);
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(translated);
     await typeMarkdown(page, other === "en" ? "The theorem, in English: $c^2$." : "中文版的定理：$c^2$。");
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => readingPath.test(url.pathname) && url.pathname !== articlePath);
@@ -122,7 +125,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await first.goto(path("/circles/1/post"));
     await editorReady(first);
     const title = uniqueName(locale === "en" ? "Draft " : "草稿");
-    await first.getByLabel(t("writings:editor.title"), { exact: true }).fill(title);
+    await first.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
     await typeMarkdown(first, "Kept across a closed tab.");
     await first.close({ runBeforeUnload: true });
 
@@ -131,10 +134,10 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
       await second.goto(path("/account/drafts"));
       return second.getByTestId("draft-list").innerText().catch(() => "");
     }).toContain(title);
-    await second.getByRole("link", { name: t("writings:drafts.open") }).first().click();
+    await second.getByRole("link", { name: t("editor:drafts.open") }).first().click();
     await second.waitForURL((url) => url.pathname === path("/circles/1/post"));
     await editorReady(second);
-    await expect(second.getByLabel(t("writings:editor.title"), { exact: true }).inputValue()).resolves.toBe(title);
+    await expect(second.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).resolves.toBe(title);
     await expect(second.locator(".cm-content").innerText()).resolves.toContain("Kept across a closed tab.");
     await second.getByTestId("draft-restored").waitFor();
 
@@ -156,7 +159,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     const page = await noScript.newPage();
     await page.goto(path("/circles/1/write/article"));
     const title = uniqueName(locale === "en" ? "Plain " : "无脚本");
-    await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(title);
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
     await page.getByTestId("content-textarea").fill("Plain *Markdown* with $x$.");
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => readingPath.test(url.pathname));
@@ -166,7 +169,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
     // Editing shows the edited time; deleting asks first, then removes it for good.
     await page.getByTestId("edit-writing").click();
-    await page.getByLabel(t("writings:editor.title"), { exact: true }).fill(`${title}!`);
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(`${title}!`);
     await page.getByTestId("publish").click();
     await page.waitForURL((url) => url.pathname === readingUrl);
     await expect(page.locator("h1").innerText()).resolves.toContain(`${title}!`);
