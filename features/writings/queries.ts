@@ -85,6 +85,8 @@ export interface WritingListOptions {
   circleId?: number;
   /** Only these types (articles tab: article and serial; posts tab: post). */
   types?: WritingType[];
+  /** Only this author's writings (profile pages). */
+  authorId?: number;
   cursor?: string | null;
   limit?: number;
 }
@@ -119,7 +121,12 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
   if (circleIds.length === 0) return { items: [], nextCursor: null };
   const types = options.types ?? (tab === "latest" ? (["article", "serial"] as WritingType[]) : undefined);
   const cursor = parseCursor(options.cursor);
-  const conditions: (SQL | undefined)[] = [inArray(writings.circleId, circleIds), isNull(writings.translationOf), types ? inArray(writings.type, types) : undefined];
+  const conditions: (SQL | undefined)[] = [
+    inArray(writings.circleId, circleIds),
+    isNull(writings.translationOf),
+    types ? inArray(writings.type, types) : undefined,
+    options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
+  ];
   if (tab === "follow" && viewer) {
     conditions.push(
       or(

@@ -20,9 +20,9 @@ export const groupIdOf = (row: Pick<WritingRow, "id" | "translationOf">): number
 /** Part 1 of a serialized article's series. */
 export const seriesIdOf = (row: Pick<WritingRow, "id" | "seriesId">): number => row.seriesId ?? row.id;
 
-/** Pages that show a writing: its own, its circle's (and the circle's lists), home, the sitemap. */
-export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translationOf" | "seriesId">): string[] {
-  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, "circles", "home", "sitemap"];
+/** Pages that show a writing: its own, its circle's (and the circle's lists), its author's profile, home, the sitemap. */
+export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translationOf" | "seriesId" | "authorId">): string[] {
+  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, "circles", "home", "sitemap"];
 }
 
 /**

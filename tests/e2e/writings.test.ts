@@ -50,7 +50,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
   it("write an article with math, code and an image → publish → read with JavaScript on and off → add the other language → switch", async () => {
     const writer = await newVisitor({ locale, bypassCSP: true });
-    await registerThroughApi(writer.context, uniqueName("w"));
+    const { username } = await registerThroughApi(writer.context, uniqueName("w"));
     const { page } = writer;
 
     // The header's Write button leads to a working editor.
@@ -87,6 +87,10 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     expect((await page.request.get(path(`/circles/1/writing/${id}/${other}`))).status()).toBe(404);
     expect((await page.request.get(path(`/circles/1/writing/${id}/fr`))).status()).toBe(404);
     expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/circles/1/writing/${id}</loc>`);
+
+    // The author's profile lists it.
+    const profile = await page.request.get(path(`/profile/${username}?tab=articles`));
+    expect(await profile.text()).toContain(title);
 
     // A reader without JavaScript gets the whole article.
     const reader = await newVisitor({ locale, javaScriptEnabled: false });
