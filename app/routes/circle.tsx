@@ -14,6 +14,11 @@ import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
 import { MembershipToggle } from "../components/membership-toggle.tsx";
 import "../lib/circles-catalog.ts";
+import "../lib/writings-catalog.ts";
+import { WritingList } from "../components/writing-list.tsx";
+import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
+import { editorPath } from "../../features/writings/paths.ts";
+import { pageUrl } from "../../common/locale.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -30,8 +35,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await getCirclePage(app.db, app.viewer, id, app.locale);
   if (!page) notFound(request);
   await tagCirclePage(app, id);
-  if (app.viewer) return withFormToken(app, page);
-  return data({ ...page, csrfToken: null as string | null });
+  const url = pageUrl(request.url);
+  const tab = url.searchParams.get("tab") ?? "articles";
+  let writings: WritingListPage | null = null;
+  if (page.can.read_content && (tab === "articles" || tab === "posts")) {
+    writings = await listWritings(app.db, app.viewer, { tab: "all", circleId: id, types: tab === "posts" ? ["post"] : ["article", "serial"], cursor: url.searchParams.get("cursor") });
+  }
+  if (app.viewer) return withFormToken(app, { ...page, writings });
+  return data({ ...page, writings, csrfToken: null as string | null });
 }
 
 /** Join and leave as plain form posts (leaving is confirmed first). */
@@ -92,6 +103,11 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             </p>
           </div>
         </div>
+        {params.get("deleted") === "1" ? (
+          <p className="notice" role="status">
+            {t("writings:read.deleted")}
+          </p>
+        ) : null}
         {actionData?.notice ? (
           <p className="notice" role="status">
             {t(actionData.notice === "joined" ? "page.joined_notice" : "page.left_notice")}
@@ -147,7 +163,18 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                 </Link>
               ))}
             </nav>
-            <EmptyState description={t(`page.empty_${tab}`)} />
+            {(tab === "articles" || tab === "posts") && can.write ? (
+              <p className="circle-write-links">
+                <Link className="button button-primary" to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)} data-testid={`write-${tab}`}>
+                  {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
+                </Link>
+              </p>
+            ) : null}
+            {loaderData.writings && loaderData.writings.items.length > 0 ? (
+              <WritingList items={loaderData.writings.items} nextCursor={loaderData.writings.nextCursor} moreHref={(cursor) => `${link(circle.id)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`} />
+            ) : (
+              <EmptyState description={t(`page.empty_${tab}`)} />
+            )}
           </>
         ) : (
           <EmptyState description={t("page.members_only")}>{can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}</EmptyState>

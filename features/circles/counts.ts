@@ -1,6 +1,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
+import { countWritingsByCircle } from "../writings/queries.ts";
 
 /** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
 export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
@@ -17,8 +18,9 @@ export function zeroContentCounts(): CircleContentCounts {
  * no content and every count is an honest 0. Callers show these only to viewers who may read the
  * circle's content (`can(viewer, "read_content", access)`).
  */
-export async function countCircleContent(_db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
-  return new Map(circleIds.map((id) => [id, zeroContentCounts()]));
+export async function countCircleContent(db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
+  const writingCounts = await countWritingsByCircle(db, circleIds);
+  return new Map(circleIds.map((id) => [id, { ...zeroContentCounts(), ...writingCounts.get(id) }]));
 }
 
 /** Whether a circle holds any content (deleting it is refused then). */

@@ -1,9 +1,13 @@
 import type { DatabaseHandle } from "./client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
 import { seedDemoUsers } from "../../features/accounts/seed.ts";
+import { seedDemoWritings } from "../../features/writings/seed.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
 export async function seed(handle: DatabaseHandle): Promise<void> {
   await seedCircleTree(handle.db);
-  if (handle.kind === "embedded") await seedDemoUsers(handle.db);
+  if (handle.kind === "embedded") {
+    await seedDemoUsers(handle.db);
+    await seedDemoWritings(handle.db);
+  }
 }

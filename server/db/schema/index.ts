@@ -8,3 +8,4 @@ export * from "./attachments.ts";
 export * from "./follows.ts";
 export * from "./checkins.ts";
 export * from "./ledger.ts";
+export * from "./writings.ts";
