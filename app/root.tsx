@@ -15,12 +15,14 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import antdStyles from "./styles/antd.generated.css?url";
 import antdDarkStyles from "./styles/antd-dark.generated.css?url";
 import globalStyles from "./styles/global.css?url";
+import writingStyles from "./styles/writings.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: antdStyles },
   { rel: "stylesheet", href: antdDarkStyles, media: "(prefers-color-scheme: dark)" },
   { rel: "stylesheet", href: globalStyles },
+  { rel: "stylesheet", href: writingStyles },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { ensureBuild } from "../scripts/build-if-needed.ts";
 
 /**
  * `npm run bench`: each measurement against a baseline run side by side in the same run.
- * 1. cached anonymous `/` vs bare node:http serving the same bytes;
+ * 1. cached anonymous `/` and a demo article vs bare node:http serving the same bytes;
  * 2. `GET /api/Users/LoginAuth/` (signed in: a session lookup) vs a bare Fastify hello route.
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
  */
@@ -53,9 +53,10 @@ const site = "http://127.0.0.1:3901";
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
 await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "", CAPTCHA: "off" }, `${site}/build-manifest.json`);
 
-// 0. JavaScript a first visit to the home page loads (brotli, as served), against the 120 KB budget.
-{
-  const html = await (await fetch(`${site}/`)).text();
+// 0. JavaScript a first visit loads (brotli, as served), against the 120 KB budget: the home page
+// and a demo article with math and code (the editor's CodeMirror must never be among them).
+async function firstLoadJavaScript(page: string): Promise<void> {
+  const html = await (await fetch(`${site}${page}`)).text();
   const scripts = [...new Set(html.match(/\/assets\/[^"]+\.js/g) ?? [])];
   let bytes = 0;
   for (const script of scripts) {
@@ -64,20 +65,27 @@ await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: w
     bytes += Number(response.headers.get("content-length") ?? 0);
     await response.arrayBuffer();
   }
-  console.log(`first-load JavaScript on /: ${scripts.length} files, ${(bytes / 1024).toFixed(0)} KiB brotli (budget 120 KiB)`);
+  console.log(`first-load JavaScript on ${page}: ${scripts.length} files, ${(bytes / 1024).toFixed(0)} KiB brotli (budget 120 KiB)`);
+}
+// The seeded math article (first demo writing) lives in the mathematics circle.
+const articleLink = /href="(\/circles\/\d+\/writing\/\d+)"/.exec(await (await fetch(`${site}/?tab=all`)).text())?.[1];
+await firstLoadJavaScript("/");
+if (articleLink) await firstLoadJavaScript(articleLink);
+
+/** A cached anonymous page against bare node:http sending exactly its bytes, headers included. */
+async function cachedAgainstBaseline(page: string, port: number): Promise<void> {
+  await (await fetch(`${site}${page}`)).arrayBuffer();
+  const warm = await fetch(`${site}${page}`, { headers: { "accept-encoding": "identity" } });
+  const file = path.join(work, `page-${port}.html`);
+  writeFileSync(file, Buffer.from(await warm.arrayBuffer()));
+  const headers = Object.fromEntries([...warm.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)));
+  await start("bench/baseline-http.ts", [String(port), file, JSON.stringify(headers)]);
+  report(`anonymous ${page} (cached)`, await load(`${site}${page}`), await load(`http://127.0.0.1:${port}/`));
 }
 
-// 1. The cached anonymous home page against the same bytes from bare node:http.
-await (await fetch(`${site}/`)).arrayBuffer();
-// The second request is a cache hit: the baseline answers with exactly its bytes, headers included.
-const warm = await fetch(`${site}/`, { headers: { "accept-encoding": "identity" } });
-const body = Buffer.from(await warm.arrayBuffer());
-writeFileSync(path.join(work, "home.html"), body);
-const pageHeaders = Object.fromEntries([...warm.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)));
-await start("bench/baseline-http.ts", ["3902", path.join(work, "home.html"), JSON.stringify(pageHeaders)]);
-const pageOurs = await load(`${site}/`);
-const pageBaseline = await load("http://127.0.0.1:3902/");
-report("anonymous / (cached)", pageOurs, pageBaseline);
+// 1. Cached anonymous pages: home and the article.
+await cachedAgainstBaseline("/", 3902);
+if (articleLink) await cachedAgainstBaseline(articleLink, 3904);
 
 // 2. The signed-in auth call against a bare Fastify route.
 const token = (await (await fetch(`${site}/api/get_csrf_token/`)).json()) as { csrftoken: string };

@@ -41,6 +41,9 @@ export const errorStatus = {
   category_name_taken: 409,
   category_in_use: 409,
   book_completed: 409,
+  edit_conflict: 409,
+  draft_conflict: 409,
+  language_version_exists: 409,
   payload_too_large: 413,
   image_too_large: 413,
   unsupported_media_type: 415,
@@ -71,14 +74,17 @@ export class AppError extends Error {
   readonly params: Record<string, string | number>;
   /** Field name → `validation` catalog key, for form errors. */
   readonly fields: Record<string, string> | undefined;
+  /** Extra data the client needs to recover (an edit conflict's current version), sent beside `code` and `message`. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { params?: Record<string, string | number>; fields?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, options: { params?: Record<string, string | number>; fields?: Record<string, string>; details?: Record<string, unknown> } = {}) {
     super(code);
     this.name = "AppError";
     this.code = code;
     this.status = errorStatus[code];
     this.params = options.params ?? {};
     this.fields = options.fields;
+    this.details = options.details;
   }
 }
 
@@ -86,12 +92,13 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  [detail: string]: unknown;
 }
 
 /** The JSON an API answers with for an error, in the viewer's language. */
 export function presentError(error: AppError, locale: Locale): ErrorBody {
   const t = translator(locale);
-  const body: ErrorBody = { code: error.code, message: t(`errors:${error.code}`, error.params) };
+  const body: ErrorBody = { ...error.details, code: error.code, message: t(`errors:${error.code}`, error.params) };
   if (error.fields) {
     body.fields = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key)]));
   }

@@ -24,6 +24,7 @@ import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
 import { circlesApi } from "../features/circles/api.ts";
+import { writingsApi } from "../features/writings/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
 import type { Delivery } from "../features/delivery/message.ts";
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(messagesApi);
   await app.register(circlesApi);
   await app.register(booksApi);
+  await app.register(writingsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import "../lib/centre-catalog.ts";
 
-const sections = ["home", "profile", "avatar", "store", "missions"] as const;
+const sections = ["home", "profile", "avatar", "drafts", "store", "missions"] as const;
 
 /** The personal centre's frame: its sections on the side, the page beside them. */
 export function AccountLayout({ username, children }: { username: string; children: ReactNode }) {

@@ -17,6 +17,11 @@ import { CircleBooks } from "../components/circle-books.tsx";
 import { bookStylesheets } from "../components/book-parts.tsx";
 import { circleBooksTab } from "../lib/circle-books.server.ts";
 import "../lib/circles-catalog.ts";
+import "../lib/writings-catalog.ts";
+import { WritingList } from "../components/writing-list.tsx";
+import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
+import { editorPath } from "../../features/writings/paths.ts";
+import { pageUrl } from "../../common/locale.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -36,7 +41,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const circlePage = await getCirclePage(app.db, app.viewer, id, app.locale);
   if (!circlePage) notFound(request);
   await tagCirclePage(app, id);
-  const page = { ...circlePage, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
+  const url = pageUrl(request.url);
+  const tab = url.searchParams.get("tab") ?? "articles";
+  let writings: WritingListPage | null = null;
+  if (circlePage.can.read_content && (tab === "articles" || tab === "posts")) {
+    writings = await listWritings(app.db, app.viewer, { tab: "all", circleId: id, types: tab === "posts" ? ["post"] : ["article", "serial"], cursor: url.searchParams.get("cursor") });
+  }
+  const page = { ...circlePage, writings, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -99,6 +110,11 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             </p>
           </div>
         </div>
+        {params.get("deleted") === "1" ? (
+          <p className="notice" role="status">
+            {t("writings:read.deleted")}
+          </p>
+        ) : null}
         {actionData?.notice ? (
           <p className="notice" role="status">
             {t(actionData.notice === "joined" ? "page.joined_notice" : "page.left_notice")}
@@ -154,7 +170,24 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                 </Link>
               ))}
             </nav>
-            {tab === "books" && loaderData.books ? <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} /> : <EmptyState description={t(`page.empty_${tab}`)} />}
+            {tab === "books" ? (
+              loaderData.books ? <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} /> : <EmptyState description={t(`page.empty_${tab}`)} />
+            ) : (
+              <>
+                {(tab === "articles" || tab === "posts") && can.write ? (
+                  <p className="circle-write-links">
+                    <Link className="button button-primary" to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)} data-testid={`write-${tab}`}>
+                      {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
+                    </Link>
+                  </p>
+                ) : null}
+                {loaderData.writings && loaderData.writings.items.length > 0 ? (
+                  <WritingList items={loaderData.writings.items} nextCursor={loaderData.writings.nextCursor} moreHref={(cursor) => `${link(circle.id)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`} />
+                ) : (
+                  <EmptyState description={t(`page.empty_${tab}`)} />
+                )}
+              </>
+            )}
           </>
         ) : (
           <EmptyState description={t("page.members_only")}>{can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}</EmptyState>

@@ -7,6 +7,9 @@ import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
+import { WritingList } from "../components/writing-list.tsx";
+import { listWritings } from "../../features/writings/queries.ts";
+import "../lib/writings-catalog.ts";
 
 const homePaths = new Set(["/", "/en", "/en/"]);
 const tabs = ["latest", "hot", "all", "follow"] as const;
@@ -23,8 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A visitor who chose English lands on /en when opening the Chinese home page.
   if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
   tagPage(app, "home", "circles");
-  const [root] = await listCircleTree(app.db, app.viewer, app.locale);
-  return { signedIn: Boolean(app.viewer), circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [] };
+  const requested = url.searchParams.get("tab");
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "latest";
+  const [[root], feed] = await Promise.all([listCircleTree(app.db, app.viewer, app.locale), listWritings(app.db, app.viewer, { tab, cursor: url.searchParams.get("cursor"), limit: 20 })]);
+  return { signedIn: Boolean(app.viewer), feed, circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [] };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -53,6 +58,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
+        {loaderData.feed.items.length > 0 ? (
+          <WritingList items={loaderData.feed.items} nextCursor={loaderData.feed.nextCursor} moreHref={(cursor) => `${localizePath("/", locale)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`} />
+        ) : (
         <EmptyState description={empty[tab]}>
           {tab === "follow" && !loaderData.signedIn ? (
             <Link to={`${localizePath("/login", locale)}?next=${encodeURIComponent("/?tab=follow")}`}>{t("nav.login")}</Link>
@@ -60,6 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to={localizePath("/circles", locale)}>{t("home.explore_circles")}</Link>
           )}
         </EmptyState>
+        )}
       </section>
       <section className="panel" aria-labelledby="home-circles">
         <h2 id="home-circles" className="page-title">

@@ -6,6 +6,9 @@ import { findUserByUsername, getProfileSummary, listActivity } from "../../featu
 import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
 import { followUser, unfollowUser } from "../../features/follows/service.ts";
 import { can } from "../../features/follows/policy.ts";
+import { listWritings } from "../../features/writings/queries.ts";
+import { WritingList } from "../components/writing-list.tsx";
+import "../lib/writings-catalog.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -30,7 +33,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tab");
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "activity";
   const viewer = app.viewer;
-  const [summary, activity] = await Promise.all([getProfileSummary(app.db, user, viewer?.id ?? null, app.now()), tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([])]);
+  const [summary, activity, writingPage] = await Promise.all([
+    getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
+    tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([]),
+    tab === "articles" ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") }) : Promise.resolve(null),
+  ]);
   tagPage(app, `user:${user.id}`);
   const csrf = viewer ? csrfForForm(app) : undefined;
   const body = {
@@ -41,6 +48,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     can: { follow: can(viewer, "follow", { userId: user.id }) },
     tab,
     activity: activity.map(presentActivity),
+    writings: writingPage,
     csrfToken: csrf?.token ?? null,
   };
   const headers: Record<string, string> = viewer ? { "Cache-Control": "private, no-store" } : {};
@@ -160,6 +168,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ol>
+        ) : tab === "articles" && loaderData.writings && loaderData.writings.items.length > 0 ? (
+          <WritingList items={loaderData.writings.items} nextCursor={loaderData.writings.nextCursor} moreHref={(cursor) => `${profilePath}?tab=articles&cursor=${encodeURIComponent(cursor)}`} />
         ) : (
           <EmptyState description={t(`profile.empty_${tab}`)} />
         )}

@@ -3,6 +3,8 @@ import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, locales } from "../../common/locale.ts";
 import { readableCircleIds, visibleCircleIds } from "../../features/circles/access.server.ts";
 import { listBooksForSitemap } from "../../features/books/service.ts";
+import { sitemapWritings } from "../../features/writings/queries.ts";
+import { writingPath } from "../../features/writings/paths.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
@@ -24,6 +26,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return `<url><loc>${escape(origin + localizePath(path, locale))}</loc>${alternates}</url>`;
     }),
   );
+  // Each writing version once, under the site language matching its own, with its other versions as alternates.
+  const writingRows = await sitemapWritings(app.db);
+  const groups = new Map<number, typeof writingRows>();
+  for (const row of writingRows) groups.set(row.translationOf ?? row.id, [...(groups.get(row.translationOf ?? row.id) ?? []), row]);
+  const writingUrl = (row: (typeof writingRows)[number]) => escape(origin + localizePath(writingPath(row), row.language));
+  for (const row of writingRows) {
+    const versions = groups.get(row.translationOf ?? row.id) ?? [row];
+    const alternates = versions.length > 1 ? versions.map((version) => `<xhtml:link rel="alternate" hreflang="${version.language}" href="${writingUrl(version)}"/>`).join("") : "";
+    urls.push(`<url><loc>${writingUrl(row)}</loc><lastmod>${(row.editedAt ?? row.publishedAt).toISOString()}</lastmod>${alternates}</url>`);
+  }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -393,12 +393,13 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(101);
     });
 
+    // The spec's fields, and the header's small avatar (64 px) beside the profile's.
     it("returns every current-user field of the spec", async () => {
       const v = visitor();
       await v.post("/api/Users/register/", newUser());
       const keys = Object.keys((await v.get("/api/Users/LoginAuth/")).json()).sort();
       expect(keys).toEqual(
-        ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit"].sort(),
+        ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit", "avatar_small"].sort(),
       );
     });
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { bookCategories, circleCategories } from "../../server/db/schema/index.ts";
+import { bookCategories, circleCategories, writingCategories } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -31,12 +31,14 @@ export async function listCategories(db: Executor, circleId: number): Promise<Ca
 }
 
 /**
- * Whether anything still uses the category, so it cannot be deleted: for now its subclasses.
- * The writing feature adds its writings here (a category is deletable once they have moved).
+ * Whether anything still uses the category, so it cannot be deleted: its subclasses or writings
+ * filed under it (a category is deletable once they have moved).
  */
 export async function categoryInUse(db: Executor, categoryId: number): Promise<boolean> {
   const [subclass] = await db.select({ id: circleCategories.id }).from(circleCategories).where(eq(circleCategories.parentId, categoryId)).limit(1);
   if (subclass) return true;
+  const [filed] = await db.select({ id: writingCategories.writingId }).from(writingCategories).where(eq(writingCategories.categoryId, categoryId)).limit(1);
+  if (filed !== undefined) return true;
   const [book] = await db.select({ bookId: bookCategories.bookId }).from(bookCategories).where(eq(bookCategories.categoryId, categoryId)).limit(1);
   return book !== undefined;
 }

@@ -1,6 +1,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { books, circleMembers } from "../../server/db/schema/index.ts";
+import { countWritingsByCircle } from "../writings/queries.ts";
 
 /** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
 export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
@@ -18,8 +19,9 @@ export function zeroContentCounts(): CircleContentCounts {
  * circle's content (`can(viewer, "read_content", access)`).
  */
 export async function countCircleContent(db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
-  const counts = new Map(circleIds.map((id) => [id, zeroContentCounts()]));
-  if (circleIds.length === 0) return counts;
+  if (circleIds.length === 0) return new Map();
+  const writingCounts = await countWritingsByCircle(db, circleIds);
+  const counts = new Map(circleIds.map((id) => [id, { ...zeroContentCounts(), ...writingCounts.get(id) }]));
   const bookRows = await db.select({ circleId: books.circleId, total: count() }).from(books).where(inArray(books.circleId, circleIds)).groupBy(books.circleId);
   for (const row of bookRows) counts.get(row.circleId)!.books = Number(row.total);
   return counts;

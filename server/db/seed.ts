@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "./client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
 import { seedDemoUsers } from "../../features/accounts/seed.ts";
+import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
@@ -8,6 +9,7 @@ export async function seed(handle: DatabaseHandle): Promise<void> {
   await seedCircleTree(handle.db);
   if (handle.kind === "embedded") {
     await seedDemoUsers(handle.db);
+    await seedDemoWritings(handle.db);
     await seedDemoBook(handle.db);
   }
 }

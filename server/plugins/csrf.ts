@@ -4,15 +4,21 @@ import { AppError } from "../../common/app-error.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A page route (the catch-all, or a page with a larger body limit): its action reads and checks its own form. */
+    pageRoute?: boolean;
+  }
+}
+
 /**
  * Every unsafe request to a route of ours carries the csrftoken cookie's value in X-CSRFToken, and
- * that token is bound to the request's session, or it gets 403. Page form posts (the catch-all "*" route) check the token in their form field instead.
+ * that token is bound to the request's session, or it gets 403. Page form posts (page routes, `config.pageRoute`) check the token in their form field instead.
  * The decision follows the matched route, not the raw URL, so "/%61pi/…" cannot slip past it.
  */
 export const csrfProtection = fp<{ secret: string }>(async (app, { secret }) => {
   app.addHook("onRequest", async (request) => {
-    // Page routes (the catch-all and those with their own body limit, flagged `page`) check the form field in their actions.
-    if (safeMethods.has(request.method) || request.routeOptions.url === "*" || request.routeOptions.config?.page) return;
+    if (safeMethods.has(request.method) || request.routeOptions.config?.pageRoute) return;
     const header = request.headers[csrfHeaderName];
     if (!csrfMatches(secret, request.cookies[csrfCookieName], typeof header === "string" ? header : undefined, request.cookies[sessionCookieName])) {
       throw new AppError("csrf_failed");

@@ -30,7 +30,7 @@ export const errorHandling = fp(async (app) => {
   });
   app.addHook("preValidation", async (request) => {
     // Pages (the "*" route) read their own forms and queries (readForm in app/lib/context.server.ts).
-    if (request.routeOptions.url === "*") return;
+    if (request.routeOptions.config?.pageRoute) return;
     if (containsNulCharacter(request.body) || containsNulCharacter(request.query)) throw new AppError("bad_request");
   });
   const apiRoutes = new RouteMethods();

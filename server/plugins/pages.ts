@@ -142,10 +142,10 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return payload;
     });
     for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
-      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, handler: renderPage, config: { page: true } });
+      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, config: { pageRoute: true }, handler: renderPage });
     }
     // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
-    pageRoutes.all("*", { bodyLimit: pageFormBodyLimit }, renderPage);
+    pageRoutes.all("*", { bodyLimit: pageFormBodyLimit, config: { pageRoute: true } }, renderPage);
   });
 }
 
@@ -160,6 +160,9 @@ export const pageFormBodyLimit = 64 * 1024;
 export const pageBodyLimits: Record<string, number> = {
   // The avatar form: one image of at most 2 MB, plus the multipart framing and the CSRF field.
   "/account/avatar": maxImageBytes + 16 * 1024,
+  // The writing editor: a 200 KiB Markdown body, percent-encoded (up to 3× for CJK text), plus the other fields.
+  "/circles/:circleId/write/article": 1024 * 1024,
+  "/circles/:circleId/post": 1024 * 1024,
   // Book forms: the cover (2 MB) and the texts, sent as multipart.
   "/circles/:circleId/write/book": maxImageBytes + 48 * 1024,
   "/circles/:circleId/write/book/:bookId": maxImageBytes + 48 * 1024,

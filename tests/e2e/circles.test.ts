@@ -144,7 +144,10 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // Visible within the parent circle: members of the parent see it again.
     await founder.page.getByLabel(t("circles:visibility.parent"), { exact: true }).check();
+    // The "saved" notice is still there from the last save: wait for this save's answer instead.
+    const saved = founder.page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(`/circles/${subId}/settings`));
     await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await saved;
     await founder.page.getByText(t("circles:settings.saved")).waitFor();
     expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(200);
 

@@ -5,13 +5,15 @@ beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 describe("home", () => {
-  it("switches tabs by link, with honest empty states (zh) and a login prompt on Follow (en)", async () => {
+  it("switches tabs by link, with the demo writings on Hot (zh) and a login prompt on Follow (en)", async () => {
     const { context, page } = await newVisitor();
     await page.goto("/");
     await page.getByRole("link", { name: "热门" }).click();
     await page.waitForURL((url) => url.search === "?tab=hot");
     await expect.poll(() => page.getByRole("link", { name: "热门" }).getAttribute("aria-current")).toBe("page");
-    expect(await page.getByText("还没有热门内容").isVisible()).toBe(true);
+    // The embedded store's demo writings fill the feed.
+    expect(await page.getByTestId("writing-list").isVisible()).toBe(true);
+    expect(await page.locator(".writing-list-item").count()).toBeGreaterThanOrEqual(5);
     await page.goto("/en?tab=follow");
     expect(await page.getByText("Log in to see what the people and circles you follow publish.").isVisible()).toBe(true);
     await context.close();

@@ -9,3 +9,4 @@ export * from "./follows.ts";
 export * from "./checkins.ts";
 export * from "./ledger.ts";
 export * from "./books.ts";
+export * from "./writings.ts";

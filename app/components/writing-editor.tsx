@@ -1,0 +1,469 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import type { EditorMode, EditorValues } from "../../features/writings/editor-values.ts";
+import type { CategoryView } from "../../features/circles/categories.ts";
+import { writingKindValues } from "../../features/writings/schema.ts";
+import { editorPath } from "../../features/writings/paths.ts";
+import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
+import type { MarkdownEditorHandle } from "../lib/codemirror.ts";
+import { describedBy, FormField } from "./form-field.tsx";
+import "../lib/editor-catalog.ts";
+
+export interface EditorActionData {
+  values: EditorValues;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  /** An edit conflict: the version saved in between. */
+  conflict?: { title: string; content: string; version: number };
+}
+
+export interface EditorPageData {
+  circleId: number;
+  circleName: string;
+  page: "article" | "post";
+  mode: EditorMode;
+  original: { title: string; language: string } | null;
+  values: EditorValues;
+  draft: { key: string; version: number; updatedAt: string | null };
+  categories: CategoryView[];
+  writableCircles: { id: number; name: string }[];
+  csrfToken: string;
+}
+
+const timeOnly: Intl.DateTimeFormatOptions = { timeStyle: "short" };
+
+/** Upload one image through the attachment API; resolves to its URL. */
+async function uploadImage(file: File, csrfToken: string): Promise<{ file_id: string; url: string }> {
+  const body = new FormData();
+  body.append("file", file);
+  const response = await fetch("/api/uploads/", { method: "POST", body, headers: { "x-csrftoken": csrfToken }, credentials: "same-origin" });
+  const answer = (await response.json().catch(() => ({}))) as { file_id?: string; url?: string; message?: string };
+  if (!response.ok || !answer.url || !answer.file_id) throw new Error(answer.message ?? String(response.status));
+  return { file_id: answer.file_id, url: answer.url };
+}
+
+/**
+ * The writing editor. Without JavaScript it is a plain form with a textarea that publishes by
+ * form post. With JavaScript, CodeMirror (loaded only here) replaces the textarea, a toolbar and
+ * image upload (button, paste, drag) appear, a live preview renders through the server's
+ * pipeline, and the draft is saved on the server every few seconds and when the page goes away.
+ */
+export function WritingEditor({ page, result }: { page: EditorPageData; result: EditorActionData | undefined }) {
+  const { t, i18n } = useTranslation("editor");
+  const locale = i18n.language as Locale;
+  const initial = result?.values ?? page.values;
+  const [title, setTitle] = useState(initial.title);
+  const [content, setContent] = useState(initial.content);
+  const [coverId, setCoverId] = useState(initial.cover_file_id);
+  const [isRepost, setIsRepost] = useState(initial.is_repost);
+  const [kind, setKind] = useState(initial.kind);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploadStatus, setUploadStatus] = useState<string | null>(null);
+  const [editorReady, setEditorReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const editorParent = useRef<HTMLDivElement>(null);
+  const editor = useRef<MarkdownEditorHandle | null>(null);
+  const navigation = useNavigation();
+  const errors = result?.fieldErrors ?? {};
+
+  const snapshot = () => {
+    const form = formRef.current;
+    const fields: Record<string, unknown> = {};
+    if (form) {
+      const data = new FormData(form);
+      for (const name of ["type", "kind", "kind_name", "language", "related_entries", "cover_file_id", "source_url", "pay_to_view_price", "red_packet_amount"]) fields[name] = String(data.get(name) ?? "");
+      for (const name of ["is_repost", "disable_copy", "disable_context_menu", "tip_enabled"]) fields[name] = data.get(name) === "on";
+      fields.categories = data.getAll("categories").map(Number);
+      fields.circle_id = page.circleId;
+    }
+    return { title: titleRef.current, body: contentRef.current, fields };
+  };
+  const titleRef = useRef(title);
+  const contentRef = useRef(content);
+  titleRef.current = title;
+  contentRef.current = content;
+  const autosave = useDraftAutosave({ draftKey: page.draft.key, initialVersion: page.draft.version, csrfToken: page.csrfToken, snapshot });
+
+  // CodeMirror arrives after hydration, by dynamic import: reading pages never load it.
+  useEffect(() => {
+    let cancelled = false;
+    void import("../lib/codemirror.ts").then(({ createMarkdownEditor }) => {
+      if (cancelled || !editorParent.current) return;
+      editor.current = createMarkdownEditor(editorParent.current, {
+        text: contentRef.current,
+        label: t("editor.content"),
+        onChange: (text) => {
+          setContent(text);
+          autosave.markDirty();
+        },
+      });
+      setEditorReady(true);
+    });
+    return () => {
+      cancelled = true;
+      editor.current?.destroy();
+      editor.current = null;
+    };
+    // The editor is created once; later text changes flow from it.
+  }, []);
+
+  // Live preview through the same pipeline as publishing, debounced.
+  useEffect(() => {
+    if (!content.trim()) {
+      setPreview(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch("/api/content/preview/", { method: "POST", headers: { "content-type": "application/json", "x-csrftoken": page.csrfToken }, body: JSON.stringify({ content }), signal: controller.signal, credentials: "same-origin" })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((answer: { html?: string } | null) => {
+          if (answer?.html !== undefined) setPreview(answer.html);
+        })
+        .catch(() => undefined);
+    }, 700);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [content, page.csrfToken]);
+
+  const insertImages = async (files: File[]) => {
+    for (const file of files) {
+      if (!/^image\/(png|jpeg)$/.test(file.type)) continue;
+      setUploadStatus(t("editor.uploading"));
+      try {
+        const uploaded = await uploadImage(file, page.csrfToken);
+        const alt = file.name.replace(/\.[a-z]+$/i, "").replace(/[[\]]/g, "");
+        editor.current?.insertBlock(`![${alt}](${uploaded.url})`);
+        setUploadStatus(null);
+      } catch (error) {
+        setUploadStatus(t("editor.upload_failed", { message: (error as Error).message }));
+      }
+    }
+  };
+
+  const takeTheirs = (current: DraftVersion) => {
+    autosave.takeTheirs(current);
+    setTitle(current.title);
+    setContent(current.body);
+    editor.current?.setText(current.body);
+  };
+
+  const status = autosave.status;
+  const submitting = navigation.state === "submitting";
+  const fixedType = page.page === "post" ? "post" : page.mode.kind === "new" ? null : initial.type;
+  const path = (to: string) => localizePath(to, locale);
+  const heading =
+    page.mode.kind === "edit"
+      ? t("editor.title_edit", { title: page.values.title })
+      : page.mode.kind === "translate"
+        ? t("editor.title_translate", { language: t(`writings:languages.${initial.language}`) })
+        : page.mode.kind === "series"
+          ? t("editor.title_part")
+          : t(page.page === "post" ? "editor.title_new_post" : "editor.title_new_article");
+  const toolbar: [string, () => void][] = [
+    ["bold", () => editor.current?.wrap("**", "**", t("editor.bold"))],
+    ["italic", () => editor.current?.wrap("*", "*", t("editor.italic"))],
+    ["heading", () => editor.current?.insertBlock(`## ${t("editor.heading")}`)],
+    ["link", () => editor.current?.wrap("[", "](https://)", t("editor.link"))],
+    ["quote", () => editor.current?.insertBlock(`> ${t("editor.quote")}`)],
+    ["code", () => editor.current?.wrap("\n```\n", "\n```\n", "code")],
+    ["math", () => editor.current?.wrap("$", "$", "E = mc^2")],
+  ];
+
+  return (
+    <div className="writing-editor-page">
+      <h1 className="page-title">{heading}</h1>
+      <details className="editor-circle">
+        <summary>
+          {t("editor.choose_circle")}: <strong data-testid="editor-circle">{page.circleName}</strong>
+        </summary>
+        <p className="muted">{t("editor.choose_circle_hint")}</p>
+        <ul>
+          {page.writableCircles.map((circle) => (
+            <li key={circle.id}>
+              <Link to={path(editorPath(circle.id, page.page))}>{circle.name}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <p>
+        <Link to={path("/account/drafts")}>{t("editor.drafts")}</Link>
+      </p>
+      {page.draft.updatedAt && !result ? (
+        <p className="notice" role="status" data-testid="draft-restored">
+          {t("editor.restored", { time: formatDate(page.draft.updatedAt, locale, { dateStyle: "short", timeStyle: "short" }) })}
+        </p>
+      ) : null}
+      {result?.formError ? (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+      {result?.conflict ? (
+        <section className="panel editor-conflict" role="alert" data-testid="edit-conflict">
+          <p>{t("editor.edit_conflict")}</p>
+          <h2>{t("editor.theirs")}</h2>
+          <p>
+            <strong>{result.conflict.title}</strong>
+          </p>
+          <pre className="editor-conflict-text">{result.conflict.content}</pre>
+        </section>
+      ) : null}
+      {status.state === "conflict" ? (
+        <section className="panel editor-conflict" role="alert" data-testid="draft-conflict">
+          <h2>{t("editor.conflict_title")}</h2>
+          <p>{t("editor.conflict_text")}</p>
+          <div className="editor-conflict-versions">
+            <div>
+              <h3>{t("editor.mine")}</h3>
+              <pre className="editor-conflict-text">{status.yours.body}</pre>
+              <button type="button" className="button button-primary" onClick={autosave.keepMine}>
+                {t("editor.keep_mine")}
+              </button>
+            </div>
+            <div>
+              <h3>{t("editor.theirs")}</h3>
+              <pre className="editor-conflict-text">{status.current.body}</pre>
+              <button type="button" className="button" onClick={() => takeTheirs(status.current)}>
+                {t("editor.take_theirs")}
+              </button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <Form method="post" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
+        <input type="hidden" name="csrftoken" value={page.csrfToken} />
+        <input type="hidden" name="draft_key" value={page.draft.key} />
+        {page.mode.kind === "edit" ? (
+          <>
+            <input type="hidden" name="edit_id" value={page.mode.id} />
+            <input type="hidden" name="version" value={result?.conflict?.version ?? page.mode.version} />
+          </>
+        ) : null}
+        {page.mode.kind === "translate" ? <input type="hidden" name="translation_of" value={page.mode.id} /> : null}
+        {page.mode.kind === "series" ? <input type="hidden" name="series_id" value={page.mode.id} /> : null}
+        <FormField id="writing-title" label={t("editor.title")} error={errors.title}>
+          <input
+            id="writing-title"
+            name="title"
+            className="text-input"
+            value={title}
+            maxLength={100}
+            required
+            placeholder={t("editor.title_placeholder")}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              autosave.markDirty();
+            }}
+            {...describedBy("writing-title", errors.title)}
+          />
+        </FormField>
+        <div className="editor-row">
+          {fixedType ? (
+            <input type="hidden" name="type" value={fixedType} />
+          ) : (
+            <FormField id="writing-type" label={t("editor.type")} error={errors.type}>
+              <select id="writing-type" name="type" className="native-select" defaultValue={initial.type}>
+                <option value="article">{t("writings:types.article")}</option>
+                <option value="serial">{t("writings:types.serial")}</option>
+              </select>
+            </FormField>
+          )}
+          {page.page === "article" ? (
+            <FormField id="writing-kind" label={t("editor.kind")} error={errors.kind}>
+              <select id="writing-kind" name="kind" className="native-select" value={kind} onChange={(event) => setKind(event.target.value)}>
+                {writingKindValues.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`writings:kinds.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          ) : (
+            <input type="hidden" name="kind" value="ordinary" />
+          )}
+          {kind === "custom" ? (
+            <FormField id="writing-kind-name" label={t("editor.kind_name")} error={errors.kind_name}>
+              <input id="writing-kind-name" name="kind_name" className="text-input" defaultValue={initial.kind_name} maxLength={20} {...describedBy("writing-kind-name", errors.kind_name)} />
+            </FormField>
+          ) : null}
+          {page.mode.kind === "new" ? (
+            <FormField id="writing-language" label={t("editor.language")} error={errors.language}>
+              <select id="writing-language" name="language" className="native-select" defaultValue={initial.language}>
+                <option value="zh-CN">{t("writings:languages.zh-CN")}</option>
+                <option value="en">{t("writings:languages.en")}</option>
+              </select>
+            </FormField>
+          ) : (
+            <input type="hidden" name="language" value={initial.language} />
+          )}
+        </div>
+        <div className="form-field">
+          <label htmlFor="writing-content">{t("editor.content")}</label>
+          {editorReady ? (
+            <div className="editor-toolbar" role="toolbar" aria-label={t("editor.toolbar")}>
+              {toolbar.map(([name, run]) => (
+                <button key={name} type="button" className="button editor-tool" onClick={run} data-testid={`tool-${name}`}>
+                  {t(`editor.${name}`)}
+                </button>
+              ))}
+              <label className="button editor-tool">
+                {t("editor.image")}
+                <input type="file" accept="image/png,image/jpeg" className="visually-hidden" data-testid="tool-image" onChange={(event) => void insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))} />
+              </label>
+            </div>
+          ) : null}
+          <div className="editor-panes">
+            <div
+              className="editor-source"
+              onPaste={(event) => {
+                const files = [...event.clipboardData.files];
+                if (files.length > 0) {
+                  event.preventDefault();
+                  void insertImages(files);
+                }
+              }}
+              onDrop={(event) => {
+                const files = [...event.dataTransfer.files];
+                if (files.length > 0) {
+                  event.preventDefault();
+                  void insertImages(files);
+                }
+              }}
+            >
+              <div ref={editorParent} className="codemirror-host" hidden={!editorReady} />
+              <textarea
+                id="writing-content"
+                name="content"
+                className={editorReady ? "visually-hidden" : "text-input editor-textarea"}
+                value={content}
+                rows={20}
+                aria-hidden={editorReady || undefined}
+                tabIndex={editorReady ? -1 : undefined}
+                onChange={(event) => {
+                  setContent(event.target.value);
+                  autosave.markDirty();
+                }}
+                data-testid="content-textarea"
+                {...describedBy("writing-content", errors.content)}
+              />
+              {errors.content ? (
+                <div className="form-error" id="writing-content-error" role="alert" data-field-error="writing-content">
+                  {errors.content}
+                </div>
+              ) : null}
+              {!editorReady ? <noscript>{t("editor.no_js")}</noscript> : null}
+            </div>
+            <section className="editor-preview" aria-label={t("editor.preview")} data-testid="preview">
+              {preview ? <div className="rendered-content" dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="muted">{t("editor.preview_empty")}</p>}
+            </section>
+          </div>
+          {uploadStatus ? (
+            <p className="muted" role="status">
+              {uploadStatus}
+            </p>
+          ) : null}
+        </div>
+        {page.categories.length > 0 ? (
+          <fieldset className="form-field">
+            <legend>{t("editor.categories")}</legend>
+            {page.categories.flatMap((category) => [category, ...category.children]).map((category) => (
+              <label key={category.id} className="checkbox-label">
+                <input type="checkbox" name="categories" value={category.id} defaultChecked={initial.categories.includes(category.id)} /> {category.name}
+              </label>
+            ))}
+            {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
+          </fieldset>
+        ) : null}
+        {page.page === "article" ? (
+          <>
+            <FormField id="writing-related" label={t("editor.related_entries")} error={errors.related_entries} hint={t("editor.related_hint")}>
+              <input id="writing-related" name="related_entries" className="text-input" defaultValue={initial.related_entries} inputMode="numeric" {...describedBy("writing-related", errors.related_entries, t("editor.related_hint"))} />
+            </FormField>
+            <div className="form-field">
+              <span>{t("editor.cover")}</span>
+              <input type="hidden" name="cover_file_id" value={coverId} />
+              {coverId ? <img className="editor-cover" src={`/attach/${coverId}`} alt="" /> : null}
+              {editorReady ? (
+                <div>
+                  <label className="button">
+                    {t("editor.cover_upload")}
+                    <input
+                      type="file"
+                      accept="image/png,image/jpeg"
+                      className="visually-hidden"
+                      data-testid="cover-input"
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        if (!file) return;
+                        setUploadStatus(t("editor.uploading"));
+                        uploadImage(file, page.csrfToken)
+                          .then((uploaded) => {
+                            setCoverId(uploaded.file_id);
+                            setUploadStatus(null);
+                            autosave.markDirty();
+                          })
+                          .catch((error: Error) => setUploadStatus(t("editor.upload_failed", { message: error.message })));
+                      }}
+                    />
+                  </label>
+                  {coverId ? (
+                    <button type="button" className="button" onClick={() => setCoverId("")}>
+                      {t("editor.cover_remove")}
+                    </button>
+                  ) : null}
+                </div>
+              ) : null}
+              {errors.cover_file_id ? <div className="form-error">{errors.cover_file_id}</div> : null}
+            </div>
+          </>
+        ) : null}
+        <fieldset className="form-field">
+          <label className="checkbox-label">
+            <input type="checkbox" name="is_repost" checked={isRepost} onChange={(event) => setIsRepost(event.target.checked)} /> {t("editor.repost")}
+          </label>
+          <FormField id="writing-source" label={t("editor.source_url")} error={errors.source_url}>
+            <input id="writing-source" name="source_url" type="url" className="text-input" defaultValue={initial.source_url} {...describedBy("writing-source", errors.source_url)} />
+          </FormField>
+          <label className="checkbox-label">
+            <input type="checkbox" name="disable_copy" defaultChecked={initial.disable_copy} /> {t("editor.disable_copy")}
+          </label>
+          <label className="checkbox-label">
+            <input type="checkbox" name="disable_context_menu" defaultChecked={initial.disable_context_menu} /> {t("editor.disable_context_menu")}
+          </label>
+          <p className="form-hint">{t("editor.deterrent_hint")}</p>
+        </fieldset>
+        <fieldset className="form-field">
+          <legend>{t("editor.money")}</legend>
+          <label className="checkbox-label">
+            <input type="checkbox" name="tip_enabled" defaultChecked={initial.tip_enabled} /> {t("editor.tip_enabled")}
+          </label>
+          <FormField id="writing-pay" label={t("editor.pay_to_view_price")} error={errors.pay_to_view_price}>
+            <input id="writing-pay" name="pay_to_view_price" type="number" min={0} className="text-input" defaultValue={initial.pay_to_view_price} />
+          </FormField>
+          <FormField id="writing-red-packet" label={t("editor.red_packet_amount")} error={errors.red_packet_amount}>
+            <input id="writing-red-packet" name="red_packet_amount" type="number" min={0} className="text-input" defaultValue={initial.red_packet_amount} />
+          </FormField>
+        </fieldset>
+        <div className="editor-footer">
+          <button type="submit" className="button button-primary" disabled={submitting} data-testid="publish">
+            {page.mode.kind === "edit" ? t("editor.save") : t("editor.publish")}
+          </button>
+          <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
+            {status.state === "saving"
+              ? t("editor.saving")
+              : status.state === "saved"
+                ? t("editor.saved", { time: formatDate(status.at, locale, timeOnly) })
+                : status.state === "failed"
+                  ? t("editor.save_failed")
+                  : ""}
+          </span>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { Form, Link, useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import type { PresentedWriting } from "../../features/writings/presenter.ts";
+import { editorPath, writingPath } from "../../features/writings/paths.ts";
+import { ReadingTime, RenderedContent, TableOfContents } from "./rendered-content.tsx";
+import { defaultAvatar } from "../../features/accounts/presenter.ts";
+
+export interface ReadingPageData {
+  writing: PresentedWriting;
+  following: boolean;
+  signedIn: boolean;
+  isAuthor: boolean;
+  csrfToken: string | null;
+  circleName: string;
+}
+
+const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+/** The Follow toggle of the author card: a post to the profile's action (a plain form without JavaScript). */
+function FollowAuthor({ username, following, csrfToken }: { username: string; following: boolean; csrfToken: string }) {
+  const { t, i18n } = useTranslation("writings");
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("intent");
+  const now = pending ? pending === "follow" : following;
+  return (
+    <fetcher.Form method="post" action={localizePath(`/profile/${username}`, i18n.language as Locale)}>
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <input type="hidden" name="intent" value={now ? "unfollow" : "follow"} />
+      <button type="submit" className={now ? "button" : "button button-primary"} aria-pressed={now} data-testid="follow-author">
+        {now ? t("read.unfollow") : t("read.follow")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A writing's reading page: complete without JavaScript (content, table of contents, language
+ * switcher, series navigation, delete with its confirmation as plain forms). "Disable copying" and
+ * "disable context menu" are deterrents only: anyone can still read the page's source.
+ */
+export function WritingView({ page, confirmDelete }: { page: ReadingPageData; confirmDelete: boolean }) {
+  const { t, i18n } = useTranslation("writings");
+  const locale = i18n.language as Locale;
+  const { writing } = page;
+  const path = (to: string) => localizePath(to, locale);
+  const link = (id: number, language?: Locale) => path(writingPath({ id, circleId: writing.circle_id, type: writing.type }, language));
+  const blockCopy = writing.disable_copy ? (event: React.SyntheticEvent) => event.preventDefault() : undefined;
+  const blockMenu = writing.disable_context_menu ? (event: React.SyntheticEvent) => event.preventDefault() : undefined;
+  const kind = writing.kind === "custom" ? writing.kind_name : t(`kinds.${writing.kind}`);
+  return (
+    <article className="writing-page" lang={writing.language} data-testid="writing">
+      <nav className="breadcrumb" aria-label={t("read.breadcrumb")}>
+        <ol>
+          <li>
+            <Link to={path(`/circles/${writing.circle_id}`)}>{page.circleName || t("read.circle")}</Link>
+          </li>
+          <li aria-current="page">{t(`types.${writing.type}`)}</li>
+        </ol>
+      </nav>
+      <header className="panel writing-header">
+        {writing.cover_url ? <img className="writing-cover" src={writing.cover_url} alt="" /> : null}
+        <h1 className="page-title writing-title">
+          {writing.series ? <span className="writing-part">{t("read.part", { number: writing.series.part_number })} </span> : null}
+          {writing.title}
+        </h1>
+        <p className="muted writing-facts">
+          <span>{kind}</span> · <span data-testid="text-length">{t("read.text_length", { count: writing.text_length })}</span> · <ReadingTime minutes={writing.reading_minutes} /> ·{" "}
+          <span data-testid="views">{t("read.views", { count: writing.views })}</span>
+        </p>
+        <p className="muted writing-times">
+          <time dateTime={writing.published_at}>{t("read.published", { date: formatDate(writing.published_at, locale, dateTime) })}</time>
+          {writing.edited_at ? (
+            <>
+              {" · "}
+              <time dateTime={writing.edited_at} data-testid="edited-at">
+                {t("read.edited", { date: formatDate(writing.edited_at, locale, dateTime) })}
+              </time>
+            </>
+          ) : null}
+        </p>
+        {writing.categories.length > 0 ? (
+          <ul className="writing-categories" aria-label={t("read.categories")}>
+            {writing.categories.map((category) => (
+              <li key={category.id} className="role-badge">
+                {category.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {writing.is_repost && writing.source_url ? (
+          <p className="muted">
+            {t("read.repost_from")}{" "}
+            <a href={writing.source_url} rel="nofollow ugc noopener">
+              {writing.source_url}
+            </a>
+          </p>
+        ) : null}
+        {writing.versions.length > 1 ? (
+          <nav className="writing-languages" aria-label={t("read.languages")}>
+            {writing.versions.map((version) =>
+              version.id === writing.id ? (
+                <span key={version.id} aria-current="page" className="role-badge">
+                  {t(`languages.${version.language}`)}
+                </span>
+              ) : (
+                <Link key={version.id} to={link(writing.id, version.language)} hrefLang={version.language} data-testid={`language-${version.language}`}>
+                  {t(`languages.${version.language}`)}
+                </Link>
+              ),
+            )}
+          </nav>
+        ) : null}
+        {writing.author ? (
+          <div className="writing-author" data-testid="author-card">
+            <img className="writing-author-avatar" src={writing.author.avatar ?? defaultAvatar} alt="" width={40} height={40} />
+            <Link to={path(`/profile/${writing.author.username}`)}>{writing.author.nickname}</Link>
+            <span className="muted">@{writing.author.username}</span>
+            {page.csrfToken && !page.isAuthor ? <FollowAuthor username={writing.author.username} following={page.following} csrfToken={page.csrfToken} /> : null}
+            {!page.signedIn ? (
+              <Link className="button" to={`${path("/login")}?next=${encodeURIComponent(path(`/profile/${writing.author.username}`))}`}>
+                {t("read.follow")}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="writing-actions">
+          {writing.can.edit ? (
+            <Link className="button" to={`${path(editorPath(writing.circle_id, writing.type))}?edit=${writing.id}`} data-testid="edit-writing">
+              {t("read.edit")}
+            </Link>
+          ) : null}
+          {writing.can.extend && writing.type !== "post" && writing.versions.length < 2 ? (
+            <Link className="button" to={`${path(editorPath(writing.circle_id, writing.type))}?translate=${writing.translation_of ?? writing.id}&language=${writing.language === "en" ? "zh-CN" : "en"}`} data-testid="add-language">
+              {t("read.add_language", { language: t(`languages.${writing.language === "en" ? "zh-CN" : "en"}`) })}
+            </Link>
+          ) : null}
+          {writing.can.extend && writing.series ? (
+            <Link className="button" to={`${path(editorPath(writing.circle_id, writing.type))}?series=${writing.series.id}`}>
+              {t("read.add_part")}
+            </Link>
+          ) : null}
+          {writing.can.delete && page.csrfToken ? (
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="csrftoken" value={page.csrfToken} />
+              <input type="hidden" name="intent" value="delete" />
+              {confirmDelete ? <input type="hidden" name="confirmed" value="1" /> : null}
+              {confirmDelete ? (
+                <p className="form-error" role="alert">
+                  {t("read.delete_confirm")}
+                </p>
+              ) : null}
+              <button type="submit" className="button button-danger" data-testid={confirmDelete ? "confirm-delete" : "delete-writing"}>
+                {confirmDelete ? t("read.delete_confirm_button") : t("read.delete")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+      <div className="writing-body">
+        <TableOfContents items={writing.toc} className="writing-toc" />
+        <div
+          className={writing.disable_copy ? "panel writing-content no-copy" : "panel writing-content"}
+          onCopy={blockCopy}
+          onCut={blockCopy}
+          onContextMenu={blockMenu}
+          data-disable-copy={writing.disable_copy || undefined}
+          data-disable-context-menu={writing.disable_context_menu || undefined}
+        >
+          <RenderedContent html={writing.html} lang={writing.language} />
+        </div>
+      </div>
+      {writing.related_entries.length > 0 ? (
+        <section className="panel" aria-labelledby="related-title">
+          <h2 id="related-title">{t("read.related")}</h2>
+          <ul>
+            {writing.related_entries.map((entry) => (
+              <li key={entry}>{t("read.related_entry", { id: entry })}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {writing.series ? (
+        <nav className="panel writing-series" aria-label={t("read.series")} data-testid="series-nav">
+          {writing.series.previous ? (
+            <Link to={link(writing.series.previous)} rel="prev">
+              {t("read.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <ol>
+            {writing.series.parts.map((part) => (
+              <li key={part.id}>
+                {part.id === (writing.translation_of ?? writing.id) ? <strong>{part.title}</strong> : <Link to={link(part.id)}>{part.title}</Link>}
+              </li>
+            ))}
+          </ol>
+          {writing.series.next ? (
+            <Link to={link(writing.series.next)} rel="next">
+              {t("read.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+      {/* Counts the view once a day, also for cached pages and without JavaScript. */}
+      <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../../common/app-error.ts";
+import { localizePath, pageUrl } from "../../common/locale.ts";
+import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
+import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
+import { isFollowing } from "../../features/follows/service.ts";
+import { presentWriting } from "../../features/writings/presenter.ts";
+import { languageVersions } from "../../features/writings/queries.ts";
+import { groupIdOf, loadReadableWriting, seriesIdOf } from "../../features/writings/service.ts";
+import { writingPath } from "../../features/writings/paths.ts";
+import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
+import { getCircleRow } from "../../features/circles/service.ts";
+import { localizedTexts } from "../../features/circles/presenter.ts";
+
+/**
+ * The reading page's data: the writing (or its `lang` version), its author with the viewer's
+ * follow state, and the CSRF token for signed-in viewers (their copy is private; visitors' copies
+ * are cached and tagged). A writing under another circle answers 301 to its own circle; a post
+ * under /writing (or an article under /posts) 301 to its own path; a missing language version and
+ * a writing the viewer may not read are the 404 screen.
+ */
+export async function readingPage(app: AppContext, request: Request, params: { circleId?: string; writingId?: string; lang?: string }, expect: "article" | "post") {
+  const circleId = circleIdOf(request, params.circleId);
+  if (!params.writingId || !/^\d{1,9}$/.test(params.writingId)) notFound(request);
+  if (params.lang !== undefined && !writingLanguageValues.includes(params.lang as WritingLanguage)) notFound(request);
+  let loaded: Awaited<ReturnType<typeof loadReadableWriting>>;
+  try {
+    loaded = await loadReadableWriting(app.db, app.viewer, Number(params.writingId));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound(request);
+    throw error;
+  }
+  let { row } = loaded;
+  if (params.lang && row.language !== params.lang) {
+    const version = (await languageVersions(app.db, row)).find((candidate) => candidate.language === params.lang);
+    if (!version) notFound(request);
+    row = (await loadReadableWriting(app.db, app.viewer, version.id)).row;
+  }
+  const own = writingPath(row, params.lang ? (params.lang as WritingLanguage) : undefined);
+  const isPost = row.type === "post";
+  if (row.circleId !== circleId || isPost !== (expect === "post")) {
+    const target = writingPath({ ...row, id: Number(params.writingId) }, params.lang as WritingLanguage | undefined);
+    throw redirect(localizePath(target, app.locale) + pageUrl(request.url).search, 301);
+  }
+  // The group's and the series' tags too: a new language version or a new part changes this page's links.
+  tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, "home");
+  await tagCirclePage(app, row.circleId);
+  const writing = await presentWriting(app.db, app.viewer, row, loaded.access);
+  const following = app.viewer && writing.author && app.viewer.id !== writing.author.id ? await isFollowing(app.db, app.viewer.id, writing.author.id) : false;
+  const origin = pageUrl(request.url).origin;
+  const circleRow = await getCircleRow(app.db, row.circleId);
+  const circleName = circleRow ? localizedTexts(circleRow, app.locale).name : "";
+  const page = { writing, following, own, origin, circleName, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
+  if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
+  const csrf = csrfForForm(app);
+  return data({ ...page, csrfToken: csrf.token as string | null }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
+}

@@ -1,0 +1,37 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/writing";
+import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { readingPage } from "../lib/writing-pages.server.ts";
+import { writingMeta } from "../lib/writing-meta.ts";
+import { contentStylesheets } from "../components/rendered-content.tsx";
+import { WritingView } from "../components/writing-view.tsx";
+import { AppError } from "../../common/app-error.ts";
+import { localizePath, pageUrl } from "../../common/locale.ts";
+import { deleteWriting } from "../../features/writings/service.ts";
+import "../lib/writings-catalog.ts";
+
+export const links: Route.LinksFunction = () => [...contentStylesheets];
+export const meta: Route.MetaFunction = ({ location, loaderData }) => writingMeta(location, loaderData);
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Articles and serialized articles (/circles/{cid}/writing/{id} and …/{id}/{lang}) and posts (/circles/{cid}/posts/{id}). */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const post = /\/posts\/\d+\/?$/.test(pageUrl(request.url).pathname);
+  return readingPage(getAppContext(context), request, params, post ? "post" : "article");
+}
+
+/** Deleting, confirmed first (the spec's irreversible confirmation), as a plain form post. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  if (!app.viewer) throw new AppError("not_authenticated");
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  if (form.get("intent") !== "delete" || !params.writingId || !/^\d{1,9}$/.test(params.writingId)) throw new AppError("bad_request");
+  if (form.get("confirmed") !== "1") return { confirmDelete: true };
+  const { circleId } = await deleteWriting({ db: app.db }, app.viewer, Number(params.writingId));
+  throw redirect(localizePath(`/circles/${circleId}?deleted=1`, app.locale));
+}
+
+export default function Writing({ loaderData, actionData }: Route.ComponentProps) {
+  return <WritingView page={loaderData} confirmDelete={Boolean(actionData?.confirmDelete)} />;
+}

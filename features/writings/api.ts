@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../common/app-error.ts";
+import { personal } from "../circles/api.ts";
+import { renderMarkdown } from "../content/render.server.ts";
+import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
+import { presentWriting } from "./presenter.ts";
+import { listWritings } from "./queries.ts";
+import { createWritingSchema, draftKeySchema, feedTabValues, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
+import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
+import { recordView, visitorKey } from "./views.ts";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const writingParams = z.object({ id: idSchema });
+const circleParams = z.object({ cid: idSchema });
+const draftParams = z.object({ key: draftKeySchema });
+
+/** The visitor cookie that keys anonymous views (random; only its hash is stored). */
+export const visitorCookieName = "vid";
+
+/** A transparent 1×1 GIF: the view beacon works in pages served from the cache and without JavaScript. */
+const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. */
+export const documentBodyLimit = 1536 * 1024;
+
+/** Previews render the whole pipeline: a writer typing gets one every second or two, not a flood. */
+export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
+
+export async function writingsApi(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["writings"];
+
+  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
+    const viewer = await request.viewer();
+    if (!viewer) throw new AppError("not_authenticated");
+    return viewer;
+  };
+
+  api.post("/api/circles/:cid/writings/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Publish an article, serialized article (part) or post, or another language version", params: circleParams, body: createWritingSchema } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
+    return reply.status(201).send(created);
+  });
+
+  api.get("/api/circles/:cid/writings/", { schema: { tags, summary: "A circle's writings, newest first, paged by cursor", params: circleParams, querystring: z.object({ type: z.enum(["articles", "posts"]).optional(), cursor: z.string().max(40).optional() }) } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    personal(reply);
+    const types = request.query.type === "posts" ? (["post"] as const) : request.query.type === "articles" ? (["article", "serial"] as const) : undefined;
+    const page = await listWritings(app.db, viewer, { tab: "all", circleId: request.params.cid, types: types ? [...types] : undefined, cursor: request.query.cursor });
+    return { items: page.items, next_cursor: page.nextCursor };
+  });
+
+  api.get("/api/writings/", { schema: { tags, summary: "The home feed: latest, hot, all or follow, paged by cursor", querystring: z.object({ tab: z.enum(feedTabValues).default("latest"), cursor: z.string().max(40).optional() }) } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    personal(reply);
+    const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
+    return { items: page.items, next_cursor: page.nextCursor };
+  });
+
+  api.get("/api/writings/:id/", { schema: { tags, summary: "A writing with its versions, series and the viewer's allowed actions", params: writingParams } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
+    personal(reply);
+    return presentWriting(app.db, viewer, row, access);
+  });
+
+  api.patch("/api/writings/:id/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one", params: writingParams, body: updateWritingSchema } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
+    const { access } = await loadReadableWriting(app.db, viewer, row.id);
+    personal(reply);
+    return presentWriting(app.db, viewer, row, access);
+  });
+
+  api.delete("/api/writings/:id/", { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    await deleteWriting({ db: app.db }, viewer, request.params.id);
+    return reply.status(204).send();
+  });
+
+  /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
+  api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    let cookie = request.cookies[visitorCookieName];
+    if (!viewer && (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie))) {
+      cookie = randomBytes(18).toString("base64url");
+      reply.setCookie(visitorCookieName, cookie, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 365 * 24 * 3600, secure: request.protocol === "https" });
+    }
+    try {
+      const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
+      const key = visitorKey(viewer, cookie);
+      if (key) await recordView(app.db, row.id, key);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+    return reply.header("cache-control", "no-store").type("image/gif").send(pixel);
+  });
+
+  api.post("/api/content/preview/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema }, config: { rateLimit: previewRateLimit } }, async (request, reply) => {
+    await signedIn(request);
+    const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
+    personal(reply);
+    return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
+  });
+
+  api.get("/api/drafts/", { schema: { tags, summary: "The viewer's drafts, last saved first" } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    personal(reply);
+    return { drafts: await listDrafts(app.db, viewer.id) };
+  });
+
+  api.get("/api/drafts/:key/", { schema: { tags, summary: "One draft", params: draftParams } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    const draft = await getDraft(app.db, viewer.id, request.params.key);
+    if (!draft) throw new AppError("not_found");
+    personal(reply);
+    return draft;
+  });
+
+  api.put("/api/drafts/:key/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both", params: draftParams, body: saveDraftSchema } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    personal(reply);
+    return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
+  });
+
+  api.delete("/api/drafts/:key/", { schema: { tags, summary: "Delete a draft", params: draftParams } }, async (request, reply) => {
+    const viewer = await signedIn(request);
+    if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,78 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { drafts } from "../../server/db/schema/index.ts";
+import { AppError } from "../../common/app-error.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import type { SaveDraftInput } from "./schema.ts";
+
+export type DraftRow = typeof drafts.$inferSelect;
+
+export interface DraftView {
+  key: string;
+  title: string;
+  body: string;
+  fields: Record<string, unknown>;
+  version: number;
+  updated_at: string;
+}
+
+export function presentDraft(row: DraftRow): DraftView {
+  return { key: row.key, title: row.title, body: row.body, fields: row.fields, version: row.version, updated_at: row.updatedAt.toISOString() };
+}
+
+/** At most this many drafts per user; the oldest beyond it are not listed. */
+export const draftListLimit = 100;
+
+export async function listDrafts(db: Executor, userId: number): Promise<DraftView[]> {
+  const rows = await db.select().from(drafts).where(eq(drafts.userId, userId)).orderBy(desc(drafts.updatedAt)).limit(draftListLimit);
+  return rows.map(presentDraft);
+}
+
+export async function getDraft(db: Executor, userId: number, key: string): Promise<DraftView | null> {
+  const [row] = await db
+    .select()
+    .from(drafts)
+    .where(and(eq(drafts.userId, userId), eq(drafts.key, key)))
+    .limit(1);
+  return row ? presentDraft(row) : null;
+}
+
+/**
+ * Saves a draft when `version` is the version stored (0: none yet). Otherwise another tab or
+ * device saved in between: 409 `draft_conflict` with both versions, so the user chooses; `force`
+ * saves over it (their choice). Drafts are private notes: no event rows, no cache tags.
+ */
+export async function saveDraft(options: ServiceOptions, userId: number, key: string, input: SaveDraftInput): Promise<DraftView> {
+  return inTransaction(options, async (tx) => {
+    const [current] = await tx.db
+      .select()
+      .from(drafts)
+      .where(and(eq(drafts.userId, userId), eq(drafts.key, key)))
+      .for("update")
+      .limit(1);
+    if (current && current.version !== input.version && !input.force) {
+      throw new AppError("draft_conflict", { details: { current: presentDraft(current), yours: { key, title: input.title, body: input.body, fields: input.fields, version: input.version } } });
+    }
+    // A draft deleted elsewhere (published from another tab) is simply started anew.
+    const values = { title: input.title, body: input.body, fields: input.fields, updatedAt: sql`now()` };
+    const [row] = current
+      ? await tx.db
+          .update(drafts)
+          .set({ ...values, version: current.version + 1 })
+          .where(eq(drafts.id, current.id))
+          .returning()
+      : await tx.db
+          .insert(drafts)
+          .values({ userId, key, ...values, version: 1 })
+          .returning();
+    return presentDraft(row!);
+  });
+}
+
+export async function deleteDraft(options: ServiceOptions, userId: number, key: string): Promise<boolean> {
+  const removed = await options.db
+    .delete(drafts)
+    .where(and(eq(drafts.userId, userId), eq(drafts.key, key)))
+    .returning({ id: drafts.id });
+  return removed.length > 0;
+}

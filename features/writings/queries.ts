@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { circleCategories, circleMembers, follows, users, writingCategories, writings } from "../../server/db/schema/index.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { readableCircleIds } from "../circles/access.server.ts";
+import { groupIdOf, seriesIdOf, type WritingRow } from "./service.ts";
+import type { FeedTab, WritingLanguage, WritingType } from "./schema.ts";
+
+export interface AuthorCard {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+}
+
+export async function authorOf(db: Executor, authorId: number): Promise<AuthorCard | null> {
+  const [author] = await db.select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, authorId)).limit(1);
+  return author ?? null;
+}
+
+/** The language versions of a writing's group: `[{ id, language }]`, the first version first. */
+export async function languageVersions(db: Executor, row: Pick<WritingRow, "id" | "translationOf">): Promise<{ id: number; language: WritingLanguage; title: string }[]> {
+  const group = groupIdOf(row);
+  return db
+    .select({ id: writings.id, language: writings.language, title: writings.title })
+    .from(writings)
+    .where(or(eq(writings.id, group), eq(writings.translationOf, group)))
+    .orderBy(asc(writings.id));
+}
+
+export interface SeriesPart {
+  id: number;
+  partNumber: number;
+  title: string;
+}
+
+/** A serialized article's parts (first language versions), in order. */
+export async function seriesParts(db: Executor, row: Pick<WritingRow, "id" | "seriesId" | "type">): Promise<SeriesPart[]> {
+  if (row.type !== "serial") return [];
+  const series = seriesIdOf(row);
+  return db
+    .select({ id: writings.id, partNumber: writings.partNumber, title: writings.title })
+    .from(writings)
+    .where(and(or(eq(writings.id, series), eq(writings.seriesId, series)), isNull(writings.translationOf)))
+    .orderBy(asc(writings.partNumber), asc(writings.id));
+}
+
+export async function categoriesOf(db: Executor, writingId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: circleCategories.id, name: circleCategories.name })
+    .from(writingCategories)
+    .innerJoin(circleCategories, eq(circleCategories.id, writingCategories.categoryId))
+    .where(eq(writingCategories.writingId, writingId))
+    .orderBy(asc(circleCategories.position), asc(circleCategories.id));
+}
+
+/**
+ * Hot score: engagement over age, like Hacker News's ranking. Views count 1, likes 5 and comments
+ * 10 (both 0 until reactions and comments exist: add their counts here), divided by the age in
+ * hours plus 2, raised to 1.5, so a day-old writing needs about 5× the engagement of a new one.
+ */
+export function hotScoreSql(): SQL<number> {
+  const likes = sql`0`;
+  const comments = sql`0`;
+  return sql<number>`((${writings.views} + 5 * ${likes} + 10 * ${comments} + 1)::float8 / power(extract(epoch from (now() - ${writings.publishedAt})) / 3600.0 + 2, 1.5))`;
+}
+
+export interface WritingListItem {
+  id: number;
+  circleId: number;
+  type: WritingType;
+  title: string;
+  excerpt: string;
+  language: WritingLanguage;
+  views: number;
+  textLength: number;
+  coverFileId: string | null;
+  publishedAt: string;
+  partNumber: number;
+  author: AuthorCard;
+}
+
+export interface WritingListOptions {
+  tab?: FeedTab;
+  circleId?: number;
+  /** Only these types (articles tab: article and serial; posts tab: post). */
+  types?: WritingType[];
+  /** Only this author's writings (profile pages). */
+  authorId?: number;
+  cursor?: string | null;
+  limit?: number;
+}
+
+export interface WritingListPage {
+  items: WritingListItem[];
+  nextCursor: string | null;
+}
+
+/** Cursors: `t<published ms>_<id>` for time order (stable under inserts), `o<offset>` for Hot (scores move with time). */
+function parseCursor(cursor: string | null | undefined): { time: Date; id: number } | { offset: number } | null {
+  if (!cursor) return null;
+  const time = /^t(\d{1,15})_(\d{1,10})$/.exec(cursor);
+  if (time) return { time: new Date(Number(time[1])), id: Number(time[2]) };
+  const offset = /^o(\d{1,6})$/.exec(cursor);
+  if (offset) return { offset: Number(offset[1]) };
+  return null;
+}
+
+/**
+ * One page of writings the viewer may read: Latest (articles and serialized articles, newest
+ * first), All (every type), Hot (by `hotScoreSql`), Follow (writings of followed users and joined
+ * circles; empty for visitors). Lists show first language versions only; a reader switches
+ * language on the writing's page.
+ */
+export async function listWritings(db: Executor, viewer: Viewer | null, options: WritingListOptions = {}): Promise<WritingListPage> {
+  const tab = options.tab ?? "latest";
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
+  if (tab === "follow" && !viewer) return { items: [], nextCursor: null };
+  let circleIds = await readableCircleIds(db, viewer);
+  if (options.circleId !== undefined) circleIds = circleIds.filter((id) => id === options.circleId);
+  if (circleIds.length === 0) return { items: [], nextCursor: null };
+  const types = options.types ?? (tab === "latest" ? (["article", "serial"] as WritingType[]) : undefined);
+  const cursor = parseCursor(options.cursor);
+  const conditions: (SQL | undefined)[] = [
+    inArray(writings.circleId, circleIds),
+    isNull(writings.translationOf),
+    types ? inArray(writings.type, types) : undefined,
+    options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
+  ];
+  if (tab === "follow" && viewer) {
+    conditions.push(
+      or(
+        inArray(writings.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewer.id))),
+        inArray(writings.circleId, db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, viewer.id))),
+      ),
+    );
+  }
+  const hot = tab === "hot";
+  if (!hot && cursor && "time" in cursor) {
+    conditions.push(or(sql`${writings.publishedAt} < ${cursor.time.toISOString()}`, and(sql`${writings.publishedAt} = ${cursor.time.toISOString()}`, sql`${writings.id} < ${cursor.id}`)));
+  }
+  const offset = hot && cursor && "offset" in cursor ? cursor.offset : 0;
+  const rows = await db
+    .select({
+      id: writings.id,
+      circleId: writings.circleId,
+      type: writings.type,
+      title: writings.title,
+      excerpt: writings.excerpt,
+      language: writings.language,
+      views: writings.views,
+      textLength: writings.textLength,
+      coverFileId: writings.coverFileId,
+      publishedAt: writings.publishedAt,
+      partNumber: writings.partNumber,
+      author: { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar },
+    })
+    .from(writings)
+    .innerJoin(users, eq(users.id, writings.authorId))
+    .where(and(...conditions))
+    .orderBy(...(hot ? [desc(hotScoreSql()), desc(writings.id)] : [desc(writings.publishedAt), desc(writings.id)]))
+    .limit(limit + 1)
+    .offset(offset);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = !more || !last ? null : hot ? `o${offset + limit}` : `t${last.publishedAt.getTime()}_${last.id}`;
+  return { items: page.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() })), nextCursor };
+}
+
+/** Grouped counts for the circle tree and pages: articles (with serialized) and posts, first versions only. */
+export async function countWritingsByCircle(db: Executor, circleIds: number[]): Promise<Map<number, { articles: number; posts: number }>> {
+  const counts = new Map<number, { articles: number; posts: number }>();
+  if (circleIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      circleId: writings.circleId,
+      articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
+      posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
+    })
+    .from(writings)
+    .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf)))
+    .groupBy(writings.circleId);
+  for (const row of rows) counts.set(row.circleId, { articles: row.articles, posts: row.posts });
+  return counts;
+}
+
+/** Every readable writing for the sitemap (newest first, capped). */
+export async function sitemapWritings(db: Executor, limit = 5000): Promise<{ id: number; circleId: number; type: WritingType; language: WritingLanguage; translationOf: number | null; editedAt: Date | null; publishedAt: Date }[]> {
+  const circleIds = await readableCircleIds(db, null);
+  if (circleIds.length === 0) return [];
+  return db
+    .select({ id: writings.id, circleId: writings.circleId, type: writings.type, language: writings.language, translationOf: writings.translationOf, editedAt: writings.editedAt, publishedAt: writings.publishedAt })
+    .from(writings)
+    .where(inArray(writings.circleId, circleIds))
+    .orderBy(desc(writings.publishedAt))
+    .limit(limit);
+}

@@ -1,0 +1,225 @@
+import { and, eq, inArray, max, or, sql } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { attachments, circleCategories, writingCategories, writings } from "../../server/db/schema/index.ts";
+import { AppError } from "../../common/app-error.ts";
+import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { loadCircleAccess } from "../circles/access.server.ts";
+import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
+import { renderMarkdown } from "../content/render.server.ts";
+import type { RenderedContent } from "../content/schema.ts";
+import { authorize } from "../../common/policy.ts";
+import { can, canWriteIn } from "./policy.ts";
+import { writingPath } from "./paths.ts";
+import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
+
+export type WritingRow = typeof writings.$inferSelect;
+
+/** The first version of a writing's language group (its own id when it is the first). */
+export const groupIdOf = (row: Pick<WritingRow, "id" | "translationOf">): number => row.translationOf ?? row.id;
+/** Part 1 of a serialized article's series. */
+export const seriesIdOf = (row: Pick<WritingRow, "id" | "seriesId">): number => row.seriesId ?? row.id;
+
+/** Pages that show a writing: its own, its circle's (and the circle's lists), its author's profile, home, the sitemap. */
+export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translationOf" | "seriesId" | "authorId">): string[] {
+  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, "circles", "home", "sitemap"];
+}
+
+/**
+ * A writing with the viewer's access to its circle, or `not_found` when it does not exist or the
+ * viewer may not read it (a hidden circle's writing answers exactly like an unknown id).
+ */
+export async function loadReadableWriting(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: WritingRow; access: CircleAccess }> {
+  const [row] = await db.select().from(writings).where(eq(writings.id, id)).limit(1);
+  if (!row) throw new AppError("not_found");
+  const access = await loadCircleAccess(db, viewer, row.circleId);
+  if (!access || !canViewCircle(access) || !can(viewer, "read", { writing: row, access })) {
+    // A visitor who may see the circle but not read it is asked to sign in, like the circle's own content routes.
+    if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
+    throw new AppError("not_found");
+  }
+  return { row, access };
+}
+
+/** Categories must be the circle's own; returns them deduplicated. */
+async function checkCategories(db: Executor, circleId: number, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await db
+    .select({ id: circleCategories.id })
+    .from(circleCategories)
+    .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, unique)));
+  if (found.length !== unique.length) throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
+  return unique;
+}
+
+/** A cover must be an uploaded image. */
+async function checkCover(db: Executor, fileId: string | null | undefined): Promise<void> {
+  if (!fileId) return;
+  const [file] = await db.select({ type: attachments.contentType }).from(attachments).where(eq(attachments.fileId, fileId)).limit(1);
+  if (!file || !file.type.startsWith("image/")) throw new AppError("validation_failed", { fields: { cover_file_id: "validation:cover_invalid" } });
+}
+
+function renderedColumns(rendered: RenderedContent) {
+  return { html: rendered.html, toc: rendered.toc, excerpt: rendered.excerpt, textLength: rendered.textLength, readingMinutes: rendered.readingMinutes };
+}
+
+type FieldInput = Partial<Omit<CreateWritingInput, "type" | "language" | "translation_of" | "series_id" | "content" | "categories">>;
+
+function fieldColumns(input: FieldInput) {
+  const columns: Partial<typeof writings.$inferInsert> = {};
+  if (input.title !== undefined) columns.title = input.title;
+  if (input.kind !== undefined) columns.kind = input.kind;
+  if (input.kind_name !== undefined || input.kind !== undefined) columns.kindName = input.kind === "custom" || input.kind === undefined ? input.kind_name || null : null;
+  if (input.related_entries !== undefined) columns.relatedEntryIds = [...new Set(input.related_entries)];
+  if (input.cover_file_id !== undefined) columns.coverFileId = input.cover_file_id;
+  if (input.is_repost !== undefined) columns.isRepost = input.is_repost;
+  if (input.source_url !== undefined || input.is_repost !== undefined) columns.sourceUrl = input.is_repost === false ? null : input.source_url || null;
+  if (input.disable_copy !== undefined) columns.disableCopy = input.disable_copy;
+  if (input.disable_context_menu !== undefined) columns.disableContextMenu = input.disable_context_menu;
+  if (input.tip_enabled !== undefined) columns.tipEnabled = input.tip_enabled;
+  if (input.pay_to_view_price !== undefined) columns.payToViewPrice = input.pay_to_view_price;
+  if (input.red_packet_amount !== undefined) columns.redPacketAmount = input.red_packet_amount;
+  return columns;
+}
+
+/**
+ * Publishes a writing in a circle (`write` in the circles policy). A `translation_of` adds a
+ * language version of the author's own writing (same circle and type, a language it lacks); a
+ * `series_id` adds the next part of the author's serialized article. The Markdown is rendered
+ * before the transaction opens.
+ */
+export async function createWriting(options: ServiceOptions, viewer: Viewer, circleId: number, input: CreateWritingInput): Promise<{ id: number; url: string }> {
+  const access = await loadCircleAccess(options.db, viewer, circleId);
+  if (!access || !canViewCircle(access)) throw new AppError("not_found");
+  authorize(viewer, canWriteIn(viewer, access));
+  const rendered = await renderMarkdown(input.content, { locale: input.language });
+  return inTransaction(options, async (tx) => {
+    let type = input.type;
+    let translationOf: number | null = null;
+    let seriesId: number | null = null;
+    let partNumber = 1;
+    if (input.translation_of !== null) {
+      const original = await linkedWriting(tx, viewer, input.translation_of, circleId);
+      translationOf = groupIdOf(original);
+      type = original.type;
+      const [clash] = await tx.db
+        .select({ id: writings.id })
+        .from(writings)
+        .where(and(or(eq(writings.id, translationOf), eq(writings.translationOf, translationOf)), eq(writings.language, input.language)))
+        .limit(1);
+      if (clash) throw new AppError("language_version_exists", { fields: { language: "validation:language_version_exists" }, details: { existing_id: clash.id } });
+      seriesId = original.seriesId;
+      partNumber = original.partNumber;
+    } else if (input.series_id !== null) {
+      const part = await linkedWriting(tx, viewer, input.series_id, circleId);
+      if (part.type !== "serial") throw new AppError("validation_failed", { fields: { series_id: "validation:series_invalid" } });
+      type = "serial";
+      seriesId = seriesIdOf(part);
+      const [last] = await tx.db
+        .select({ part: max(writings.partNumber) })
+        .from(writings)
+        .where(and(or(eq(writings.id, seriesId), eq(writings.seriesId, seriesId)), sql`${writings.translationOf} is null`));
+      partNumber = (last?.part ?? 1) + 1;
+    }
+    const categories = await checkCategories(tx.db, circleId, input.categories);
+    await checkCover(tx.db, input.cover_file_id);
+    const [row] = await tx.db
+      .insert(writings)
+      .values({
+        circleId,
+        authorId: viewer.id,
+        type,
+        language: input.language,
+        translationOf,
+        seriesId,
+        partNumber,
+        markdown: input.content,
+        ...renderedColumns(rendered),
+        ...fieldColumns(input),
+        title: input.title,
+      })
+      .returning();
+    const writing = row!;
+    if (categories.length > 0) await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: writing.id, categoryId })));
+    await recordEvent(tx, { actorId: viewer.id, verb: "writing.published", subjectType: "writing", subjectId: writing.id, data: { circleId, type, language: input.language, translationOf, seriesId } });
+    tx.invalidate(...writingTags(writing));
+    return { id: writing.id, url: writingPath(writing) };
+  });
+}
+
+/** The writing a new version or part extends: the author's own, readable, in the same circle. */
+async function linkedWriting(tx: Transaction, viewer: Viewer, id: number, circleId: number): Promise<WritingRow> {
+  const [row] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
+  if (!row || row.circleId !== circleId) throw new AppError("validation_failed", { fields: { translation_of: "validation:linked_writing_invalid" } });
+  const access = await loadCircleAccess(tx.db, viewer, row.circleId);
+  if (!access || !can(viewer, "extend", { writing: row, access })) throw new AppError("forbidden");
+  return row;
+}
+
+/**
+ * Edits a writing (its author only). `version` is the version the edit was based on: another save
+ * in between answers 409 `edit_conflict` carrying the current version, never a silent overwrite.
+ */
+export async function updateWriting(options: ServiceOptions, viewer: Viewer, id: number, input: UpdateWritingInput): Promise<WritingRow> {
+  const { row: before, access } = await loadReadableWriting(options.db, viewer, id);
+  authorize(viewer, can(viewer, "edit", { writing: before, access }));
+  const rendered = input.content === undefined ? undefined : await renderMarkdown(input.content, { locale: before.language });
+  return inTransaction(options, async (tx) => {
+    const categories = input.categories === undefined ? undefined : await checkCategories(tx.db, before.circleId, input.categories);
+    await checkCover(tx.db, input.cover_file_id);
+    const [row] = await tx.db
+      .update(writings)
+      .set({
+        ...fieldColumns(input),
+        ...(rendered && input.content !== undefined ? { markdown: input.content, ...renderedColumns(rendered) } : {}),
+        version: sql`${writings.version} + 1`,
+        editedAt: sql`now()`,
+      })
+      .where(and(eq(writings.id, id), eq(writings.version, input.version)))
+      .returning();
+    if (!row) {
+      const [current] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
+      if (!current) throw new AppError("not_found");
+      throw new AppError("edit_conflict", { details: { current_version: current.version, current: { title: current.title, content: current.markdown, version: current.version, edited_at: current.editedAt?.toISOString() ?? null } } });
+    }
+    if (categories) {
+      await tx.db.delete(writingCategories).where(eq(writingCategories.writingId, id));
+      if (categories.length > 0) await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: id, categoryId })));
+    }
+    await recordEvent(tx, { actorId: viewer.id, verb: "writing.edited", subjectType: "writing", subjectId: id, data: { version: row.version } });
+    tx.invalidate(...writingTags(row));
+    return row;
+  });
+}
+
+/**
+ * Deletes a writing for good (the author, or the circle's moderators). Later parts of a series
+ * whose first part goes are re-linked to the next part; other language versions stay.
+ */
+export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id: number): Promise<{ circleId: number }> {
+  const { row, access } = await loadReadableWriting(options.db, viewer, id);
+  authorize(viewer, can(viewer, "delete", { writing: row, access }));
+  return inTransaction(options, async (tx) => {
+    if (row.type === "serial" && row.seriesId === null && row.translationOf === null) {
+      const later = await tx.db.select({ id: writings.id, partNumber: writings.partNumber }).from(writings).where(eq(writings.seriesId, row.id)).orderBy(writings.partNumber, writings.id);
+      const head = later[0];
+      if (head) {
+        await tx.db.update(writings).set({ seriesId: null }).where(eq(writings.id, head.id));
+        await tx.db.update(writings).set({ seriesId: head.id }).where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
+      }
+    }
+    // Language versions pointing here become a group of their own (the foreign key sets null; the
+    // remaining versions of a three-way group would collide, and there are only two languages).
+    await tx.db.delete(writings).where(eq(writings.id, id));
+    await recordEvent(tx, { actorId: viewer.id, verb: "writing.deleted", subjectType: "writing", subjectId: id, data: { circleId: row.circleId, authorId: row.authorId, title: row.title } });
+    tx.invalidate(...writingTags(row));
+    return { circleId: row.circleId };
+  });
+}
+
+/** Ids of the categories a writing is filed under. */
+export async function categoryIdsOf(db: Executor, writingId: number): Promise<number[]> {
+  const rows = await db.select({ id: writingCategories.categoryId }).from(writingCategories).where(eq(writingCategories.writingId, writingId));
+  return rows.map((row) => row.id);
+}

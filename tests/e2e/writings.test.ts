@@ -1,0 +1,190 @@
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { testPng } from "../support/images.ts";
+import zhWritings from "../../common/locales/zh-CN/writings.json" with { type: "json" };
+import enWritings from "../../common/locales/en/writings.json" with { type: "json" };
+import zhEditor from "../../common/locales/zh-CN/editor.json" with { type: "json" };
+import enEditor from "../../common/locales/en/editor.json" with { type: "json" };
+
+addCatalog("writings", { "zh-CN": zhWritings, en: enWritings });
+addCatalog("editor", { "zh-CN": zhEditor, en: enEditor });
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+/** React has hydrated the page and CodeMirror has replaced the textarea. */
+async function editorReady(page: Page): Promise<void> {
+  await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+}
+
+async function typeMarkdown(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").click();
+  await page.keyboard.insertText(text);
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the current page (the context must bypass the CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+const readingPath = /^\/(en\/)?circles\/1\/writing\/(\d+)$/;
+
+describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale: Locale) => {
+  const t = translator(locale);
+  const path = (to: string) => localizePath(to, locale);
+  const other: Locale = locale === "en" ? "zh-CN" : "en";
+
+  it("write an article with math, code and an image → publish → read with JavaScript on and off → add the other language → switch", async () => {
+    const writer = await newVisitor({ locale, bypassCSP: true });
+    const { username } = await registerThroughApi(writer.context, uniqueName("w"));
+    const { page } = writer;
+
+    // The header's Write button leads to a working editor.
+    await page.goto(path("/"));
+    await page.getByRole("link", { name: t("common:nav.write") }).click();
+    await page.waitForURL((url) => url.pathname === path("/circles/1/write/article"));
+    await editorReady(page);
+    const title = uniqueName(locale === "en" ? "Pythagoras " : "勾股定理");
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
+    await typeMarkdown(page, "## Proof\n\nFor a right triangle $a^2 + b^2 = c^2$.\n\n```python\nprint(sum([1, 2]))\n```\n");
+    // An image by the toolbar's upload button lands in the text as an attachment.
+    await page.getByTestId("tool-image").setInputFiles({ name: "figure.png", mimeType: "image/png", buffer: await testPng(120, 80) });
+    await eventually(() => page.getByTestId("content-textarea").inputValue()).toMatch(/!\[figure\]\(\/attach\/[\w-]+\)/);
+    // The live preview renders through the server pipeline; the draft is saved on its own.
+    await page.getByTestId("preview").locator(".katex").first().waitFor();
+    await expect(page.getByTestId("preview").locator("pre.shiki").count()).resolves.toBe(1);
+    await eventually(() => page.getByTestId("autosave-status").getAttribute("data-state")).toBe("saved");
+
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname));
+    const articlePath = new URL(page.url()).pathname;
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
+    await page.locator(".writing-content .katex").first().waitFor();
+    await expect(page.locator(".writing-content pre.shiki").count()).resolves.toBe(1);
+    await expect(page.locator('.writing-content img[src^="/attach/"]').count()).resolves.toBe(1);
+    await expect(page.getByTestId("edit-writing").count()).resolves.toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Under another circle it answers 301 to its own; a language it lacks and an unknown one are 404s; the sitemap lists it.
+    const id = readingPath.exec(articlePath)![2];
+    const moved = await page.request.get(path(`/circles/2/writing/${id}`), { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(path(`/circles/1/writing/${id}`));
+    expect((await page.request.get(path(`/circles/1/writing/${id}/${other}`))).status()).toBe(404);
+    expect((await page.request.get(path(`/circles/1/writing/${id}/fr`))).status()).toBe(404);
+    expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/circles/1/writing/${id}</loc>`);
+
+    // The author's profile lists it.
+    const profile = await page.request.get(path(`/profile/${username}?tab=articles`));
+    expect(await profile.text()).toContain(title);
+
+    // A reader without JavaScript gets the whole article.
+    const reader = await newVisitor({ locale, javaScriptEnabled: false });
+    const response = await reader.page.goto(articlePath);
+    expect(response?.status()).toBe(200);
+    await eventually(() => reader.page.locator("h1").innerText()).toContain(title);
+    await expect(reader.page.locator(".writing-content .katex").count()).resolves.toBeGreaterThan(0);
+    await expect(reader.page.locator(".writing-content pre.shiki").count()).resolves.toBe(1);
+    await expect(reader.page.getByTestId("edit-writing").count()).resolves.toBe(0);
+    await expect(reader.page.locator('script[type="application/ld+json"]').count()).resolves.toBe(1);
+    await reader.context.close();
+
+    // The author adds the other language version.
+    await page.getByTestId("add-language").click();
+    await page.waitForURL((url) => url.pathname === path("/circles/1/write/article"));
+    await editorReady(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const translated = uniqueName(other === "en" ? "Pythagoras " : "勾股定理");
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(translated);
+    await typeMarkdown(page, other === "en" ? "The theorem, in English: $c^2$." : "中文版的定理：$c^2$。");
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname) && url.pathname !== articlePath);
+    await eventually(() => page.locator("h1").innerText()).toContain(translated);
+
+    // The language switcher leads back to the first version.
+    await page.getByTestId(`language-${locale}`).click();
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`/${locale}$`));
+    await writer.context.close();
+  });
+
+  it("a draft survives a closed tab and reopens from the drafts page; a post is published and listed", async () => {
+    const writer = await newVisitor({ locale });
+    await registerThroughApi(writer.context, uniqueName("d"));
+    const first = await writer.context.newPage();
+    await first.goto(path("/circles/1/post"));
+    await editorReady(first);
+    const title = uniqueName(locale === "en" ? "Draft " : "草稿");
+    await first.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
+    await typeMarkdown(first, "Kept across a closed tab.");
+    await first.close({ runBeforeUnload: true });
+
+    const second = await writer.context.newPage();
+    await eventually(async () => {
+      await second.goto(path("/account/drafts"));
+      return second.getByTestId("draft-list").innerText().catch(() => "");
+    }).toContain(title);
+    await second.getByRole("link", { name: t("editor:drafts.open") }).first().click();
+    await second.waitForURL((url) => url.pathname === path("/circles/1/post"));
+    await editorReady(second);
+    await expect(second.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).resolves.toBe(title);
+    await expect(second.locator(".cm-content").innerText()).resolves.toContain("Kept across a closed tab.");
+    await second.getByTestId("draft-restored").waitFor();
+
+    await second.getByTestId("publish").click();
+    await second.waitForURL((url) => /^\/(en\/)?circles\/1\/posts\/\d+$/.test(url.pathname));
+    await eventually(() => second.locator("h1").innerText()).toContain(title);
+    await second.goto(path("/circles/1?tab=posts"));
+    await expect(second.getByTestId("writing-list").innerText()).resolves.toContain(title);
+    // Published: the draft is gone.
+    await second.goto(path("/account/drafts"));
+    await expect(second.locator("body").innerText()).resolves.not.toContain(title);
+    await writer.context.close();
+  });
+
+  it("publishes from the plain form without JavaScript", async () => {
+    const writer = await newVisitor({ locale });
+    await registerThroughApi(writer.context, uniqueName("n"));
+    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const page = await noScript.newPage();
+    await page.goto(path("/circles/1/write/article"));
+    const title = uniqueName(locale === "en" ? "Plain " : "无脚本");
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
+    await page.getByTestId("content-textarea").fill("Plain *Markdown* with $x$.");
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname));
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
+    await expect(page.locator(".writing-content em").innerText()).resolves.toBe("Markdown");
+    const readingUrl = new URL(page.url()).pathname;
+
+    // Editing shows the edited time; deleting asks first, then removes it for good.
+    await page.getByTestId("edit-writing").click();
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(`${title}!`);
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => url.pathname === readingUrl);
+    await expect(page.locator("h1").innerText()).resolves.toContain(`${title}!`);
+    await page.getByTestId("edited-at").waitFor();
+    await page.getByTestId("delete-writing").click();
+    await expect(page.getByRole("alert").innerText()).resolves.toContain(t("writings:read.delete_confirm"));
+    await page.getByTestId("confirm-delete").click();
+    await page.waitForURL((url) => url.pathname === path("/circles/1"));
+    await expect(page.locator(".notice").innerText()).resolves.toContain(t("writings:read.deleted"));
+    expect((await page.goto(readingUrl))?.status()).toBe(404);
+    await noScript.close();
+    await writer.context.close();
+  });
+});
