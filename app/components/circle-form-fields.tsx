@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { locales } from "../../common/locale.ts";
 import { circleVisibilityValues } from "../../features/circles/schema.ts";
+import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import "../lib/circles-catalog.ts";
 
 /** A radio group with a hint per choice; `error` is already translated. */
@@ -68,5 +69,27 @@ export function LanguageFields({ id, defaultLanguage, languages, errors }: { id:
         )}
       </fieldset>
     </>
+  );
+}
+
+/** The logo: a JPG or PNG file (checked and squared on the server), and removing the current one. */
+export function LogoField({ id, current }: { id: string; current: string | null }) {
+  const { t } = useTranslation("circles");
+  const shown = current && current.startsWith("/") ? current : null;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{t("create.logo")}</label>
+      {shown ? <img className="circle-logo" src={shown} alt={t("create.current_logo")} width={64} height={64} /> : null}
+      <input id={id} name="logo" type="file" accept={acceptedImageTypes} aria-describedby={`${id}-hint`} />
+      <div className="form-hint" id={`${id}-hint`}>
+        {t("create.logo_hint")}
+      </div>
+      {shown ? (
+        <label className="choice">
+          <input type="checkbox" name="remove_logo" />
+          <span>{t("create.remove_logo")}</span>
+        </label>
+      ) : null}
+    </div>
   );
 }

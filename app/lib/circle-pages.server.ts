@@ -5,6 +5,8 @@ import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.se
 import { requireCircle } from "../../features/circles/access.server.ts";
 import type { CircleAccess, CircleAction } from "../../features/circles/policy.ts";
 import { circleLineage, getCircleRow, type CircleRow } from "../../features/circles/service.ts";
+import { storeImage } from "../../features/attachments/service.ts";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 
 /** The `:circleId` of a circle path, or the 404 screen (ids are up to nine digits). */
 export function circleIdOf(request: Request, raw: string | undefined): number {
@@ -42,4 +44,17 @@ export async function tagCirclePage(app: AppContext, circleId: number): Promise<
 export function withFormToken<T extends object>(app: AppContext, value: T) {
   const csrf = csrfForForm(app);
   return data({ ...value, csrfToken: csrf.token }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
+}
+
+/**
+ * The logo a circle form uploaded (field `logo`), checked by its bytes, re-encoded as a 256 px
+ * square and stored before any transaction; `undefined` when none was chosen. Image errors
+ * (`image_too_large`, `image_type_not_allowed`, `image_invalid`) reach the form as its message.
+ */
+export async function uploadedCircleLogo(app: AppContext, viewerId: number, form: FormData): Promise<{ logo?: string }> {
+  const file = form.get("logo");
+  if (!(file instanceof File) || file.size === 0) return {};
+  if (file.size > maxImageBytes) throw new AppError("image_too_large");
+  const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: viewerId, bytes: Buffer.from(await file.arrayBuffer()), purpose: "circle_logo", square: 256 });
+  return { logo: stored.url };
 }

@@ -1,14 +1,15 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circle-new";
-import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, notFound, readForm } from "../lib/context.server.ts";
-import { circleIdOf, withFormToken } from "../lib/circle-pages.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, notFound, readUploadForm } from "../lib/context.server.ts";
+import { circleIdOf, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
-import { LanguageFields, VisibilityField } from "../components/circle-form-fields.tsx";
+import { LanguageFields, LogoField, VisibilityField } from "../components/circle-form-fields.tsx";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { fieldErrors } from "../../features/accounts/schema.ts";
 import { circleDescriptionMaxLength, circleNameMaxLength, createCircleInputFromForm, createCircleSchema } from "../../features/circles/schema.ts";
@@ -48,13 +49,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { app, viewer, parentId } = await parentFor(context, request, params.circleId);
-  const form = await readForm(request);
+  const form = await readUploadForm(request, maxImageBytes);
   const values = keptValues(form, ["name", "description", "visibility", "default_language"]);
   try {
     assertFormCsrf(app, form);
     const parsed = createCircleSchema.safeParse({ ...createCircleInputFromForm(form), parent_id: parentId });
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const { id } = await createCircle({ db: app.db }, viewer, parsed.data);
+    const { id } = await createCircle({ db: app.db }, viewer, parsed.data, await uploadedCircleLogo(app, viewer.id, form));
     return redirect(here(app, `/circles/${id}`));
   } catch (error) {
     return formFailure(app, error, values);
@@ -78,7 +79,7 @@ export default function CircleNew({ loaderData, actionData }: Route.ComponentPro
         {t("create.under", { name: parent.name })} {t("create.founder_note")}
       </p>
       <FormAlert message={actionData?.formError} />
-      <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="new-circle-title">
+      <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-labelledby="new-circle-title">
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="circle-name" label={t("create.name")} error={errors.name} hint={t("create.name_hint")}>
           <input id="circle-name" name="name" className="text-input" defaultValue={kept.name} maxLength={circleNameMaxLength} required {...describedBy("circle-name", errors.name, "hint")} />
@@ -86,6 +87,7 @@ export default function CircleNew({ loaderData, actionData }: Route.ComponentPro
         <FormField id="circle-description" label={t("create.description")} error={errors.description}>
           <textarea id="circle-description" name="description" className="text-input text-area" rows={4} defaultValue={kept.description} maxLength={circleDescriptionMaxLength} {...describedBy("circle-description", errors.description)} />
         </FormField>
+        <LogoField id="circle-logo" current={null} />
         <VisibilityField id="circle-visibility" defaultValue={kept.visibility ?? "public"} error={errors.visibility} />
         <LanguageFields id="circle" defaultLanguage={kept.default_language ?? locale} languages={["zh-CN", "en"]} errors={errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>

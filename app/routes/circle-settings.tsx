@@ -1,14 +1,15 @@
 import { data, Form, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circle-settings";
-import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readForm } from "../lib/context.server.ts";
-import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { managedCircle, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
-import { VisibilityField } from "../components/circle-form-fields.tsx";
+import { LogoField, VisibilityField } from "../components/circle-form-fields.tsx";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
 import { fieldErrors } from "../../features/accounts/schema.ts";
 import { circleDescriptionMaxLength, circleNameMaxLength, textField, updateCircleSchema } from "../../features/circles/schema.ts";
@@ -43,13 +44,14 @@ function settingsInputFromForm(form: FormData) {
     description: textField(form, "description") ?? "",
     visibility: textField(form, "visibility"),
     parent_id: parent && /^\d{1,10}$/.test(parent) ? Number(parent) : undefined,
+    ...(form.get("remove_logo") === "on" ? { logo: null } : {}),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const { row } = await managedCircle(app, request, params.circleId, "edit_settings");
-  const form = await readForm(request);
+  const form = await readUploadForm(request, maxImageBytes);
   const values = keptValues(form, ["name", "description", "visibility", "parent_id"]);
   try {
     assertFormCsrf(app, form);
@@ -65,7 +67,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     const parsed = updateCircleSchema.safeParse(input);
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    await updateCircle({ db: app.db }, app.viewer!, row.id, parsed.data);
+    const uploaded = parsed.data.logo === null ? {} : await uploadedCircleLogo(app, app.viewer!.id, form);
+    await updateCircle({ db: app.db }, app.viewer!, row.id, parsed.data, uploaded);
     return { saved: true };
   } catch (error) {
     return formFailure(app, error, values);
@@ -84,7 +87,7 @@ export default function CircleSettings({ loaderData, actionData }: Route.Compone
   return (
     <CircleSettingsLayout circle={circle} title={t("settings.general")} notice={actionData && "saved" in actionData ? t("settings.saved") : null}>
       <FormAlert message={failure && "formError" in failure ? failure.formError : undefined} />
-      <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-label={t("settings.general")}>
+      <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-label={t("settings.general")}>
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="settings-name" label={t("settings.name_in", { language })} error={errors.name}>
           <input id="settings-name" name="name" className="text-input" defaultValue={kept.name ?? texts.name} maxLength={circleNameMaxLength} required {...describedBy("settings-name", errors.name)} />
@@ -92,6 +95,7 @@ export default function CircleSettings({ loaderData, actionData }: Route.Compone
         <FormField id="settings-description" label={t("settings.description_in", { language })} error={errors.description}>
           <textarea id="settings-description" name="description" className="text-input text-area" rows={4} defaultValue={kept.description ?? texts.description} maxLength={circleDescriptionMaxLength} {...describedBy("settings-description", errors.description)} />
         </FormField>
+        <LogoField id="settings-logo" current={circle.logo} />
         {circle.isRoot ? (
           <p className="muted">{t("settings.root_fixed")}</p>
         ) : (

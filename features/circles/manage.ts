@@ -61,7 +61,7 @@ async function withNameGuard<T>(fields: Record<Locale, string>, body: () => Prom
  * Creates a circle under `parent_id` (the global village by default). The name and description
  * serve every listed language until translated. The creator becomes its founder and first member.
  */
-export async function createCircle(options: ServiceOptions, actor: Viewer, input: CreateCircleInput): Promise<{ id: number }> {
+export async function createCircle(options: ServiceOptions, actor: Viewer, input: CreateCircleInput, uploaded: UploadedLogo = {}): Promise<{ id: number }> {
   const fields: Record<Locale, string> = { "zh-CN": "name", en: "name" };
   return withNameGuard(fields, () =>
     inTransaction(options, async (tx) => {
@@ -83,6 +83,7 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
           visibility: input.visibility,
           defaultLanguage: input.default_language,
           languages: input.languages,
+          logo: uploaded.logo ?? null,
           position: (last?.position ?? -1) + 1,
           createdBy: actor.id,
         })
@@ -131,8 +132,16 @@ function nextState(row: CircleRow, input: UpdateCircleInput) {
   return { defaultLanguage, languages, names, descriptions };
 }
 
+/**
+ * A logo uploaded with the form: the URL of an image already checked, re-encoded and stored by
+ * `storeImage` (before the transaction). `input.logo: null` removes the logo instead.
+ */
+export interface UploadedLogo {
+  logo?: string;
+}
+
 /** The settings pages and PATCH: administrators and above; moving also needs the right to create under the new parent. */
-export async function updateCircle(options: ServiceOptions, actor: Viewer, circleId: number, input: UpdateCircleInput): Promise<void> {
+export async function updateCircle(options: ServiceOptions, actor: Viewer, circleId: number, input: UpdateCircleInput, uploaded: UploadedLogo = {}): Promise<void> {
   const fields: Record<Locale, string> = { "zh-CN": input.name_zh !== undefined ? "name_zh" : "name", en: input.name_en !== undefined ? "name_en" : "name" };
   await withNameGuard(fields, () =>
     inTransaction(options, async (tx) => {
@@ -156,7 +165,7 @@ export async function updateCircle(options: ServiceOptions, actor: Viewer, circl
         defaultLanguage: next.defaultLanguage,
         languages: next.languages,
         visibility: input.visibility ?? row.visibility,
-        logo: input.logo === null ? null : row.logo,
+        logo: input.logo === null ? null : (uploaded.logo ?? row.logo),
       };
       const changed = Object.entries(changes)
         .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof CircleRow]))

@@ -160,6 +160,10 @@ export const pageFormBodyLimit = 64 * 1024;
 export const pageBodyLimits: Record<string, number> = {
   // The avatar form: one image of at most 2 MB, plus the multipart framing and the CSRF field.
   "/account/avatar": maxImageBytes + 16 * 1024,
+  // Circle forms carry the logo (2 MB) beside their texts.
+  "/circles/new": maxImageBytes + 16 * 1024,
+  "/circles/:circleId/new": maxImageBytes + 16 * 1024,
+  "/circles/:circleId/settings": maxImageBytes + 16 * 1024,
   // The writing editor: a 200 KiB Markdown body, percent-encoded (up to 3× for CJK text), plus the other fields.
   "/circles/:circleId/write/article": 1024 * 1024,
   "/circles/:circleId/post": 1024 * 1024,

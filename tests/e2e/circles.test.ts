@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitRegistration, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
+import { htmlFile, testPng } from "../support/images.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
 import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
@@ -55,11 +56,21 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
     await founder.page.getByLabel(t("circles:create.description")).fill(locale === "en" ? "Systems programming." : "系统编程。");
+    // A page named .png is refused by its bytes, and the texts typed stay.
+    await founder.page.setInputFiles("#circle-logo", { name: "logo.png", mimeType: "image/png", buffer: htmlFile });
+    await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
+    await founder.page.getByText(t("errors:image_type_not_allowed")).waitFor();
+    expect(await founder.page.getByLabel(t("circles:create.name"), { exact: true }).inputValue()).toBe(name);
+    // A real picture becomes the circle's logo, served from the attachment store.
+    await founder.page.setInputFiles("#circle-logo", { name: "logo.png", mimeType: "image/png", buffer: await testPng(300, 200) });
     await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
     await founder.page.waitForURL((url) => /^\/(en\/)?circles\/\d+$/.test(url.pathname));
     await hydrated(founder.page);
     const circleId = circleIdOf(founder.page);
     await expect.poll(() => founder.page.locator("h1").textContent()).toBe(name);
+    const logo = await founder.page.locator('main img.circle-logo[src^="/attach/"]').first().getAttribute("src");
+    const served = await founder.page.request.get(logo!);
+    expect(served.headers()["content-type"]).toBe("image/png");
     await expect.poll(() => founder.page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
 
     // …and a sub-circle of it.
