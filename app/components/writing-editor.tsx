@@ -17,6 +17,8 @@ export interface EditorActionData {
   fieldErrors?: Record<string, string>;
   /** An edit conflict: the version saved in between. */
   conflict?: { title: string; content: string; version: number };
+  /** The saved version loaded into the form ("use the other version" without JavaScript). */
+  taken?: { version: number };
 }
 
 export interface EditorPageData {
@@ -152,6 +154,21 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     editor.current?.setText(current.body);
   };
 
+  // An edit conflict until the writer chooses: "keep mine" publishes the form over the saved
+  // version, "use the other" (with JavaScript, here; without, through the action) loads the saved
+  // title and text into the editor. Either way the form then carries the saved version's number.
+  const [resolvedConflict, setResolvedConflict] = useState<EditorActionData["conflict"] | null>(null);
+  const editConflict = result?.conflict && resolvedConflict !== result.conflict ? result.conflict : null;
+  const taken = Boolean(result?.taken) || (result?.conflict !== undefined && resolvedConflict === result.conflict);
+  const loadSaved = (event: React.MouseEvent, saved: NonNullable<EditorActionData["conflict"]>) => {
+    event.preventDefault();
+    setTitle(saved.title);
+    setContent(saved.content);
+    editor.current?.setText(saved.content);
+    setResolvedConflict(saved);
+    autosave.markDirty();
+  };
+
   const status = autosave.status;
   const submitting = navigation.state === "submitting";
   const fixedType = page.page === "post" ? "post" : page.mode.kind === "new" ? null : initial.type;
@@ -203,15 +220,28 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           {result.formError}
         </p>
       ) : null}
-      {result?.conflict ? (
+      {editConflict ? (
         <section className="panel editor-conflict" role="alert" data-testid="edit-conflict">
           <p>{t("editor.edit_conflict")}</p>
           <h2>{t("editor.theirs")}</h2>
           <p>
-            <strong>{result.conflict.title}</strong>
+            <strong data-testid="edit-conflict-title">{editConflict.title}</strong>
           </p>
-          <pre className="editor-conflict-text">{result.conflict.content}</pre>
+          <pre className="editor-conflict-text">{editConflict.content}</pre>
+          <div className="editor-conflict-choices">
+            <button type="submit" form="writing-editor-form" className="button button-primary" disabled={submitting} data-testid="edit-keep-mine">
+              {t("editor.edit_keep_mine")}
+            </button>
+            <button type="submit" form="writing-editor-form" name="intent" value="use_saved" className="button" onClick={(event) => loadSaved(event, editConflict)} data-testid="edit-use-theirs">
+              {t("editor.edit_use_theirs")}
+            </button>
+          </div>
         </section>
+      ) : null}
+      {taken ? (
+        <p className="notice" role="status" data-testid="edit-taken">
+          {t("editor.edit_taken")}
+        </p>
       ) : null}
       {status.state === "conflict" ? (
         <section className="panel editor-conflict" role="alert" data-testid="draft-conflict">
@@ -235,13 +265,13 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </div>
         </section>
       ) : null}
-      <Form method="post" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
+      <Form method="post" id="writing-editor-form" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
         <input type="hidden" name="csrftoken" value={page.csrfToken} />
         <input type="hidden" name="draft_key" value={page.draft.key} />
         {page.mode.kind === "edit" ? (
           <>
             <input type="hidden" name="edit_id" value={page.mode.id} />
-            <input type="hidden" name="version" value={result?.conflict?.version ?? page.mode.version} />
+            <input type="hidden" name="version" value={result?.taken?.version ?? result?.conflict?.version ?? page.mode.version} />
           </>
         ) : null}
         {page.mode.kind === "translate" ? <input type="hidden" name="translation_of" value={page.mode.id} /> : null}

@@ -9,7 +9,7 @@ import { AppError, presentError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
 import { createWritingSchema, updateWritingSchema } from "../../features/writings/schema.ts";
-import { createWriting, updateWriting } from "../../features/writings/service.ts";
+import { createWriting, loadReadableWriting, updateWriting } from "../../features/writings/service.ts";
 import { deleteDraft } from "../../features/writings/drafts.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import "../lib/writings-catalog.ts";
@@ -96,6 +96,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const fail = (status: number, answer: EditorActionData) => data<EditorActionData>(answer, { status, headers: privatePageHeaders() });
   const circleId = Number(params.circleId);
   const editId = Number(text(form, "edit_id")) || null;
+  if (editId && text(form, "intent") === "use_saved") {
+    // "Use the other version" after an edit conflict, without JavaScript: the saved title and
+    // text fill the form (the other fields stay as posted), with the saved version's number.
+    const { row } = await loadReadableWriting(app.db, app.viewer, editId);
+    return data<EditorActionData>({ values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } }, { headers: privatePageHeaders() });
+  }
   try {
     let target: { id: number; url: string };
     if (editId) {

@@ -156,6 +156,86 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await writer.context.close();
   });
 
+  it("an edit conflict offers both versions: use the other one, or publish mine over it (with and without JavaScript)", async () => {
+    const writer = await newVisitor({ locale });
+    await registerThroughApi(writer.context, uniqueName("c"));
+    const csrftoken = (await writer.context.cookies()).find((cookie) => cookie.name === "csrftoken")!.value;
+    const api = (method: "post" | "patch", url: string, data: Record<string, unknown>) => writer.context.request[method](url, { headers: { "x-csrftoken": csrftoken }, data });
+    const created = await api("post", "/api/circles/1/writings/", { title: uniqueName("Original "), content: "The first text.", type: "article", kind: "ordinary", language: locale, categories: [] });
+    expect(created.status()).toBe(201);
+    const { id, url } = (await created.json()) as { id: number; url: string };
+    /** Another tab saves the writing in between: it now has the given title and text. */
+    const savedElsewhere = async (title: string, content: string) => {
+      const current = (await (await writer.context.request.get(`/api/writings/${id}/`)).json()) as { version: number };
+      expect((await api("patch", `/api/writings/${id}/`, { title, content, version: current.version })).status()).toBe(200);
+    };
+    const { page } = writer;
+    const titleField = page.getByLabel(t("editor:editor.title"), { exact: true });
+
+    // "Use the other version": the saved title and text replace mine in the editor; publishing then succeeds.
+    await page.goto(`${path("/circles/1/write/article")}?edit=${id}`);
+    await editorReady(page);
+    const theirs = uniqueName("Theirs ");
+    await savedElsewhere(theirs, "Their text, saved in another tab.");
+    await titleField.fill(uniqueName("Mine "));
+    await page.getByTestId("publish").click();
+    await page.getByTestId("edit-conflict").waitFor();
+    await expect(page.getByTestId("edit-conflict-title").innerText()).resolves.toBe(theirs);
+    await expect(page.getByTestId("edit-keep-mine").innerText()).resolves.toBe(t("editor:editor.edit_keep_mine"));
+    await page.getByTestId("edit-use-theirs").click();
+    await expect(titleField.inputValue()).resolves.toBe(theirs);
+    await eventually(() => page.locator(".cm-content").innerText()).toContain("Their text, saved in another tab.");
+    await expect(page.getByTestId("edit-taken").innerText()).resolves.toBe(t("editor:editor.edit_taken"));
+    await expect(page.getByTestId("edit-conflict").count()).resolves.toBe(0);
+    await typeMarkdown(page, " And my addition.");
+    await page.getByTestId("publish").click();
+    await page.waitForURL((next) => next.pathname === path(url));
+    await eventually(() => page.locator("h1").innerText()).toContain(theirs);
+    await expect(page.locator(".writing-content").innerText()).resolves.toContain("And my addition.");
+
+    // "Publish my version": mine is saved over the other one.
+    await page.goto(`${path("/circles/1/write/article")}?edit=${id}`);
+    await editorReady(page);
+    await savedElsewhere(uniqueName("Again theirs "), "Another text from elsewhere.");
+    const mine = uniqueName("Mine ");
+    await titleField.fill(mine);
+    await page.getByTestId("publish").click();
+    await page.getByTestId("edit-conflict").waitFor();
+    await page.getByTestId("edit-keep-mine").click();
+    await page.waitForURL((next) => next.pathname === path(url));
+    await eventually(() => page.locator("h1").innerText()).toContain(mine);
+    await expect(page.locator(".writing-content").innerText()).resolves.toContain("And my addition.");
+
+    // Without JavaScript both choices are plain form posts.
+    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const plain = await noScript.newPage();
+    const plainTitle = plain.getByLabel(t("editor:editor.title"), { exact: true });
+    await plain.goto(`${path("/circles/1/write/article")}?edit=${id}`);
+    const plainTheirs = uniqueName("Plain theirs ");
+    await savedElsewhere(plainTheirs, "Saved while the plain form was open.");
+    await plainTitle.fill(uniqueName("Plain mine "));
+    await plain.getByTestId("publish").click();
+    await plain.getByTestId("edit-conflict").waitFor();
+    await plain.getByTestId("edit-use-theirs").click();
+    await plain.getByTestId("edit-taken").waitFor();
+    await expect(plainTitle.inputValue()).resolves.toBe(plainTheirs);
+    await expect(plain.getByTestId("content-textarea").inputValue()).resolves.toBe("Saved while the plain form was open.");
+    await plain.getByTestId("publish").click();
+    await plain.waitForURL((next) => next.pathname === path(url));
+    await expect(plain.locator("h1").innerText()).resolves.toContain(plainTheirs);
+
+    await plain.goto(`${path("/circles/1/write/article")}?edit=${id}`);
+    await savedElsewhere(uniqueName("Plain again "), "Once more from elsewhere.");
+    const plainMine = uniqueName("Plain mine ");
+    await plainTitle.fill(plainMine);
+    await plain.getByTestId("publish").click();
+    await plain.getByTestId("edit-keep-mine").click();
+    await plain.waitForURL((next) => next.pathname === path(url));
+    await expect(plain.locator("h1").innerText()).resolves.toContain(plainMine);
+    await noScript.close();
+    await writer.context.close();
+  });
+
   it("publishes from the plain form without JavaScript", async () => {
     const writer = await newVisitor({ locale });
     await registerThroughApi(writer.context, uniqueName("n"));
