@@ -22,12 +22,12 @@ const demoWritings: DemoWriting[] = [
     input: {
       title: "勾股定理的三种证明",
       kind: "popular_science",
-      content: `## 定理\n\n直角三角形两条直角边的平方和等于斜边的平方：\n\n$$\na^2 + b^2 = c^2\n$$\n\n## 面积拼补法\n\n把四个全等的直角三角形拼进边长为 $a+b$ 的正方形，中间留下边长为 $c$ 的正方形：\n\n$$\n(a+b)^2 = 4 \\cdot \\frac{ab}{2} + c^2\n$$\n\n展开即得 $a^2 + b^2 = c^2$。\n\n## 相似三角形法\n\n作斜边上的高，得到两个与原三角形相似的小三角形，于是 $a^2 = c \\cdot p$，$b^2 = c \\cdot q$，相加得 $a^2 + b^2 = c(p+q) = c^2$。\n\n## 总统证法\n\n1876 年，后来成为美国总统的加菲尔德用一个直角梯形给出了证明：梯形面积 $\\frac{(a+b)^2}{2}$ 等于三个三角形面积之和。\n`,
+      content: `## 定理\n\n直角三角形两条直角边的平方和等于斜边的平方：\n\n$$\na^2 + b^2 = c^2\n$$\n\n## 面积拼补法\n\n把四个全等的直角三角形拼进边长为 $a+b$ 的正方形，中间留下边长为 $c$ 的正方形：\n\n$$\n(a+b)^2 = 4 \\cdot \\frac{ab}{2} + c^2\n$$\n\n展开即得 $a^2 + b^2 = c^2$。\n\n## 相似三角形法\n\n作斜边上的高，得到两个与原三角形相似的小三角形，于是 $a^2 = c \\cdot p$，$b^2 = c \\cdot q$，相加得 $a^2 + b^2 = c(p+q) = c^2$。\n\n## 总统证法\n\n1876 年，后来成为美国总统的加菲尔德用一个直角梯形给出了证明：梯形面积 $\\frac{(a+b)^2}{2}$ 等于三个三角形面积之和。\n\n## 用程序验证\n\n勾股数可以用几行代码找出来：\n\n\`\`\`python\nfor a in range(1, 30):\n    for b in range(a, 30):\n        c = (a * a + b * b) ** 0.5\n        if c.is_integer():\n            print(a, b, int(c))\n\`\`\`\n`,
     },
     translation: {
       language: "en",
       title: "Three proofs of the Pythagorean theorem",
-      content: `## The theorem\n\nIn a right triangle the squares of the legs add up to the square of the hypotenuse:\n\n$$\na^2 + b^2 = c^2\n$$\n\n## Rearrangement\n\nPlace four copies of the triangle inside a square of side $a+b$; the hole in the middle is a square of side $c$:\n\n$$\n(a+b)^2 = 4 \\cdot \\frac{ab}{2} + c^2\n$$\n\n## Similar triangles\n\nThe altitude to the hypotenuse splits the triangle into two similar ones, so $a^2 = cp$ and $b^2 = cq$; adding them gives $c(p+q) = c^2$.\n\n## The president's proof\n\nIn 1876 James Garfield compared the area of a trapezoid, $\\frac{(a+b)^2}{2}$, with the three triangles inside it.\n`,
+      content: `## The theorem\n\nIn a right triangle the squares of the legs add up to the square of the hypotenuse:\n\n$$\na^2 + b^2 = c^2\n$$\n\n## Rearrangement\n\nPlace four copies of the triangle inside a square of side $a+b$; the hole in the middle is a square of side $c$:\n\n$$\n(a+b)^2 = 4 \\cdot \\frac{ab}{2} + c^2\n$$\n\n## Similar triangles\n\nThe altitude to the hypotenuse splits the triangle into two similar ones, so $a^2 = cp$ and $b^2 = cq$; adding them gives $c(p+q) = c^2$.\n\n## The president's proof\n\nIn 1876 James Garfield compared the area of a trapezoid, $\\frac{(a+b)^2}{2}$, with the three triangles inside it.\n\n## Checking it with a program\n\nA few lines find the Pythagorean triples:\n\n\`\`\`python\nfor a in range(1, 30):\n    for b in range(a, 30):\n        c = (a * a + b * b) ** 0.5\n        if c.is_integer():\n            print(a, b, int(c))\n\`\`\`\n`,
     },
   },
   {
