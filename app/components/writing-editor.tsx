@@ -9,6 +9,7 @@ import { editorPath } from "../../features/writings/paths.ts";
 import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
 import type { MarkdownEditorHandle } from "../lib/codemirror.ts";
 import { describedBy, FormField } from "./form-field.tsx";
+import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import "../lib/editor-catalog.ts";
 
 export interface EditorActionData {
@@ -343,7 +344,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
               ))}
               <label className="button editor-tool">
                 {t("editor.image")}
-                <input type="file" accept="image/png,image/jpeg" className="visually-hidden" data-testid="tool-image" onChange={(event) => void insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))} />
+                <input type="file" accept={acceptedImageTypes} className="visually-hidden" data-testid="tool-image" onChange={(event) => void insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))} />
               </label>
             </div>
           ) : null}
@@ -424,7 +425,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
                     {t("editor.cover_upload")}
                     <input
                       type="file"
-                      accept="image/png,image/jpeg"
+                      accept={acceptedImageTypes}
                       className="visually-hidden"
                       data-testid="cover-input"
                       onChange={(event) => {

@@ -5,6 +5,7 @@ import type { PresentedWriting } from "../../features/writings/presenter.ts";
 import { editorPath, writingPath } from "../../features/writings/paths.ts";
 import { ReadingTime, RenderedContent, TableOfContents } from "./rendered-content.tsx";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
+import { Breadcrumb } from "./breadcrumb.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -50,14 +51,7 @@ export function WritingView({ page, confirmDelete }: { page: ReadingPageData; co
   const kind = writing.kind === "custom" ? writing.kind_name : t(`kinds.${writing.kind}`);
   return (
     <article className="writing-page" lang={writing.language} data-testid="writing">
-      <nav className="breadcrumb" aria-label={t("read.breadcrumb")}>
-        <ol>
-          <li>
-            <Link to={path(`/circles/${writing.circle_id}`)}>{page.circleName || t("read.circle")}</Link>
-          </li>
-          <li aria-current="page">{t(`types.${writing.type}`)}</li>
-        </ol>
-      </nav>
+      <Breadcrumb label={t("read.breadcrumb")} trail={[{ to: path(`/circles/${writing.circle_id}`), label: page.circleName || t("read.circle") }]} current={t(`types.${writing.type}`)} />
       <header className="panel writing-header">
         {writing.cover_url ? <img className="writing-cover" src={writing.cover_url} alt="" /> : null}
         <h1 className="page-title writing-title">

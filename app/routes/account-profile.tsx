@@ -8,6 +8,7 @@ import { genders } from "../../features/accounts/constants.ts";
 import { fieldErrors } from "../../features/accounts/schema.ts";
 import { passwordChangeSchema, passwordInputFromForm, profileInputFromForm, profileLimits, profileSchema } from "../../features/profiles/schema.ts";
 import { changePassword, updateProfile } from "../../features/profiles/service.ts";
+import { presentOwnProfile } from "../../features/profiles/presenter.ts";
 import { can } from "../../features/accounts/policy.ts";
 import { authorize } from "../../common/policy.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -33,17 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     csrfToken: csrf.token,
     countries: countryOptions(app.locale),
     today: shanghaiDay(app.now()),
-    profile: {
-      username: user.username,
-      nickname: user.nickname,
-      signature: user.signature,
-      self_description: user.selfDescription,
-      gender: user.gender,
-      birthday: user.birthday,
-      country: user.country,
-      school: user.school,
-      profession: user.profession,
-    },
+    profile: presentOwnProfile(user),
   };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }

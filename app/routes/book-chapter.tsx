@@ -15,6 +15,7 @@ import { contentStylesheets, ReadingTime, RenderedContent, TableOfContents } fro
 import { BookStateBadge, bookStylesheets, ViewCounter } from "../components/book-parts.tsx";
 import { getI18n } from "../../common/i18n.ts";
 import "../../features/books/catalog.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
 
 export const links = () => [...contentStylesheets, ...bookStylesheets];
 
@@ -83,17 +84,7 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
   );
   return (
     <>
-      <nav className="breadcrumb" aria-label={t("common:circles.breadcrumb")}>
-        <ol>
-          <li>
-            <Link to={localizePath(`/circles/${circle.id}`, locale)}>{circle.name}</Link>
-          </li>
-          <li>
-            <Link to={bookPath}>{book.name}</Link>
-          </li>
-          <li aria-current="page">{t("read.chapter_number", { number: chapter.number })}</li>
-        </ol>
-      </nav>
+      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: bookPath, label: book.name }]} current={t("read.chapter_number", { number: chapter.number })} />
       <div className="chapter-layout">
         <article className="panel chapter-page" aria-labelledby="chapter-title">
           <p className="muted">

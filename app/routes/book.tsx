@@ -14,6 +14,7 @@ import { BookCover, BookStateBadge, bookStylesheets, ViewCounter } from "../comp
 
 export const links = () => [...bookStylesheets];
 import "../../features/books/catalog.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location, "books:read.not_found");
@@ -55,17 +56,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const first = book.chapters[0];
   return (
     <>
-      <nav className="breadcrumb" aria-label={t("common:circles.breadcrumb")}>
-        <ol>
-          <li>
-            <Link to={localizePath(`/circles/${circle.id}`, locale)}>{circle.name}</Link>
-          </li>
-          <li>
-            <Link to={`${localizePath(`/circles/${circle.id}`, locale)}?tab=books`}>{t("circles:page.tab_books")}</Link>
-          </li>
-          <li aria-current="page">{book.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: `${localizePath(`/circles/${circle.id}`, locale)}?tab=books`, label: t("circles:page.tab_books") }]} current={book.name} />
       <article className="panel book-page" aria-labelledby="book-title">
         <div className="book-header">
           <BookCover cover={book.cover} name={book.name} size="large" />

@@ -22,6 +22,7 @@ import { WritingList } from "../components/writing-list.tsx";
 import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
 import { editorPath } from "../../features/writings/paths.ts";
 import { pageUrl } from "../../common/locale.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -82,19 +83,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
   return (
     <>
-      <nav className="breadcrumb" aria-label={t("common:circles.breadcrumb")}>
-        <ol>
-          <li>
-            <Link to={localizePath("/circles", locale)}>{t("common:circles.title")}</Link>
-          </li>
-          {ancestors.map((ancestor) => (
-            <li key={ancestor.id}>
-              <Link to={link(ancestor.id)}>{ancestor.name}</Link>
-            </li>
-          ))}
-          <li aria-current="page">{circle.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath("/circles", locale), label: t("common:circles.title") }, ...ancestors.map((ancestor) => ({ to: link(ancestor.id), label: ancestor.name }))]} current={circle.name} />
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
           <CircleLogo circle={circle} size={72} locale={locale} alt={t("common:circles.logo_alt", { name: circle.name })} />

@@ -46,6 +46,24 @@ export function isRealPastDate(value: string, now: Date = new Date()): boolean {
   return real && year >= 1900 && value <= shanghaiDay(now);
 }
 
+/** `confirm_password` repeats `password`: the refinement every form with a new password uses. */
+export const passwordsMatch = (value: { password: string; confirm_password: string }) => value.password === value.confirm_password;
+
+/**
+ * Where and when a mismatch is reported: on `confirm_password`, also when other fields are wrong
+ * (so every problem shows at once), and only once both were typed. The body may be anything at
+ * all here (`null`, a string), not yet an object.
+ */
+export const confirmationMismatch = {
+  path: ["confirm_password"],
+  message: "validation:passwords_not_matching",
+  when: ({ value }: { value: unknown }) => {
+    if (typeof value !== "object" || value === null) return false;
+    const typed = value as { password?: unknown; confirm_password?: unknown };
+    return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
+  },
+};
+
 export const registerSchema = z
   .strictObject({
     username: usernameSchema,
@@ -58,17 +76,7 @@ export const registerSchema = z
     /** A solved slider-puzzle token (required unless CAPTCHA is off). */
     captcha: z.string().max(64, "validation:invalid_value").optional(),
   })
-  .refine((value) => value.password === value.confirm_password, {
-    path: ["confirm_password"],
-    message: "validation:passwords_not_matching",
-    // Also checked when other fields are wrong, so every problem shows at once.
-    // The body may be anything at all here (`null`, a string), not yet an object.
-    when: ({ value }) => {
-      if (typeof value !== "object" || value === null) return false;
-      const typed = value as { password?: unknown; confirm_password?: unknown };
-      return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
-    },
-  });
+  .refine(passwordsMatch, confirmationMismatch);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { genders } from "../accounts/constants.ts";
 import { countryCodes } from "../accounts/countries.ts";
-import { birthdaySchema, passwordSchema } from "../accounts/schema.ts";
+import { birthdaySchema, confirmationMismatch, passwordSchema, passwordsMatch } from "../accounts/schema.ts";
 
 /** Limits of the profile form (the spec names the fields, not their lengths; these follow Zhihu/Juejin). */
 export const profileLimits = { nickname: 20, signature: 100, selfDescription: 1000, school: 50, profession: 50 } as const;
@@ -47,14 +47,7 @@ export const passwordChangeSchema = z
     password: passwordSchema,
     confirm_password: z.string({ error: "validation:confirm_required" }).min(1, "validation:confirm_required"),
   })
-  .refine((value) => value.password === value.confirm_password, {
-    path: ["confirm_password"],
-    message: "validation:passwords_not_matching",
-    when: ({ value }) => {
-      const typed = value as { password?: unknown; confirm_password?: unknown };
-      return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
-    },
-  });
+  .refine(passwordsMatch, confirmationMismatch);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 const profileFieldNames = ["nickname", "signature", "self_description", "gender", "birthday", "country", "school", "profession"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema, usernameSchema } from "../accounts/schema.ts";
+import { confirmationMismatch, emailSchema, passwordSchema, passwordsMatch, usernameSchema } from "../accounts/schema.ts";
 import { captchaTokenSchema } from "../captcha/schema.ts";
 
 /**
@@ -49,14 +49,7 @@ export const passwordResetSetSchema = z
     password: passwordSchema,
     confirm_password: z.string({ error: "validation:confirm_required" }).min(1, "validation:confirm_required"),
   })
-  .refine((value) => value.password === value.confirm_password, {
-    path: ["confirm_password"],
-    message: "validation:passwords_not_matching",
-    when: ({ value }) => {
-      const typed = value as { password?: unknown; confirm_password?: unknown };
-      return typeof typed.password === "string" && typeof typed.confirm_password === "string" && typed.confirm_password.length > 0;
-    },
-  });
+  .refine(passwordsMatch, confirmationMismatch);
 export type PasswordResetSetInput = z.infer<typeof passwordResetSetSchema>;
 
 /** The puzzle's alternative: a code to the email (or phone) of the account named on the login form. */
