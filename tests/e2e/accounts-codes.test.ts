@@ -120,7 +120,10 @@ describe("password reset by email code", () => {
     await page.getByRole("button", { name: "验证", exact: true }).click();
     await eventually(() => page.getByRole("alert").first().textContent()).toContain("验证码错误。");
     await page.fill("#forget-code", code);
-    await page.getByRole("button", { name: "验证", exact: true }).click();
+    // The same button, found by what it does: its name is checked above, and a slow machine may still show it busy.
+    const verify = page.locator('button[name="intent"][value="verify"]:not(.ant-btn-loading)');
+    expect(await verify.textContent()).toBe("验证");
+    await verify.click();
     await eventually(current).toBe("新密码");
 
     await page.fill("#forget-password", "newpass123");
