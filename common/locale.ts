@@ -74,8 +74,17 @@ export function shanghaiDay(moment: Date = new Date()): string {
   return shanghaiDayFormat.format(moment);
 }
 
+// Building a formatter costs far more than using one: one per locale and set of options, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(value: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(typeof value === "string" ? new Date(value) : value);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
+    if (dateFormats.size < 100) dateFormats.set(key, format);
+  }
+  return format.format(typeof value === "string" ? new Date(value) : value);
 }
 
 const nextPathBase = "http://circles.invalid";

@@ -47,11 +47,22 @@ export function forbiddenUnless(app: AppContext, condition: boolean): asserts co
  * when they have none yet or theirs belongs to another session.
  */
 export function csrfForForm(app: AppContext): { token: string; setCookie: string | undefined } {
+  // One token per request: the root's and the page's loaders both ask, and two fresh tokens would
+  // leave the forms of one of them holding a token the cookie no longer carries.
+  const known = formTokens.get(app);
+  if (known) return known;
   const existing = app.cookies[csrfCookieName];
-  if (isValidCsrfToken(app.sessionSecret, existing, app.sessionToken)) return { token: existing, setCookie: undefined };
-  const token = createCsrfToken(app.sessionSecret, app.sessionToken);
-  return { token, setCookie: csrfCookie(token, app.secure) };
+  let answer: { token: string; setCookie: string | undefined };
+  if (isValidCsrfToken(app.sessionSecret, existing, app.sessionToken)) answer = { token: existing, setCookie: undefined };
+  else {
+    const token = createCsrfToken(app.sessionSecret, app.sessionToken);
+    answer = { token, setCookie: csrfCookie(token, app.secure) };
+  }
+  formTokens.set(app, answer);
+  return answer;
 }
+
+const formTokens = new WeakMap<AppContext, { token: string; setCookie: string | undefined }>();
 
 export function assertFormCsrf(app: AppContext, form: FormData): void {
   const submitted = form.get(csrfFieldName);

@@ -46,7 +46,7 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
   tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, "home");
   await tagCirclePage(app, row.circleId);
-  const writing = await presentWriting(app.db, app.viewer, row, loaded.access);
+  const writing = await presentWriting(app.db, app.viewer, row, loaded.access, { markdown: false });
   const following = app.viewer && writing.author && app.viewer.id !== writing.author.id ? await isFollowing(app.db, app.viewer.id, writing.author.id) : false;
   const origin = pageUrl(request.url).origin;
   const circleRow = await getCircleRow(app.db, row.circleId);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createCsrfToken, csrfCookie, csrfCookieName, isValidCsrfToken, sessionCookieName, signedInCookies, signedOutCookies } from "./cookies.server.ts";
 import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser } from "./presenter.ts";
 import { loginSchema, registerSchema } from "./schema.ts";
-import { getUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
+import { findSessionUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
 import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
 import { logInWithCode } from "../verification/login-code.ts";
 
@@ -47,8 +47,7 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
 
   api.get("/api/Users/LoginAuth/", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const viewer = await request.viewer();
-    const user = viewer && (await getUser(app.db, viewer.id));
+    const user = await findSessionUser(app.db, request.cookies[sessionCookieName]);
     if (!user) return { code: authAnonymousCode, ...anonymousUser };
     return { code: authSuccessCode, ...presentCurrentUser(user) };
   });

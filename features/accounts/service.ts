@@ -7,7 +7,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ser
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
-import { cachedSessionViewer, forgetSession, forgetSessionsOf, rememberSessionViewer } from "./session-cache.server.ts";
+import { cachedSessionUser, cachedSessionViewer, forgetSession, forgetSessionsOf, rememberSessionUser, rememberSessionViewer } from "./session-cache.server.ts";
 import { presentViewer, type Viewer } from "./viewer.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
 
@@ -211,6 +211,21 @@ export async function findSessionViewer(db: Database, token: string | undefined)
   const viewer = presentViewer(row.user);
   rememberSessionViewer(tokenHash, viewer);
   return viewer;
+}
+
+/**
+ * The signed-in user's whole row for a session cookie, or null: remembered with the session lookup
+ * for a moment (`cachedSessionUser`), so the auth call a client makes on every page costs no query.
+ */
+export async function findSessionUser(db: Database, token: string | undefined): Promise<User | null> {
+  const viewer = await findSessionViewer(db, token);
+  if (!viewer) return null;
+  const tokenHash = hashToken(token!);
+  const known = cachedSessionUser<User>(tokenHash);
+  if (known) return known;
+  const user = await getUser(db, viewer.id);
+  if (user) rememberSessionUser(tokenHash, user);
+  return user;
 }
 
 /** The whole account, for the pages and calls that show its private fields and balances. */

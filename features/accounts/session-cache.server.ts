@@ -12,6 +12,8 @@ const maxEntries = 10_000;
 interface Entry {
   viewer: Viewer;
   until: number;
+  /** The whole users row, once `LoginAuth` asked for it. */
+  user?: unknown;
 }
 
 countInstance("accounts/session-cache");
@@ -36,7 +38,26 @@ export function forgetSession(tokenHash: string): void {
   cache.delete(tokenHash);
 }
 
-/** After a user's sessions are revoked or their presented fields change (nickname, type, avatar). */
+/**
+ * After a user's sessions are revoked or any of their fields change (profile, type, avatar,
+ * balances): their session lookups, and the users rows remembered with them, are forgotten.
+ */
 export function forgetSessionsOf(userId: number): void {
   for (const [key, entry] of cache) if (entry.viewer.id === userId) cache.delete(key);
+}
+
+/**
+ * The signed-in user's own row, remembered beside the session lookup for
+ * `GET /api/Users/LoginAuth/` (asked on every page a client opens). Every write to a users row
+ * forgets it after commit (`forgetSessionsOf`); another process may answer a changed row for at
+ * most `sessionCacheTtlMs`.
+ */
+export function cachedSessionUser<T>(tokenHash: string, now = Date.now()): T | undefined {
+  const entry = cache.get(tokenHash);
+  return entry && entry.until > now ? (entry.user as T | undefined) : undefined;
+}
+
+export function rememberSessionUser(tokenHash: string, user: { id: number }): void {
+  const entry = cache.get(tokenHash);
+  if (entry && entry.viewer.id === user.id) entry.user = user;
 }

@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { circleMembers, circles } from "../../server/db/schema/index.ts";
+import { circleMembers } from "../../server/db/schema/index.ts";
+import { circleRows } from "./tree.server.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { can, canReadCircleContent, canViewCircle, type CircleAccess, type CircleAction, type CircleRole } from "./policy.ts";
 
 /**
- * Every circle's access facts for one viewer, computed from the whole tree and the viewer's
- * memberships in two queries (the tree is small: hundreds of circles, not millions).
+ * Every circle's access facts for one viewer, computed from the whole tree (held in memory, see
+ * `tree.server.ts`) and the viewer's memberships (one query for a signed-in viewer).
  */
 export async function loadCircleAccessMap(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<Map<number, CircleAccess>> {
   const [rows, memberships] = await Promise.all([
-    db.select({ id: circles.id, parentId: circles.parentId, visibility: circles.visibility }).from(circles),
+    circleRows(db),
     viewer ? db.select({ circleId: circleMembers.circleId, role: circleMembers.role }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)) : Promise.resolve([]),
   ]);
   const roles = new Map<number, CircleRole>(memberships.map((row) => [row.circleId, row.role]));

@@ -7,6 +7,7 @@ import type { Locale } from "../../common/locale.ts";
 import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, loadCircleAccessMap, requireCircle } from "./access.server.ts";
+import { circleRows } from "./tree.server.ts";
 import { can, canViewCircle } from "./policy.ts";
 import { circleHasContent } from "./counts.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts, type CircleRow } from "./presenter.ts";
@@ -99,7 +100,7 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
 
 /** Whether `candidate` is `circleId` or lies below it (a circle cannot move under itself). */
 async function isWithin(db: Executor, candidate: number, circleId: number): Promise<boolean> {
-  const rows = await db.select({ id: circles.id, parentId: circles.parentId }).from(circles);
+  const rows = await circleRows(db);
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
   for (let current: number | null | undefined = candidate, depth = 0; current != null && depth < 64; current = parentOf.get(current), depth += 1) {
     if (current === circleId) return true;
@@ -217,7 +218,7 @@ export interface ParentChoice {
  * in, minus the circle itself and everything below it, as an indented list in tree order.
  */
 export async function parentChoices(db: Executor, actor: Viewer, circleId: number, locale: Locale): Promise<ParentChoice[]> {
-  const [rows, accesses] = await Promise.all([db.select().from(circles).orderBy(circles.position, circles.id), loadCircleAccessMap(db, actor)]);
+  const [rows, accesses] = await Promise.all([circleRows(db), loadCircleAccessMap(db, actor)]);
   const children = new Map<number | null, CircleRow[]>();
   for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
   const currentParent = rows.find((row) => row.id === circleId)?.parentId ?? null;

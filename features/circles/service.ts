@@ -4,6 +4,7 @@ import { circleMembers, circles, users } from "../../server/db/schema/index.ts";
 import type { Locale } from "../../common/locale.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "./access.server.ts";
+import { circleRowById, circleRows } from "./tree.server.ts";
 import { canReadCircleContent, canViewCircle, circlePermissions, type CircleAction, type CircleRole } from "./policy.ts";
 import { countCircleContent, countMembers, type CircleContentCounts } from "./counts.ts";
 import { presentCircle, type CircleRow, type CircleView } from "./presenter.ts";
@@ -29,8 +30,8 @@ export interface CircleNode extends CircleView {
 }
 
 /** Circles in display order: position among siblings, then age. */
-async function allCircles(db: Executor): Promise<CircleRow[]> {
-  return db.select().from(circles).orderBy(asc(circles.position), asc(circles.id));
+function allCircles(db: Executor): Promise<readonly CircleRow[]> {
+  return circleRows(db);
 }
 
 /** The nearest ancestor the viewer may see (members of a hidden circle's sub-circle see it under that ancestor). */
@@ -170,7 +171,7 @@ export async function getCirclePage(db: Executor, viewer: Viewer | null, id: num
 
 /** Ids of a circle and its ancestors, nearest first (cache tags of a page showing the circle). */
 export async function circleLineage(db: Executor, id: number): Promise<number[]> {
-  const rows = await db.select({ id: circles.id, parentId: circles.parentId }).from(circles);
+  const rows = await circleRows(db);
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
   const lineage: number[] = [];
   for (let current: number | null | undefined = id; current != null && lineage.length < 64; current = parentOf.get(current)) lineage.push(current);
@@ -194,6 +195,5 @@ export async function searchCircles(db: Executor, viewer: Viewer | null, query: 
 
 /** The full row, for the settings pages (texts of every language). Callers check access first. */
 export async function getCircleRow(db: Executor, id: number): Promise<CircleRow | null> {
-  const [row] = await db.select().from(circles).where(eq(circles.id, id));
-  return row ?? null;
+  return circleRowById(db, id);
 }

@@ -3,6 +3,7 @@ import type { Database, Executor } from "../../server/db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from "../../server/db/schema/index.ts";
 import type { currencies } from "../../server/db/schema/ledger.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
+import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
 
 export type Currency = (typeof currencies)[number];
 
@@ -58,6 +59,9 @@ export async function postLedgerTransaction(tx: Transaction, input: LedgerTransa
       .update(users)
       .set({ [entry.account.currency]: sql`${column} + ${entry.amount}` })
       .where(eq(users.id, entry.account.userId));
+    // The balance is part of the auth answer remembered with the user's sessions.
+    const userId = entry.account.userId;
+    tx.afterCommit(() => forgetSessionsOf(userId));
   }
   return { transactionId: created.id, posted: true };
 }

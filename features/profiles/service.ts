@@ -40,7 +40,8 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
       await recordEvent(tx, { actorId: userId, verb: "user.profile_updated", subjectType: "user", subjectId: userId, data: { fields: Object.keys(input) } });
       tx.invalidate(`user:${userId}`);
       // The nickname travels in the cached session viewer.
-      if (set.nickname !== undefined) tx.afterCommit(() => forgetSessionsOf(userId));
+      // Every field may be in the auth answer remembered with the sessions: forget them all.
+      if (Object.keys(set).length > 0) tx.afterCommit(() => forgetSessionsOf(userId));
     }
     return user;
   });

@@ -7,7 +7,11 @@ import { authorOf, categoriesOf, languageVersions, seriesParts } from "./queries
 import type { WritingRow } from "./service.ts";
 
 /** What leaves the server about one writing (API and reading pages), with the viewer's allowed actions. */
-export async function presentWriting(db: Executor, viewer: Viewer | null, row: WritingRow, access: CircleAccess) {
+/**
+ * A writing as the API and the reading page present it. The page passes `markdown: false`: it shows
+ * the stored HTML, and the Markdown source would double what the page sends.
+ */
+export async function presentWriting(db: Executor, viewer: Viewer | null, row: WritingRow, access: CircleAccess, options: { markdown?: boolean } = {}) {
   const [author, categories, versions, parts] = await Promise.all([authorOf(db, row.authorId), categoriesOf(db, row.id), languageVersions(db, row), seriesParts(db, row)]);
   const index = parts.findIndex((part) => part.id === (row.translationOf ?? row.id));
   return {
@@ -19,7 +23,7 @@ export async function presentWriting(db: Executor, viewer: Viewer | null, row: W
     kind_name: row.kindName,
     language: row.language,
     title: row.title,
-    content: row.markdown,
+    content: options.markdown === false ? undefined : row.markdown,
     html: row.html,
     toc: row.toc,
     excerpt: row.excerpt,

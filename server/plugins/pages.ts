@@ -130,6 +130,15 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       cache.set(key, { status: response.status, headers: flat, body, ...compressed, storedAt: Date.now(), tags: [...cacheTags] });
       return reply.header("x-page-cache", "miss").send(body);
     }
+    // A document is rendered in one piece (app/entry.server.tsx): read it whole and write it once.
+    if (response.body && response.headers.get("content-type")?.startsWith("text/html")) {
+      const body = Buffer.from(await response.arrayBuffer());
+      reply.status(response.status);
+      const cookies = response.headers.getSetCookie();
+      for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(body);
+    }
     return sendResponse(reply, response);
   };
   options.onReady?.(renderPage);

@@ -6,6 +6,7 @@ import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
 import { Visitor } from "./api.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -98,6 +99,8 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
       visibility: overrides.visibility,
     })
     .returning();
+  // As every circle write does after commit: pages and the in-memory tree forget the old circles.
+  await invalidate(["circles"]);
   return circle!;
 }
 
