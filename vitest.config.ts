@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: "unit",
           globalSetup: ["tests/support/unit-setup.ts"],
+          setupFiles: ["tests/support/i18n-setup.ts"],
           include: ["common/**/*.test.ts", "app/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           pool: "forks",
@@ -22,6 +23,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/support/i18n-setup.ts"],
           pool: "forks",
           maxWorkers: 1,
           fileParallelism: false,

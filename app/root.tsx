@@ -8,7 +8,7 @@ import { createSessionStore, SessionContext, type SessionStore } from "./lib/ses
 import { watchBuilds } from "./lib/build-watch.ts";
 import { getAppContext, csrfForForm } from "./lib/context.server.ts";
 import { presentCurrentUser } from "../features/accounts/presenter.ts";
-import { getUser } from "../features/accounts/service.ts";
+import { findSessionUser } from "../features/accounts/service.ts";
 import { getUnreadCounts } from "../features/messages/service.ts";
 import { SiteHeader } from "./components/site-header.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The nonce lets the document's own inline scripts run under the Content-Security-Policy.
   if (!app.viewer) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
   // Signed-in pages carry a CSRF token for the logout form; they are never cached.
-  const [user, unread] = await Promise.all([getUser(app.db, app.viewer.id), getUnreadCounts(app.db, app.viewer.id)]);
+  const [user, unread] = await Promise.all([findSessionUser(app.db, app.sessionToken), getUnreadCounts(app.db, app.viewer.id)]);
   if (!user) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
   const csrf = csrfForForm(app);
   const body = { locale, nonce: app.nonce, user: presentCurrentUser(user), unread, csrfToken: csrf.token };

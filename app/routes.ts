@@ -8,7 +8,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
   const id = (name: string) => `${lang}:${name}`;
   const redirect = (path: string, name: string) => route(path, "routes/legacy-redirect.tsx", { id: id(`legacy-${name}`) });
   return [
-    layout("routes/site-layout.tsx", { id: id("layout") }, [
+    layout(`routes/site-layout-${lang}.tsx`, { id: id("layout") }, [
       index("routes/home.tsx", { id: id("home") }),
       route("login", "routes/login.tsx", { id: id("login") }),
       route("register", "routes/register.tsx", { id: id("register") }),

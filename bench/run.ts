@@ -59,7 +59,11 @@ await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: w
 // and a demo article with math and code (the editor's CodeMirror must never be among them).
 async function firstLoadJavaScript(page: string): Promise<void> {
   const html = await (await fetch(`${site}${page}`)).text();
-  const scripts = [...new Set(html.match(/\/assets\/[^"]+\.js/g) ?? [])];
+  // What the browser loads: the modulepreload links and the entry the inline script imports (the
+  // inline route manifest also names modules of other routes, which load only on navigation).
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const imported = [...html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const scripts = [...new Set([...preloaded, ...imported])];
   let bytes = 0;
   for (const script of scripts) {
     // fetch() decodes brotli; Content-Length tells the bytes actually sent.

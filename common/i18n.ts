@@ -1,20 +1,11 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { locales, type Locale } from "./locale.ts";
-import zhCommon from "./locales/zh-CN/common.json" with { type: "json" };
-import zhAccounts from "./locales/zh-CN/accounts.json" with { type: "json" };
-import zhValidation from "./locales/zh-CN/validation.json" with { type: "json" };
-import zhErrors from "./locales/zh-CN/errors.json" with { type: "json" };
-import enCommon from "./locales/en/common.json" with { type: "json" };
-import enAccounts from "./locales/en/accounts.json" with { type: "json" };
-import enValidation from "./locales/en/validation.json" with { type: "json" };
-import enErrors from "./locales/en/errors.json" with { type: "json" };
-
-/** Catalogs every page needs. Long page texts live in namespaces their routes add (see addCatalog). */
-export const coreCatalogs = {
-  "zh-CN": { common: zhCommon, accounts: zhAccounts, validation: zhValidation, errors: zhErrors },
-  en: { common: enCommon, accounts: enAccounts, validation: enValidation, errors: enErrors },
-} as const;
-
+/**
+ * The core namespaces every page needs. Their catalogs are registered per language, not imported
+ * here: the server registers both (`i18n-core.ts`), a browser only its page's language (the
+ * language's layout route imports `app/lib/core-catalog-*.ts`), so no page ships the other
+ * language's texts. Long page texts live in namespaces their routes add (see addCatalog).
+ */
 export const namespaces = ["common", "accounts", "validation", "errors"] as const;
 
 /**
@@ -23,6 +14,17 @@ export const namespaces = ["common", "accounts", "validation", "errors"] as cons
  * language, so concurrent server renders cannot leak one language into another.
  */
 const instances = new Map<Locale, I18n>();
+const registered = new Map<Locale, Record<string, object>>();
+
+/** Registers a language's core catalogs (idempotent): before or after its instance exists. */
+export function registerCatalogs(locale: Locale, catalogs: Record<string, object>): void {
+  registered.set(locale, { ...registered.get(locale), ...catalogs });
+  const instance = instances.get(locale);
+  if (!instance) return;
+  for (const [namespace, catalog] of Object.entries(catalogs)) {
+    if (!instance.hasResourceBundle(locale, namespace)) instance.addResourceBundle(locale, namespace, catalog);
+  }
+}
 
 export function getI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
@@ -31,7 +33,7 @@ export function getI18n(locale: Locale): I18n {
     instance.init({
       lng: locale,
       fallbackLng: false,
-      resources: { [locale]: coreCatalogs[locale] },
+      resources: { [locale]: registered.get(locale) ?? {} },
       ns: [...namespaces],
       defaultNS: "common",
       nsSeparator: ":",

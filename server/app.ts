@@ -1,3 +1,4 @@
+import "../common/i18n-core.ts";
 import { createServer } from "node:http";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";

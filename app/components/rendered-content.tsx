@@ -1,12 +1,9 @@
 import { useTranslation } from "react-i18next";
 import katexStyles from "katex/dist/katex.min.css?url";
-import { addCatalog } from "../../common/i18n.ts";
-import zhContent from "../../common/locales/zh-CN/content.json" with { type: "json" };
-import enContent from "../../common/locales/en/content.json" with { type: "json" };
 import type { TocItem } from "../../features/content/schema.ts";
 import contentStyles from "../styles/content.css?url";
 
-addCatalog("content", { "zh-CN": zhContent, en: enContent });
+// Its texts (`content:` keys) come with the language's core catalogs (common/i18n-core-*.ts).
 
 /**
  * Stylesheets for rendered content: KaTeX's (its fonts are served from our assets, which the

@@ -11,7 +11,7 @@ import { messageCentreCategories, unreadIn, unreadTotal, type MessageCentreCateg
  * The avatar menu is a <details> element: it opens without JavaScript and costs no menu library.
  */
 export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
-  const { t } = useTranslation(["common", "accounts"]);
+  const { t } = useTranslation("common");
   const location = useLocation();
   const locale = localeFromPath(location.pathname);
   const path = (to: string) => localizePath(to, locale);
@@ -69,12 +69,12 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                 ) : null}
               </Link>
               <details className="user-menu" ref={menu}>
-                <summary className="site-avatar" data-testid="avatar-menu" aria-label={t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}>
-                  <img className="site-avatar-image" src={user.avatar_small} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={32} height={32} />
+                <summary className="site-avatar" data-testid="avatar-menu" aria-label={t("menu.signed_in_as", { name: user.nickname || user.username })}>
+                  <img className="site-avatar-image" src={user.avatar_small} alt={t("menu.avatar_alt", { name: user.username })} width={32} height={32} />
                   <span className="site-username">{user.nickname || user.username}</span>
                 </summary>
                 <div className="user-menu-panel">
-                  <p className="user-menu-signed-in">{t("accounts:menu.signed_in_as", { name: user.nickname || user.username })}</p>
+                  <p className="user-menu-signed-in">{t("menu.signed_in_as", { name: user.nickname || user.username })}</p>
                   <Link to={path("/account/home")}>
                     {t("nav.account")}
                   </Link>
@@ -82,7 +82,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                   <Form method="post" action={path("/logout")}>
                     <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
                     <button type="submit" className="user-menu-button">
-                      {t("accounts:menu.logout")}
+                      {t("menu.logout")}
                     </button>
                   </Form>
                 </div>

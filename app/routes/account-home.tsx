@@ -16,6 +16,7 @@ import { AccountLayout } from "../components/account-layout.tsx";
 import { CheckinCard, type CheckinAnswer } from "../components/checkin-card.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
+import "../lib/form-catalogs.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:home.title");
 
@@ -89,7 +90,7 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
   return (
     <AccountLayout username={user.username}>
       <section className="panel account-identity" aria-labelledby="account-title">
-        <img className="profile-avatar" src={user.avatar} alt={t("accounts:menu.avatar_alt", { name: user.username })} width={96} height={96} />
+        <img className="profile-avatar" src={user.avatar} alt={t("common:menu.avatar_alt", { name: user.username })} width={96} height={96} />
         <div className="account-identity-text">
           <h1 id="account-title" className="page-title">
             {user.nickname} <UserTypeBadge type={user.userType} />

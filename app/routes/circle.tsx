@@ -17,7 +17,6 @@ import { CircleBooks } from "../components/circle-books.tsx";
 import { bookStylesheets } from "../components/book-parts.tsx";
 import { circleBooksTab } from "../lib/circle-books.server.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/writings-catalog.ts";
 import { WritingList } from "../components/writing-list.tsx";
 import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
 import { editorPath } from "../../features/writings/paths.ts";

@@ -9,7 +9,6 @@ import { CircleCards } from "../components/circle-cards.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { WritingList } from "../components/writing-list.tsx";
 import { listWritings } from "../../features/writings/queries.ts";
-import "../lib/writings-catalog.ts";
 
 const homePaths = new Set(["/", "/en", "/en/"]);
 const tabs = ["latest", "hot", "all", "follow"] as const;

@@ -12,7 +12,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
 import { isMessageCentreCategory, messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:messages.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:messages.title");
 
 /** Signed-in only. Opening a category marks it read (the notification lists arrive with messaging). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -41,17 +41,17 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
   const categories = Object.keys(messageCentreCategories) as MessageCentreCategory[];
   return (
     <div className="message-centre">
-      <nav className="panel message-nav" aria-label={t("messages.categories")}>
-        <h1 className="page-title">{t("messages.title")}</h1>
+      <nav className="panel message-nav" aria-label={t("centre:messages.categories")}>
+        <h1 className="page-title">{t("centre:messages.title")}</h1>
         <ul>
           {categories.map((name) => {
             const count = unreadIn(name, unread);
             return (
               <li key={name}>
                 <NavLink to={localizePath(`/messages/${name}`, locale)}>
-                  {t(`messages.category_${name}`)}
+                  {t(`centre:messages.category_${name}`)}
                   {count > 0 ? (
-                    <span className="message-count" aria-label={t("messages.unread", { count })}>
+                    <span className="message-count" aria-label={t("centre:messages.unread", { count })}>
                       {count}
                     </span>
                   ) : null}
@@ -63,7 +63,7 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
       </nav>
       <section className="panel message-list" aria-labelledby="message-category-title">
         <h2 id="message-category-title" className="page-title">
-          {t(`messages.category_${category}`)}
+          {t(`centre:messages.category_${category}`)}
         </h2>
         {loaderData.followers.length > 0 ? (
           <ul className="follower-list" aria-label={t("centre:followers_list.heading")} data-testid="new-followers">
@@ -81,7 +81,7 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <EmptyState description={t("messages.empty")} />
+          <EmptyState description={t("centre:messages.empty")} />
         )}
       </section>
     </div>

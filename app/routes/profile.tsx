@@ -8,13 +8,13 @@ import { followUser, unfollowUser } from "../../features/follows/service.ts";
 import { can } from "../../features/follows/policy.ts";
 import { listWritings } from "../../features/writings/queries.ts";
 import { WritingList } from "../components/writing-list.tsx";
-import "../lib/writings-catalog.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
+import "../lib/form-catalogs.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, (t) => (loaderData ? t("centre:profile.title", { name: loaderData.profile.nickname }) : t("common:error.not_found_title")), loaderData?.profile.signature || undefined);
@@ -95,7 +95,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="profile-page">
       <section className="panel profile-card" aria-labelledby="profile-name">
-        <img className="profile-avatar" src={profile.avatar} alt={t("accounts:menu.avatar_alt", { name: profile.username })} width={112} height={112} />
+        <img className="profile-avatar" src={profile.avatar} alt={t("common:menu.avatar_alt", { name: profile.username })} width={112} height={112} />
         <div className="profile-main">
           <h1 id="profile-name" className="page-title">
             {profile.nickname} <UserTypeBadge type={profile.user_type_key} />

@@ -5,10 +5,11 @@ import type { Route } from "./+types/search";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
+import "../lib/search-catalog.ts";
 import { searchCircles } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:search.title");
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "search:title");
 
 /** Searches circles for now; articles, questions and entries join as those features arrive. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <section className="panel" aria-labelledby="search-title">
       <h1 id="search-title" className="page-title">
-        {query ? t("search.results_for", { query }) : t("search.title")}
+        {query ? t("search:results_for", { query }) : t("search:title")}
       </h1>
       <Form method="get" action={localizePath("/search", locale)} role="search" className="search-form">
         <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} maxLength={100} />
@@ -34,12 +35,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {!query ? (
-        <p className="muted">{t("search.prompt")}</p>
+        <p className="muted">{t("search:prompt")}</p>
       ) : circles.length === 0 ? (
-        <EmptyState description={t("search.no_results", { query })} />
+        <EmptyState description={t("search:no_results", { query })} />
       ) : (
         <>
-          <h2>{t("search.circles")}</h2>
+          <h2>{t("search:circles")}</h2>
           <CircleCards circles={circles} />
         </>
       )}

@@ -12,8 +12,8 @@ import { createWritingSchema, updateWritingSchema } from "../../features/writing
 import { createWriting, loadReadableWriting, updateWriting } from "../../features/writings/service.ts";
 import { deleteDraft } from "../../features/writings/drafts.ts";
 import { writingPath } from "../../features/writings/paths.ts";
-import "../lib/writings-catalog.ts";
 import "../lib/editor-catalog.ts";
+import "../lib/form-catalogs.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>

@@ -8,7 +8,6 @@ import { WritingView } from "../components/writing-view.tsx";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWriting } from "../../features/writings/service.ts";
-import "../lib/writings-catalog.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) => writingMeta(location, loaderData);

@@ -1,0 +1,3 @@
+// Tests call services and presenters directly, as the server does after `server/app.ts` loaded
+// both languages' core catalogs.
+import "../../common/i18n-core.ts";
