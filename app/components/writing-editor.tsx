@@ -7,8 +7,10 @@ import type { CategoryView } from "../../features/circles/categories.ts";
 import { writingKindValues } from "../../features/writings/schema.ts";
 import { editorPath } from "../../features/writings/paths.ts";
 import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
-import type { MarkdownEditorHandle } from "../lib/codemirror.ts";
+import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
+import { uploadImage } from "../lib/upload-image.ts";
 import { describedBy, FormField } from "./form-field.tsx";
+import { MarkdownEditorField } from "./markdown-editor-field.tsx";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import "../lib/editor-catalog.ts";
 
@@ -37,37 +39,22 @@ export interface EditorPageData {
 
 const timeOnly: Intl.DateTimeFormatOptions = { timeStyle: "short" };
 
-/** Upload one image through the attachment API; resolves to its URL. */
-async function uploadImage(file: File, csrfToken: string): Promise<{ file_id: string; url: string }> {
-  const body = new FormData();
-  body.append("file", file);
-  const response = await fetch("/api/uploads/", { method: "POST", body, headers: { "x-csrftoken": csrfToken }, credentials: "same-origin" });
-  const answer = (await response.json().catch(() => ({}))) as { file_id?: string; url?: string; message?: string };
-  if (!response.ok || !answer.url || !answer.file_id) throw new Error(answer.message ?? String(response.status));
-  return { file_id: answer.file_id, url: answer.url };
-}
-
 /**
  * The writing editor. Without JavaScript it is a plain form with a textarea that publishes by
- * form post. With JavaScript, CodeMirror (loaded only here) replaces the textarea, a toolbar and
- * image upload (button, paste, drag) appear, a live preview renders through the server's
- * pipeline, and the draft is saved on the server every few seconds and when the page goes away.
+ * form post (multipart, with the cover as a file). With JavaScript, the shared Markdown field
+ * (CodeMirror, toolbar, image upload, live preview) replaces the textarea, the cover uploads at
+ * once, and the draft is saved on the server every few seconds and when the page goes away.
  */
 export function WritingEditor({ page, result }: { page: EditorPageData; result: EditorActionData | undefined }) {
   const { t, i18n } = useTranslation("editor");
   const locale = i18n.language as Locale;
   const initial = result?.values ?? page.values;
   const [title, setTitle] = useState(initial.title);
-  const [content, setContent] = useState(initial.content);
   const [coverId, setCoverId] = useState(initial.cover_file_id);
   const [isRepost, setIsRepost] = useState(initial.is_repost);
   const [kind, setKind] = useState(initial.kind);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [uploadStatus, setUploadStatus] = useState<string | null>(null);
-  const [editorReady, setEditorReady] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const editorParent = useRef<HTMLDivElement>(null);
-  const editor = useRef<MarkdownEditorHandle | null>(null);
   const navigation = useNavigation();
   const errors = result?.fieldErrors ?? {};
 
@@ -84,75 +71,18 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     return { title: titleRef.current, body: contentRef.current, fields };
   };
   const titleRef = useRef(title);
-  const contentRef = useRef(content);
   titleRef.current = title;
-  contentRef.current = content;
   const autosave = useDraftAutosave({ draftKey: page.draft.key, initialVersion: page.draft.version, csrfToken: page.csrfToken, snapshot });
-
-  // CodeMirror arrives after hydration, by dynamic import: reading pages never load it.
-  useEffect(() => {
-    let cancelled = false;
-    void import("../lib/codemirror.ts").then(({ createMarkdownEditor }) => {
-      if (cancelled || !editorParent.current) return;
-      editor.current = createMarkdownEditor(editorParent.current, {
-        text: contentRef.current,
-        label: t("editor.content"),
-        onChange: (text) => {
-          setContent(text);
-          autosave.markDirty();
-        },
-      });
-      setEditorReady(true);
-    });
-    return () => {
-      cancelled = true;
-      editor.current?.destroy();
-      editor.current = null;
-    };
-    // The editor is created once; later text changes flow from it.
-  }, []);
-
-  // Live preview through the same pipeline as publishing, debounced.
-  useEffect(() => {
-    if (!content.trim()) {
-      setPreview(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch("/api/content/preview/", { method: "POST", headers: { "content-type": "application/json", "x-csrftoken": page.csrfToken }, body: JSON.stringify({ content }), signal: controller.signal, credentials: "same-origin" })
-        .then((response) => (response.ok ? response.json() : null))
-        .then((answer: { html?: string } | null) => {
-          if (answer?.html !== undefined) setPreview(answer.html);
-        })
-        .catch(() => undefined);
-    }, 700);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [content, page.csrfToken]);
-
-  const insertImages = async (files: File[]) => {
-    for (const file of files) {
-      if (!/^image\/(png|jpeg)$/.test(file.type)) continue;
-      setUploadStatus(t("editor.uploading"));
-      try {
-        const uploaded = await uploadImage(file, page.csrfToken);
-        const alt = file.name.replace(/\.[a-z]+$/i, "").replace(/[[\]]/g, "");
-        editor.current?.insertBlock(`![${alt}](${uploaded.url})`);
-        setUploadStatus(null);
-      } catch (error) {
-        setUploadStatus(t("editor.upload_failed", { message: (error as Error).message }));
-      }
-    }
-  };
+  const markdown = useMarkdownEditor({ initialText: initial.content, label: t("editor.content"), csrfToken: page.csrfToken, onEdit: () => autosave.markDirty() });
+  const contentRef = useRef(markdown.content);
+  contentRef.current = markdown.content;
+  // Until hydration the cover is a plain file field posted with the form; then it uploads at once.
+  useEffect(() => setHydrated(true), []);
 
   const takeTheirs = (current: DraftVersion) => {
     autosave.takeTheirs(current);
     setTitle(current.title);
-    setContent(current.body);
-    editor.current?.setText(current.body);
+    markdown.replaceText(current.body);
   };
 
   // An edit conflict until the writer chooses: "keep mine" publishes the form over the saved
@@ -164,9 +94,23 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   const loadSaved = (event: React.MouseEvent, saved: NonNullable<EditorActionData["conflict"]>) => {
     event.preventDefault();
     setTitle(saved.title);
-    setContent(saved.content);
-    editor.current?.setText(saved.content);
+    markdown.replaceText(saved.content);
     setResolvedConflict(saved);
+    autosave.markDirty();
+  };
+
+  const uploadCover = (file: File) => {
+    markdown.setUploadStatus(t("editor.uploading"));
+    uploadImage(file, page.csrfToken)
+      .then((uploaded) => {
+        setCoverId(uploaded.file_id);
+        markdown.setUploadStatus(null);
+        autosave.markDirty();
+      })
+      .catch((error: Error) => markdown.setUploadStatus(t("editor.upload_failed", { message: error.message })));
+  };
+  const removeCover = () => {
+    setCoverId("");
     autosave.markDirty();
   };
 
@@ -182,16 +126,6 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         : page.mode.kind === "series"
           ? t("editor.title_part")
           : t(page.page === "post" ? "editor.title_new_post" : "editor.title_new_article");
-  const toolbar: [string, () => void][] = [
-    ["bold", () => editor.current?.wrap("**", "**", t("editor.bold"))],
-    ["italic", () => editor.current?.wrap("*", "*", t("editor.italic"))],
-    ["heading", () => editor.current?.insertBlock(`## ${t("editor.heading")}`)],
-    ["link", () => editor.current?.wrap("[", "](https://)", t("editor.link"))],
-    ["quote", () => editor.current?.insertBlock(`> ${t("editor.quote")}`)],
-    ["code", () => editor.current?.wrap("\n```\n", "\n```\n", "code")],
-    ["math", () => editor.current?.wrap("$", "$", "E = mc^2")],
-  ];
-
   return (
     <div className="writing-editor-page">
       <h1 className="page-title">{heading}</h1>
@@ -266,7 +200,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </div>
         </section>
       ) : null}
-      <Form method="post" id="writing-editor-form" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
+      <Form method="post" encType="multipart/form-data" id="writing-editor-form" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
         <input type="hidden" name="csrftoken" value={page.csrfToken} />
         <input type="hidden" name="draft_key" value={page.draft.key} />
         {page.mode.kind === "edit" ? (
@@ -333,72 +267,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <input type="hidden" name="language" value={initial.language} />
           )}
         </div>
-        <div className="form-field">
-          <label htmlFor="writing-content">{t("editor.content")}</label>
-          {editorReady ? (
-            <div className="editor-toolbar" role="toolbar" aria-label={t("editor.toolbar")}>
-              {toolbar.map(([name, run]) => (
-                <button key={name} type="button" className="button editor-tool" onClick={run} data-testid={`tool-${name}`}>
-                  {t(`editor.${name}`)}
-                </button>
-              ))}
-              <label className="button editor-tool">
-                {t("editor.image")}
-                <input type="file" accept={acceptedImageTypes} className="visually-hidden" data-testid="tool-image" onChange={(event) => void insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))} />
-              </label>
-            </div>
-          ) : null}
-          <div className="editor-panes">
-            <div
-              className="editor-source"
-              onPaste={(event) => {
-                const files = [...event.clipboardData.files];
-                if (files.length > 0) {
-                  event.preventDefault();
-                  void insertImages(files);
-                }
-              }}
-              onDrop={(event) => {
-                const files = [...event.dataTransfer.files];
-                if (files.length > 0) {
-                  event.preventDefault();
-                  void insertImages(files);
-                }
-              }}
-            >
-              <div ref={editorParent} className="codemirror-host" hidden={!editorReady} />
-              <textarea
-                id="writing-content"
-                name="content"
-                className={editorReady ? "visually-hidden" : "text-input editor-textarea"}
-                value={content}
-                rows={20}
-                aria-hidden={editorReady || undefined}
-                tabIndex={editorReady ? -1 : undefined}
-                onChange={(event) => {
-                  setContent(event.target.value);
-                  autosave.markDirty();
-                }}
-                data-testid="content-textarea"
-                {...describedBy("writing-content", errors.content)}
-              />
-              {errors.content ? (
-                <div className="form-error" id="writing-content-error" role="alert" data-field-error="writing-content">
-                  {errors.content}
-                </div>
-              ) : null}
-              {!editorReady ? <noscript>{t("editor.no_js")}</noscript> : null}
-            </div>
-            <section className="editor-preview" aria-label={t("editor.preview")} data-testid="preview">
-              {preview ? <div className="rendered-content" dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="muted">{t("editor.preview_empty")}</p>}
-            </section>
-          </div>
-          {uploadStatus ? (
-            <p className="muted" role="status">
-              {uploadStatus}
-            </p>
-          ) : null}
-        </div>
+        <MarkdownEditorField editor={markdown} id="writing-content" label={t("editor.content")} error={errors.content} />
         {page.categories.length > 0 ? (
           <fieldset className="form-field">
             <legend>{t("editor.categories")}</legend>
@@ -415,42 +284,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <FormField id="writing-related" label={t("editor.related_entries")} error={errors.related_entries} hint={t("editor.related_hint")}>
               <input id="writing-related" name="related_entries" className="text-input" defaultValue={initial.related_entries} inputMode="numeric" {...describedBy("writing-related", errors.related_entries, t("editor.related_hint"))} />
             </FormField>
-            <div className="form-field">
-              <span>{t("editor.cover")}</span>
-              <input type="hidden" name="cover_file_id" value={coverId} />
-              {coverId ? <img className="editor-cover" src={`/attach/${coverId}`} alt="" /> : null}
-              {editorReady ? (
-                <div>
-                  <label className="button">
-                    {t("editor.cover_upload")}
-                    <input
-                      type="file"
-                      accept={acceptedImageTypes}
-                      className="visually-hidden"
-                      data-testid="cover-input"
-                      onChange={(event) => {
-                        const file = event.target.files?.[0];
-                        if (!file) return;
-                        setUploadStatus(t("editor.uploading"));
-                        uploadImage(file, page.csrfToken)
-                          .then((uploaded) => {
-                            setCoverId(uploaded.file_id);
-                            setUploadStatus(null);
-                            autosave.markDirty();
-                          })
-                          .catch((error: Error) => setUploadStatus(t("editor.upload_failed", { message: error.message })));
-                      }}
-                    />
-                  </label>
-                  {coverId ? (
-                    <button type="button" className="button" onClick={() => setCoverId("")}>
-                      {t("editor.cover_remove")}
-                    </button>
-                  ) : null}
-                </div>
-              ) : null}
-              {errors.cover_file_id ? <div className="form-error">{errors.cover_file_id}</div> : null}
-            </div>
+            <CoverField coverId={coverId} hydrated={hydrated} error={errors.cover_file_id} onUpload={uploadCover} onRemove={removeCover} />
           </>
         ) : null}
         <fieldset className="form-field">
@@ -496,5 +330,55 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         </div>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The cover: a file field posted with the form (multipart) until the page is hydrated, with a
+ * "remove" checkbox when there is one; after hydration a button that uploads the chosen image at
+ * once (`POST /api/uploads/`) and a button that removes it. Either way the form carries the
+ * chosen cover's id in `cover_file_id`.
+ */
+function CoverField({ coverId, hydrated, error, onUpload, onRemove }: { coverId: string; hydrated: boolean; error?: string; onUpload(file: File): void; onRemove(): void }) {
+  const { t } = useTranslation("editor");
+  return (
+    <FormField id="writing-cover" label={t("editor.cover")} error={error}>
+      <input type="hidden" name="cover_file_id" value={coverId} />
+      {coverId ? <img className="editor-cover" src={`/attach/${coverId}`} alt="" data-testid="cover-preview" /> : null}
+      {hydrated ? (
+        <div className="editor-cover-actions">
+          <label className="button">
+            {t("editor.cover_upload")}
+            <input
+              id="writing-cover"
+              type="file"
+              accept={acceptedImageTypes}
+              className="visually-hidden"
+              data-testid="cover-input"
+              {...describedBy("writing-cover", error)}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = "";
+                if (file) onUpload(file);
+              }}
+            />
+          </label>
+          {coverId ? (
+            <button type="button" className="button" onClick={onRemove} data-testid="cover-remove">
+              {t("editor.cover_remove")}
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <input id="writing-cover" type="file" name="cover" accept={acceptedImageTypes} data-testid="cover-input" {...describedBy("writing-cover", error)} />
+          {coverId ? (
+            <label className="checkbox-label">
+              <input type="checkbox" name="remove_cover" data-testid="cover-remove" /> {t("editor.cover_remove")}
+            </label>
+          ) : null}
+        </>
+      )}
+    </FormField>
   );
 }

@@ -168,9 +168,12 @@ export async function readUploadForm(request: Request, maxFileBytes: number, too
     }
     chunks.push(value);
   }
+  let form: FormData;
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    form = await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
     throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
   }
+  if (containsNulCharacter([...form])) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+  return form;
 }

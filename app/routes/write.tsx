@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/write";
-import { assertFormCsrf, csrfForForm, getAppContext, privatePageHeaders, readForm } from "../lib/context.server.ts";
+import { assertFormCsrf, csrfForForm, getAppContext, privatePageHeaders, readUploadForm } from "../lib/context.server.ts";
 import { editorPage, type EditorValues } from "../lib/writing-editor.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
@@ -12,6 +12,9 @@ import { createWritingSchema, updateWritingSchema } from "../../features/writing
 import { createWriting, loadReadableWriting, updateWriting } from "../../features/writings/service.ts";
 import { deleteDraft } from "../../features/writings/drafts.ts";
 import { writingPath } from "../../features/writings/paths.ts";
+import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
+import { storeImage } from "../../features/attachments/service.ts";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 import "../lib/editor-catalog.ts";
 import "../lib/form-catalogs.ts";
 
@@ -89,9 +92,11 @@ function apiInput(values: EditorValues) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   if (!app.viewer) throw new AppError("not_authenticated");
-  const form = await readForm(request);
+  // Multipart (the cover travels as a file without JavaScript); URL-encoded forms are read too.
+  const form = await readUploadForm(request, editorFormMaxBytes, "payload_too_large");
   assertFormCsrf(app, form);
   const values = postedValues(form);
+  if (form.get("remove_cover") === "on") values.cover_file_id = "";
   const t = translator(app.locale);
   const fail = (status: number, answer: EditorActionData) => data<EditorActionData>(answer, { status, headers: privatePageHeaders() });
   const circleId = Number(params.circleId);
@@ -101,6 +106,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     // text fill the form (the other fields stay as posted), with the saved version's number.
     const { row } = await loadReadableWriting(app.db, app.viewer, editId);
     return data<EditorActionData>({ values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } }, { headers: privatePageHeaders() });
+  }
+  try {
+    const cover = await postedCover(app, form);
+    if (cover) values.cover_file_id = cover;
+  } catch (error) {
+    // A wrong file is the cover's error; everything else typed comes back as it was.
+    if (!(error instanceof AppError)) throw error;
+    return fail(error.status, { values, fieldErrors: { cover_file_id: presentError(error, app.locale).message } });
   }
   try {
     let target: { id: number; url: string };
@@ -130,6 +143,18 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const current = error.code === "edit_conflict" ? (error.details?.current as EditorActionData["conflict"]) : undefined;
     return fail(error.status, { values, formError: body.fields ? undefined : body.message, fieldErrors: body.fields, conflict: current });
   }
+}
+
+/**
+ * The cover chosen in the plain form (field `cover`), checked by its bytes (JPG or PNG, at most
+ * 2 MB), re-encoded and stored; its file id, or null when no file was chosen.
+ */
+async function postedCover(app: ReturnType<typeof getAppContext>, form: FormData): Promise<string | null> {
+  const file = form.get("cover");
+  if (!(file instanceof File) || file.size === 0) return null;
+  if (file.size > maxImageBytes) throw new AppError("image_too_large");
+  const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 });
+  return stored.fileId;
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[], t: ReturnType<typeof translator>): Record<string, string> {

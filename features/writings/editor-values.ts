@@ -1,4 +1,13 @@
 import type { WritingLanguage, WritingType } from "./schema.ts";
+import { maxImageBytes } from "../attachments/constants.ts";
+
+/**
+ * The most an editor form post may carry: 1 MiB of texts (200 KiB of Markdown, percent-encoded
+ * when a form is URL-encoded) and room for a cover chosen without JavaScript. The room is twice the
+ * allowed 2 MB, so a somewhat larger photo still gets the form back with its localized error and
+ * every typed field; a larger body is refused whole (413).
+ */
+export const editorFormMaxBytes = 1024 * 1024 + 2 * maxImageBytes;
 
 /** The editor's fields, as a form and a draft hold them (strings and booleans only). */
 export interface EditorValues {

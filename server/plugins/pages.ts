@@ -17,6 +17,7 @@ import type { Database } from "../db/client.ts";
 import type { Delivery } from "../../features/delivery/message.ts";
 import type { FileStore } from "../../features/attachments/file-store.server.ts";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
+import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
 import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 import { onInvalidate } from "../lib/invalidation.ts";
 
@@ -173,9 +174,10 @@ export const pageBodyLimits: Record<string, number> = {
   "/circles/new": maxImageBytes + 16 * 1024,
   "/circles/:circleId/new": maxImageBytes + 16 * 1024,
   "/circles/:circleId/settings": maxImageBytes + 16 * 1024,
-  // The writing editor: a 200 KiB Markdown body, percent-encoded (up to 3× for CJK text), plus the other fields.
-  "/circles/:circleId/write/article": 1024 * 1024,
-  "/circles/:circleId/post": 1024 * 1024,
+  // The writing editor: a 200 KiB Markdown body, percent-encoded (up to 3× for CJK text), plus the
+  // other fields, and the cover as a file when posted without JavaScript (multipart).
+  "/circles/:circleId/write/article": editorFormMaxBytes + 16 * 1024,
+  "/circles/:circleId/post": editorFormMaxBytes + 16 * 1024,
   // Book forms: the cover (2 MB) and the texts, sent as multipart.
   "/circles/:circleId/write/book": maxImageBytes + 48 * 1024,
   "/circles/:circleId/write/book/:bookId": maxImageBytes + 48 * 1024,

@@ -113,7 +113,7 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     const token = await author.visitor.csrfToken();
     const preview = await author.visitor.postForm(`${author.path}/add-chapter`, { csrftoken: token, intent: "preview", title: "长章", content });
     expect(preview.statusCode).toBe(200);
-    expect(preview.body).toContain('class="chapter-preview"');
+    expect(preview.body).toMatch(/data-testid="preview"><div class="rendered-content">/);
     expect(preview.body).toContain("katex");
     const published = await author.visitor.postForm(`${author.path}/add-chapter`, { csrftoken: token, intent: "publish", title: "长章", content });
     expect(published.statusCode).toBe(302);

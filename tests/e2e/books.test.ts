@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { testPng } from "../support/images.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhBooks from "../../common/locales/zh-CN/books.json" with { type: "json" };
 import enBooks from "../../common/locales/en/books.json" with { type: "json" };
 import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
 import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
+import zhEditor from "../../common/locales/zh-CN/editor.json" with { type: "json" };
+import enEditor from "../../common/locales/en/editor.json" with { type: "json" };
+import zhErrors from "../../common/locales/zh-CN/errors.json" with { type: "json" };
+import enErrors from "../../common/locales/en/errors.json" with { type: "json" };
 
 addCatalog("books", { "zh-CN": zhBooks, en: enBooks });
 addCatalog("circles", { "zh-CN": zhCircles, en: enCircles });
+addCatalog("editor", { "zh-CN": zhEditor, en: enEditor });
+addCatalog("errors", { "zh-CN": zhErrors, en: enErrors });
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -24,6 +31,17 @@ async function hydrated(page: Page): Promise<void> {
     const heading = document.querySelector("h1");
     return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
   });
+}
+
+/** CodeMirror (loaded after hydration, on write pages only) has replaced the chapter's textarea. */
+async function markdownEditorReady(page: Page): Promise<void> {
+  await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+}
+
+/** Types into CodeMirror at its cursor. */
+async function typeMarkdown(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").click();
+  await page.keyboard.insertText(text);
 }
 
 /** The chapter list of the write page as [number, title] pairs. */
@@ -55,16 +73,16 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     const bookId = Number(/\/write\/book\/(\d+)$/.exec(new URL(author.page.url()).pathname)![1]);
     await eventually(() => author.page.locator(".notice").textContent()).toBe(t("books:write.created"));
 
-    // Three chapters; the first is previewed (rendered on the server, math included) before it is published.
+    // Three chapters in the CodeMirror editor; the first is previewed live (rendered on the server, math included) before it is published.
     for (const [index, title] of titles.entries()) {
       await author.page.getByRole("link", { name: t("books:write.add_chapter") }).click();
       await author.page.waitForURL((url) => url.pathname.endsWith("/add-chapter"));
       await hydrated(author.page);
+      await markdownEditorReady(author.page);
       await author.page.getByLabel(t("books:chapter_editor.title")).fill(title);
-      await author.page.getByLabel(t("books:chapter_editor.content")).fill(`## ${title}\n\n${locale === "en" ? "Text" : "正文"} ${index + 1}: $e^{i\\pi} + 1 = 0$`);
+      await typeMarkdown(author.page, `## ${title}\n\n${locale === "en" ? "Text" : "正文"} ${index + 1}: $e^{i\\pi} + 1 = 0$`);
       if (index === 0) {
-        await author.page.getByRole("button", { name: t("books:chapter_editor.preview"), exact: true }).click();
-        await eventually(() => author.page.locator(".chapter-preview .katex").count()).toBeGreaterThan(0);
+        await eventually(() => author.page.getByTestId("preview").locator(".katex").count()).toBeGreaterThan(0);
         expect(await author.page.getByLabel(t("books:chapter_editor.title")).inputValue()).toBe(title);
       }
       await author.page.getByRole("button", { name: t("books:chapter_editor.publish") }).click();
@@ -143,6 +161,104 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     expect(await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).count()).toBe(0);
     await reader.context.close();
   });
+});
+
+describe.each(["zh-CN", "en"] as const)("the chapter editor (%s)", (locale: Locale) => {
+  const t = translator(locale);
+  const path = (to: string) => localizePath(to, locale);
+
+  it("writes a chapter in CodeMirror (toolbar formula and code, an image) → a failed save keeps the text → publishes and renders; CodeMirror stays off reading pages; without JavaScript the plain form previews, keeps the text on an error and publishes", async () => {
+    const author = await newVisitor({ locale });
+    await registerThroughApi(author.context, uniqueName("c"));
+    const { page, context } = author;
+    const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+    const setState = async (state: "completed" | "updating") => expect((await context.request.patch(`/api/books/${book.id}/`, { headers: { "x-csrftoken": csrftoken }, data: { state } })).status()).toBe(200);
+    const book = (await (await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: uniqueName(locale === "en" ? "Notes " : "笔记") } })).json()) as { id: number };
+    const writePath = path(`/circles/1/write/book/${book.id}`);
+
+    await page.goto(`${writePath}/add-chapter`);
+    await hydrated(page);
+    await markdownEditorReady(page);
+    // Live preview replaces the server's "Preview" button.
+    expect(await page.getByRole("button", { name: t("books:chapter_editor.preview"), exact: true }).count()).toBe(0);
+    const title = locale === "en" ? "Formulas and code" : "公式与代码";
+    await page.getByLabel(t("books:chapter_editor.title")).fill(title);
+    await typeMarkdown(page, locale === "en" ? "Euler: " : "欧拉：");
+    // The formula button wraps "E = mc^2", selected, in dollars: typing replaces it.
+    await page.getByTestId("tool-math").click();
+    await page.keyboard.insertText("e^{i\\pi} + 1 = 0");
+    await page.keyboard.press("End");
+    await page.keyboard.insertText("\n");
+    await page.getByTestId("tool-code").click();
+    await page.keyboard.insertText("print(1 + 1)");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.getByTestId("tool-list").click();
+    await page.getByTestId("tool-image").setInputFiles({ name: "figure.png", mimeType: "image/png", buffer: await testPng(120, 80) });
+    await eventually(() => page.getByTestId("content-textarea").inputValue()).toMatch(/!\[figure\]\(\/attach\/[\w-]+\)/);
+    const text = await page.getByTestId("content-textarea").inputValue();
+    expect(text).toContain("$e^{i\\pi} + 1 = 0$");
+    expect(text).toContain("```\nprint(1 + 1)\n```");
+    expect(text).toContain(`- ${t("editor:editor.list_item")}`);
+    await page.getByTestId("preview").locator(".katex").first().waitFor();
+    await page.getByTestId("preview").locator("pre.shiki").first().waitFor();
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /codemirror/i.test(entry.name)))).toBe(true);
+
+    // The book is completed meanwhile: publishing fails with the localized message and nothing typed is lost.
+    await setState("completed");
+    await page.getByTestId("chapter-publish").click();
+    await eventually(() => page.locator(".form-alert").textContent()).toBe(t("errors:book_completed"));
+    expect(await page.getByTestId("content-textarea").inputValue()).toBe(text);
+    expect(await page.locator(".cm-content").innerText()).toContain("print(1 + 1)");
+    expect(await page.getByLabel(t("books:chapter_editor.title")).inputValue()).toBe(title);
+    await setState("updating");
+    await page.getByTestId("chapter-publish").click();
+    await page.waitForURL((url) => url.pathname === writePath);
+    await eventually(() => page.locator(".notice").textContent()).toBe(t("books:chapter_editor.added", { number: 1 }));
+
+    // It reads with the formula, the code and the image; the reading page never loads CodeMirror.
+    await page.goto(path(`/circles/1/books/${book.id}`));
+    await hydrated(page);
+    await page.getByRole("link", { name: t("books:read.start_reading") }).click();
+    await page.waitForURL((url) => url.pathname.includes("/chapters/"));
+    await hydrated(page);
+    const chapterPath = new URL(page.url()).pathname;
+    await page.goto(chapterPath);
+    await hydrated(page);
+    expect(await page.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 1, title }));
+    expect(await page.locator(".rendered-content .katex").count()).toBeGreaterThan(0);
+    expect(await page.locator(".rendered-content pre.shiki").count()).toBe(1);
+    expect(await page.locator('.rendered-content img[src^="/attach/"]').count()).toBe(1);
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /codemirror/i.test(entry.name)))).toBe(false);
+    expect(await page.locator(".cm-content").count()).toBe(0);
+
+    // Without JavaScript: a plain textarea named "content", a server-rendered preview, the text kept on an error, then published.
+    const noScript = await context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await context.storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto(`${writePath}/add-chapter`);
+    expect(await plain.locator(".cm-content").count()).toBe(0);
+    const plainText = locale === "en" ? "## Plain\n\nSquares: $x^2$\n\n```js\nconsole.log(2)\n```" : "## 无脚本\n\n平方：$x^2$\n\n```js\nconsole.log(2)\n```";
+    await plain.locator('textarea[name="content"]').fill(plainText);
+    await plain.getByRole("button", { name: t("books:chapter_editor.preview"), exact: true }).click();
+    await plain.getByTestId("preview").locator(".katex").first().waitFor();
+    expect(await plain.locator('textarea[name="content"]').inputValue()).toBe(plainText);
+    await plain.getByRole("button", { name: t("books:chapter_editor.publish") }).click();
+    expect(await plain.locator('[data-field-error="chapter-title"]').textContent()).toBe(t("books:validation.title_required"));
+    expect(await plain.locator('textarea[name="content"]').inputValue()).toBe(plainText);
+    const plainTitle = locale === "en" ? "Without scripts" : "无脚本一章";
+    await plain.getByLabel(t("books:chapter_editor.title")).fill(plainTitle);
+    await plain.getByRole("button", { name: t("books:chapter_editor.publish") }).click();
+    await plain.waitForURL((url) => url.pathname === writePath);
+    expect(await plain.locator(".notice").textContent()).toBe(t("books:chapter_editor.added", { number: 2 }));
+    await plain.goto(path(`/circles/1/books/${book.id}`));
+    await plain.getByRole("link", { name: new RegExp(plainTitle) }).first().click();
+    await plain.waitForURL((url) => url.pathname.includes("/chapters/"));
+    expect(await plain.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: plainTitle }));
+    expect(await plain.locator(".rendered-content .katex").count()).toBeGreaterThan(0);
+    expect(await plain.locator(".rendered-content pre.shiki").count()).toBe(1);
+    await noScript.close();
+    await context.close();
+  }, 180_000);
 });
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");

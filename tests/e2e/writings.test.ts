@@ -4,14 +4,17 @@ import type { Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
-import { testPng } from "../support/images.ts";
+import { oversizedJpeg, testPng } from "../support/images.ts";
 import zhWritings from "../../common/locales/zh-CN/writings.json" with { type: "json" };
 import enWritings from "../../common/locales/en/writings.json" with { type: "json" };
 import zhEditor from "../../common/locales/zh-CN/editor.json" with { type: "json" };
 import enEditor from "../../common/locales/en/editor.json" with { type: "json" };
+import zhErrors from "../../common/locales/zh-CN/errors.json" with { type: "json" };
+import enErrors from "../../common/locales/en/errors.json" with { type: "json" };
 
 addCatalog("writings", { "zh-CN": zhWritings, en: enWritings });
 addCatalog("editor", { "zh-CN": zhEditor, en: enEditor });
+addCatalog("errors", { "zh-CN": zhErrors, en: enErrors });
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -267,4 +270,92 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await noScript.close();
     await writer.context.close();
   });
+});
+
+describe("the writing cover", () => {
+  it("without JavaScript (zh-CN): a real file field posted with the form; a wrong or too large file is refused with every typed field kept; a right one is stored and shown", async () => {
+    const t = translator("zh-CN");
+    const writer = await newVisitor({ locale: "zh-CN" });
+    await registerThroughApi(writer.context, uniqueName("k"));
+    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale: "zh-CN", javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const page = await noScript.newPage();
+    await page.goto("/circles/1/write/article");
+    expect(await page.locator('form#writing-editor-form').getAttribute("enctype")).toBe("multipart/form-data");
+    const title = uniqueName("有封面");
+    const content = "封面之下：$a^2$ 与 *强调*。";
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
+    await page.getByTestId("content-textarea").fill(content);
+    await page.getByLabel(t("editor:editor.related_entries")).fill("3, 5");
+    await page.locator('input[name="is_repost"]').check();
+    await page.getByLabel(t("editor:editor.source_url")).fill("https://example.com/source");
+    const kept = async () => {
+      expect(await page.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).toBe(title);
+      expect(await page.getByTestId("content-textarea").inputValue()).toBe(content);
+      expect(await page.getByLabel(t("editor:editor.related_entries")).inputValue()).toBe("3, 5");
+      expect(await page.locator('input[name="is_repost"]').isChecked()).toBe(true);
+      expect(await page.getByLabel(t("editor:editor.source_url")).inputValue()).toBe("https://example.com/source");
+    };
+
+    // Not an image (whatever its name and type say): the cover's localized error, everything else kept.
+    await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+    await page.getByTestId("publish").click();
+    await page.waitForLoadState();
+    expect(await page.locator('[data-field-error="writing-cover"]').textContent()).toBe(t("errors:image_type_not_allowed"));
+    await kept();
+    // Over 2 MB by its bytes: the same.
+    await page.getByTestId("cover-input").setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: oversizedJpeg() });
+    await page.getByTestId("publish").click();
+    await page.waitForLoadState();
+    expect(await page.locator('[data-field-error="writing-cover"]').textContent()).toBe(t("errors:image_too_large"));
+    await kept();
+
+    // A PNG: published with its cover.
+    await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await testPng(640, 360) });
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname));
+    expect(await page.locator("h1").innerText()).toContain(title);
+    const cover = await page.locator("img.writing-cover").getAttribute("src");
+    expect(cover).toMatch(/^\/attach\/[\w-]{24}$/);
+    expect((await page.request.get(cover!)).headers()["content-type"]).toBe("image/png");
+
+    // Editing without JavaScript: the cover stays unless "remove" is ticked.
+    await page.getByTestId("edit-writing").click();
+    expect(await page.getByTestId("cover-preview").getAttribute("src")).toBe(cover);
+    await page.getByTestId("cover-remove").check();
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname));
+    expect(await page.locator("img.writing-cover").count()).toBe(0);
+    await noScript.close();
+    await writer.context.close();
+  }, 120_000);
+
+  it("with JavaScript (en): the cover uploads at once with a preview, a wrong file says why and keeps the form, remove works, and it is published", async () => {
+    const t = translator("en");
+    const writer = await newVisitor({ locale: "en" });
+    await registerThroughApi(writer.context, uniqueName("j"));
+    const { page } = writer;
+    await page.goto("/en/circles/1/write/article");
+    await editorReady(page);
+    const title = uniqueName("Covered ");
+    await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
+    await typeMarkdown(page, "Under the cover: $b^2$.");
+    await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    // The upload's own message follows the localized "could not be uploaded".
+    await eventually(() => page.getByRole("status").filter({ hasText: t("editor:editor.upload_failed", { message: "" }).trim() }).count()).toBe(1);
+    expect(await page.getByTestId("cover-preview").count()).toBe(0);
+    await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await testPng(640, 360) });
+    await eventually(() => page.getByTestId("cover-preview").getAttribute("src")).toMatch(/^\/attach\/[\w-]{24}$/);
+    await page.getByTestId("cover-remove").click();
+    expect(await page.getByTestId("cover-preview").count()).toBe(0);
+    await page.getByTestId("cover-input").setInputFiles({ name: "cover2.png", mimeType: "image/png", buffer: await testPng(500, 300) });
+    await eventually(() => page.getByTestId("cover-preview").getAttribute("src")).toMatch(/^\/attach\/[\w-]{24}$/);
+    const cover = await page.getByTestId("cover-preview").getAttribute("src");
+    expect(await page.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).toBe(title);
+    expect(await page.getByTestId("content-textarea").inputValue()).toBe("Under the cover: $b^2$.");
+    await page.getByTestId("publish").click();
+    await page.waitForURL((url) => readingPath.test(url.pathname));
+    await eventually(() => page.locator("h1").innerText()).toContain(title);
+    expect(await page.locator("img.writing-cover").getAttribute("src")).toBe(cover);
+    await writer.context.close();
+  }, 120_000);
 });
