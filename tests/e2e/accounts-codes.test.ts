@@ -121,7 +121,7 @@ describe("password reset by email code", () => {
     await eventually(() => page.getByRole("alert").first().textContent()).toContain("验证码错误。");
     await page.fill("#forget-code", code);
     // The same button, found by what it does: its name is checked above, and a slow machine may still show it busy.
-    const verify = page.locator('button[name="intent"][value="verify"]:not(.ant-btn-loading)');
+    const verify = page.locator('button.ant-btn[name="intent"][value="verify"]:not(.ant-btn-loading)');
     expect(await verify.textContent()).toBe("验证");
     await verify.click();
     await eventually(current).toBe("新密码");

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signedInVisitor } from "./browser.ts";
+
+/** The JavaScript a page loads until the network is quiet: each file's bytes as sent (brotli) and its text. */
+async function scriptsOf(page: Page, path: string): Promise<{ bytes: number; files: string[]; text: string }> {
+  const loaded: Promise<{ url: string; bytes: number; text: string }>[] = [];
+  page.on("requestfinished", (request) => {
+    if (!request.url().endsWith(".js")) return;
+    loaded.push(
+      (async () => {
+        const sizes = await request.sizes();
+        const response = await request.response();
+        return { url: request.url(), bytes: sizes.responseBodySize, text: (await response?.text()) ?? "" };
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  const scripts = await Promise.all(loaded);
+  return { bytes: scripts.reduce((sum, script) => sum + script.bytes, 0), files: scripts.map((script) => script.url), text: scripts.map((script) => script.text).join("\n") };
+}
+
+/** The demo article with math (the one the benchmark measures). */
+async function demoArticle(): Promise<string> {
+  const home = await (await fetch(`${baseURL()}/?tab=all`)).text();
+  for (const link of new Set(home.match(/\/circles\/\d+\/writing\/\d+(?=")/g) ?? [])) {
+    if ((await (await fetch(`${baseURL()}${link}`)).text()).includes('class="katex"')) return link;
+  }
+  throw new Error("no demo article with math");
+}
+
+const budget = 120 * 1024;
+
+describe("what a first visit loads", () => {
+  beforeAll(launchBrowser);
+  afterAll(closeBrowser);
+
+  it("stays within 120 KB of brotli JavaScript on the home page and a reading page, in both languages, with only that language's texts", async () => {
+    const article = await demoArticle();
+    for (const [path, locale] of [["/", "zh-CN"], ["/en/", "en"], [article, "zh-CN"], [`/en${article}`, "en"]] as const) {
+      const { context, page } = await newVisitor({ extraHTTPHeaders: { "accept-encoding": "br" } });
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.bytes, `${path}: ${scripts.files.join(", ")}`).toBeLessThanOrEqual(budget);
+      expect(scripts.bytes).toBeGreaterThan(50 * 1024);
+      // The editor and the component library are never part of reading.
+      expect(scripts.files.some((file) => /codemirror|antd|slider-captcha/i.test(file))).toBe(false);
+      // The other language's core texts stay on the server.
+      const [own, other] = locale === "zh-CN" ? ["一起编写百科", "build an encyclopedia together"] : ["build an encyclopedia together", "一起编写百科"];
+      expect(scripts.text).toContain(own);
+      expect(scripts.text).not.toContain(other);
+      await context.close();
+    }
+  });
+
+  it("gives a signed-in reader's forms one CSRF token, though the root and the page both ask for one", async () => {
+    const { context, page } = await signedInVisitor();
+    await context.clearCookies({ name: "csrftoken" });
+    const response = await page.goto("/account/profile");
+    const issued = (await response!.headersArray()).filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith("csrftoken=")).map((header) => header.value.split(";")[0]);
+    expect(issued.length).toBeGreaterThan(0);
+    expect(new Set(issued).size).toBe(1);
+    const tokens = await page.locator('input[name="csrftoken"]').evaluateAll((inputs) => [...new Set(inputs.map((input) => (input as HTMLInputElement).value))]);
+    expect(tokens).toEqual([issued[0]!.slice("csrftoken=".length)]);
+    await context.close();
+  });
+});
