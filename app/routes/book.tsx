@@ -56,7 +56,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const first = book.chapters[0];
   return (
     <>
-      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: `${localizePath(`/circles/${circle.id}`, locale)}?tab=books`, label: t("circles:page.tab_books") }]} current={book.name} />
+      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: `${localizePath(`/circles/${circle.id}`, locale)}?tab=books`, label: t("books:read.circle_books") }]} current={book.name} />
       <article className="panel book-page" aria-labelledby="book-title">
         <div className="book-header">
           <BookCover cover={book.cover} name={book.name} size="large" />
