@@ -1,11 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
+import { preparedQuery } from "../../server/lib/prepared.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 import { circleRows } from "./tree.server.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { can, canReadCircleContent, canViewCircle, type CircleAccess, type CircleAction, type CircleRole } from "./policy.ts";
+
+const membershipsQuery = preparedQuery((db) =>
+  db.select({ circleId: circleMembers.circleId, role: circleMembers.role }).from(circleMembers).where(eq(circleMembers.userId, sql.placeholder("user"))).prepare("circles_memberships_of"),
+);
 
 /**
  * Every circle's access facts for one viewer, computed from the whole tree (held in memory, see
@@ -14,7 +19,7 @@ import { can, canReadCircleContent, canViewCircle, type CircleAccess, type Circl
 export async function loadCircleAccessMap(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<Map<number, CircleAccess>> {
   const [rows, memberships] = await Promise.all([
     circleRows(db),
-    viewer ? db.select({ circleId: circleMembers.circleId, role: circleMembers.role }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)) : Promise.resolve([]),
+    viewer ? membershipsQuery(db).execute({ user: viewer.id }) : Promise.resolve([]),
   ]);
   const roles = new Map<number, CircleRole>(memberships.map((row) => [row.circleId, row.role]));
   const byId = new Map(rows.map((row) => [row.id, row]));

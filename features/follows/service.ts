@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
+import { preparedQuery } from "../../server/lib/prepared.ts";
 import { events, follows, unreadCounters, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
@@ -65,6 +66,14 @@ export async function unfollowUser(options: ServiceOptions, followerId: number, 
   });
 }
 
+const followingQuery = preparedQuery((db) =>
+  db
+    .select({ followeeId: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, sql.placeholder("follower")), eq(follows.followeeId, sql.placeholder("followee"))))
+    .prepare("follows_is_following"),
+);
+
 /** Counted from the follows rows themselves, so they cannot drift from them. */
 export async function followCounts(db: Database | Executor, userId: number): Promise<FollowCounts> {
   const [[followers], [following]] = await Promise.all([
@@ -75,10 +84,7 @@ export async function followCounts(db: Database | Executor, userId: number): Pro
 }
 
 export async function isFollowing(db: Database, followerId: number, followeeId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ followeeId: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  const [row] = await followingQuery(db).execute({ follower: followerId, followee: followeeId });
   return row !== undefined;
 }
 

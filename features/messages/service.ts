@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
+import { preparedQuery } from "../../server/lib/prepared.ts";
 import { unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "./schema.ts";
 
@@ -15,8 +16,10 @@ const columns = {
   unread_private_chat: "unreadPrivateChat",
 } as const satisfies Record<keyof UnreadCounts, keyof typeof unreadCounters.$inferSelect>;
 
+const unreadQuery = preparedQuery((db) => db.select().from(unreadCounters).where(eq(unreadCounters.userId, sql.placeholder("user"))).prepare("messages_unread"));
+
 export async function getUnreadCounts(db: Database, userId: number): Promise<UnreadCounts> {
-  const [row] = await db.select().from(unreadCounters).where(eq(unreadCounters.userId, userId));
+  const [row] = await unreadQuery(db).execute({ user: userId });
   if (!row) return { ...zeroUnread };
   const counts = { ...zeroUnread };
   for (const [name, column] of Object.entries(columns) as [keyof UnreadCounts, (typeof columns)[keyof UnreadCounts]][]) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
+import { preparedQuery } from "../../server/lib/prepared.ts";
 import { circleCategories, circleMembers, follows, users, writingCategories, writings } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { readableCircleIds } from "../circles/access.server.ts";
@@ -13,19 +14,27 @@ export interface AuthorCard {
   avatar: string | null;
 }
 
+const authorQuery = preparedQuery((db) =>
+  db.select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("writings_author"),
+);
+
 export async function authorOf(db: Executor, authorId: number): Promise<AuthorCard | null> {
-  const [author] = await db.select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, authorId)).limit(1);
+  const [author] = await authorQuery(db).execute({ id: authorId });
   return author ?? null;
 }
 
-/** The language versions of a writing's group: `[{ id, language }]`, the first version first. */
-export async function languageVersions(db: Executor, row: Pick<WritingRow, "id" | "translationOf">): Promise<{ id: number; language: WritingLanguage; title: string }[]> {
-  const group = groupIdOf(row);
-  return db
+const versionsQuery = preparedQuery((db) =>
+  db
     .select({ id: writings.id, language: writings.language, title: writings.title })
     .from(writings)
-    .where(or(eq(writings.id, group), eq(writings.translationOf, group)))
-    .orderBy(asc(writings.id));
+    .where(or(eq(writings.id, sql.placeholder("group")), eq(writings.translationOf, sql.placeholder("group"))))
+    .orderBy(asc(writings.id))
+    .prepare("writings_language_versions"),
+);
+
+/** The language versions of a writing's group: `[{ id, language }]`, the first version first. */
+export async function languageVersions(db: Executor, row: Pick<WritingRow, "id" | "translationOf">): Promise<{ id: number; language: WritingLanguage; title: string }[]> {
+  return versionsQuery(db).execute({ group: groupIdOf(row) });
 }
 
 export interface SeriesPart {
@@ -45,13 +54,18 @@ export async function seriesParts(db: Executor, row: Pick<WritingRow, "id" | "se
     .orderBy(asc(writings.partNumber), asc(writings.id));
 }
 
-export async function categoriesOf(db: Executor, writingId: number): Promise<{ id: number; name: string }[]> {
-  return db
+const categoriesQuery = preparedQuery((db) =>
+  db
     .select({ id: circleCategories.id, name: circleCategories.name })
     .from(writingCategories)
     .innerJoin(circleCategories, eq(circleCategories.id, writingCategories.categoryId))
-    .where(eq(writingCategories.writingId, writingId))
-    .orderBy(asc(circleCategories.position), asc(circleCategories.id));
+    .where(eq(writingCategories.writingId, sql.placeholder("writing")))
+    .orderBy(asc(circleCategories.position), asc(circleCategories.id))
+    .prepare("writings_categories"),
+);
+
+export async function categoriesOf(db: Executor, writingId: number): Promise<{ id: number; name: string }[]> {
+  return categoriesQuery(db).execute({ writing: writingId });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
+import { preparedQuery } from "../../server/lib/prepared.ts";
 import { attachments, circleCategories, writingCategories, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
@@ -25,12 +26,14 @@ export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translati
   return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, "circles", "home", "sitemap"];
 }
 
+const writingQuery = preparedQuery((db) => db.select().from(writings).where(eq(writings.id, sql.placeholder("id"))).limit(1).prepare("writings_by_id"));
+
 /**
  * A writing with the viewer's access to its circle, or `not_found` when it does not exist or the
  * viewer may not read it (a hidden circle's writing answers exactly like an unknown id).
  */
 export async function loadReadableWriting(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: WritingRow; access: CircleAccess }> {
-  const [row] = await db.select().from(writings).where(eq(writings.id, id)).limit(1);
+  const [row] = await writingQuery(db).execute({ id });
   if (!row) throw new AppError("not_found");
   const access = await loadCircleAccess(db, viewer, row.circleId);
   if (!access || !canViewCircle(access) || !can(viewer, "read", { writing: row, access })) {
