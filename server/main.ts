@@ -24,7 +24,7 @@ export async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger: true, pages: { buildDirectory: path.resolve("build"), cache: config.production } });
 
-  const stopMaintenance = startMaintenance(database.db, app.log);
+  const stopMaintenance = startMaintenance(database.db, app.files, app.log);
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");

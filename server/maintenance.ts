@@ -5,8 +5,9 @@ import { deleteStaleLoginFailures } from "../features/accounts/throttle.server.t
 import { deleteExpiredChallenges } from "../features/captcha/service.ts";
 import { deleteStaleCodes } from "../features/verification/service.ts";
 import { deleteExpiredResetTokens } from "../features/verification/password-reset.ts";
+import { sweepOrphanedAttachments } from "../features/attachments/sweep.ts";
+import type { FileStore } from "../features/attachments/file-store.server.ts";
 
-/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure and sign-up counts. */
 /** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens. */
 export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredSessions(db);
@@ -18,8 +19,11 @@ export async function sweepExpired(db: Database): Promise<void> {
 }
 
 /** Sweeps at start-up and then every hour; the timer never keeps the process alive. */
-export function startMaintenance(db: Database, log: FastifyBaseLogger, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => sweepExpired(db).catch((err: unknown) => log.error({ err }, "maintenance sweep failed"));
+export function startMaintenance(db: Database, files: FileStore, log: FastifyBaseLogger, everyMs = 60 * 60 * 1000): () => void {
+  const run = async () => {
+    await sweepExpired(db).catch((err: unknown) => log.error({ err }, "maintenance sweep failed"));
+    await sweepOrphanedAttachments({ db, files }).catch((err: unknown) => log.error({ err }, "attachment sweep failed"));
+  };
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();
