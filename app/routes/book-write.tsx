@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/book-write";
@@ -9,6 +10,7 @@ import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
+import { chapterBackupScope, settleSubmittedBackup } from "../lib/use-local-backup.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { ConfirmButton } from "../components/confirm-button.tsx";
@@ -147,6 +149,11 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
             : noticeKey
               ? t(`write.${noticeKey}`)
               : null;
+  // A chapter was published from this tab: the browser's backup of what it submitted is done.
+  const addedTo = noticeKey === "chapter_added" && book ? book.id : null;
+  useEffect(() => {
+    if (addedTo !== null) settleSubmittedBackup(chapterBackupScope(addedTo));
+  }, [addedTo]);
   const allCategories = categories.flatMap((category) => [{ ...category, depth: 0 }, ...category.children.map((child) => ({ ...child, depth: 1 }))]);
   return (
     <section className="panel book-write" aria-labelledby="book-write-title">

@@ -33,10 +33,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.chapterId) {
     const chapterId = pathIdOf(request, params.chapterId);
     const { chapter } = await orNotFound(request, () => getChapter(app.db, app.viewer, row.id, chapterId));
-    return withFormToken(app, { book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: { id: chapter.id, number: chapter.number, title: chapter.title, markdown: chapter.markdown } });
+    return withFormToken(app, { viewerId: app.viewer!.id, book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: { id: chapter.id, number: chapter.number, title: chapter.title, markdown: chapter.markdown } });
   }
   if (row.state === "completed") throw new AppError("book_completed");
-  return withFormToken(app, { book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: null });
+  return withFormToken(app, { viewerId: app.viewer!.id, book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: null });
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -76,7 +76,7 @@ type ActionAnswer = { preview?: string; saved?: true; values?: { title: string; 
 export default function ChapterWrite({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
-  const { book, chapter, csrfToken } = loaderData;
+  const { viewerId, book, chapter, csrfToken } = loaderData;
   const answer = (actionData ?? {}) as ActionAnswer;
   const bookPath = localizePath(`/circles/${book.circleId}/write/book/${book.id}`, locale);
   const action = chapter ? `${bookPath}/chapter/${chapter.id}` : `${bookPath}/add-chapter`;
@@ -103,6 +103,9 @@ export default function ChapterWrite({ loaderData, actionData }: Route.Component
         previewHtml={answer.preview ?? null}
         errors={answer.fieldErrors}
         submitLabel={chapter ? t("chapter_editor.save") : t("chapter_editor.publish")}
+        backup={{ userId: viewerId, bookId: book.id, chapterId: chapter?.id ?? null }}
+        serverText={{ title: chapter?.title ?? "", content: chapter?.markdown ?? "" }}
+        savedText={answer.saved ? answer.values : null}
       />
     </section>
   );
