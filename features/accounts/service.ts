@@ -218,11 +218,13 @@ export async function findSessionViewer(db: Database, token: string | undefined)
  * for a moment (`cachedSessionUser`), so the auth call a client makes on every page costs no query.
  */
 export async function findSessionUser(db: Database, token: string | undefined): Promise<User | null> {
-  const viewer = await findSessionViewer(db, token);
-  if (!viewer) return null;
-  const tokenHash = hashToken(token!);
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  // A remembered row lives in the session lookup's own entry: it is there only while that is.
   const known = cachedSessionUser<User>(tokenHash);
   if (known) return known;
+  const viewer = await findSessionViewer(db, token);
+  if (!viewer) return null;
   const user = await getUser(db, viewer.id);
   if (user) rememberSessionUser(tokenHash, user);
   return user;
