@@ -4,9 +4,9 @@ import writings from "./locales/en/writings.json" with { type: "json" };
 import content from "./locales/en/content.json" with { type: "json" };
 
 /**
- * The texts every en page shows (header, footer, error screen) and the
- * writing lists and reading pages (with their contents and reading time) nearly all of them show, registered on import: the en
- * layout route brings them, and only them, to the browser. Forms add theirs (`app/lib/form-catalogs.ts`).
+ * The en texts nearly every page shows: header, footer and error screen (`common`), writing lists
+ * and reading pages (`writings`, `content`). Registered on import; the en layout route brings them,
+ * and only them, to the browser. Forms add theirs (`i18n-forms.ts`).
  */
 export const catalogs = { common, writings, content };
 registerCatalogs("en", catalogs);

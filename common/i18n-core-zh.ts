@@ -4,9 +4,9 @@ import writings from "./locales/zh-CN/writings.json" with { type: "json" };
 import content from "./locales/zh-CN/content.json" with { type: "json" };
 
 /**
- * The texts every zh-CN page shows (header, footer, error screen) and the
- * writing lists and reading pages (with their contents and reading time) nearly all of them show, registered on import: the zh
- * layout route brings them, and only them, to the browser. Forms add theirs (`app/lib/form-catalogs.ts`).
+ * The zh-CN texts nearly every page shows: header, footer and error screen (`common`), writing lists
+ * and reading pages (`writings`, `content`). Registered on import; the zh layout route brings them,
+ * and only them, to the browser. Forms add theirs (`i18n-forms.ts`).
  */
 export const catalogs = { common, writings, content };
 registerCatalogs("zh-CN", catalogs);

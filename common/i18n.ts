@@ -1,10 +1,11 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { locales, type Locale } from "./locale.ts";
 /**
- * The core namespaces every page needs. Their catalogs are registered per language, not imported
- * here: the server registers both (`i18n-core.ts`), a browser only its page's language (the
- * language's layout route imports `app/lib/core-catalog-*.ts`), so no page ships the other
- * language's texts. Long page texts live in namespaces their routes add (see addCatalog).
+ * The namespaces each instance starts with. No catalog is imported here: they are registered per
+ * language (`registerCatalogs`). The server registers both languages (`i18n-core.ts`); a browser
+ * only its page's language (the language's layout route imports `i18n-core-zh.ts` or
+ * `i18n-core-en.ts`), so no page ships the other language's texts. Forms bring `i18n-forms.ts`;
+ * long page texts live in namespaces their routes add (see addCatalog).
  */
 export const namespaces = ["common", "accounts", "validation", "errors"] as const;
 

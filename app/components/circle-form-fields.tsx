@@ -3,7 +3,7 @@ import { locales } from "../../common/locale.ts";
 import { circleVisibilityValues } from "../../features/circles/schema.ts";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 /** A radio group with a hint per choice; `error` is already translated. */
 export function VisibilityField({ id, defaultValue, error }: { id: string; defaultValue: string; error?: string }) {

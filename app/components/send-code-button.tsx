@@ -34,5 +34,5 @@ export function SendCodeButton({ id, intent, label, resendAfter, answer, block }
 
 /** Enter in a field submits the form's first submit button: this one, invisible, names the main intent. */
 export function DefaultIntent({ intent }: { intent: string }) {
-  return <button type="submit" name="intent" value={intent} className="default-submit" tabIndex={-1} aria-hidden="true" />;
+  return <button type="submit" name="intent" value={intent} className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
 }

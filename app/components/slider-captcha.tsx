@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { failedBody, loadHttp } from "../lib/load-http.ts";
 import { maxPieceX, puzzleGeometry } from "../../features/captcha/geometry.ts";
 import type { CaptchaChallenge } from "../../features/captcha/schema.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 type Phase = "loading" | "ready" | "dragging" | "checking" | "solved" | "failed" | "unavailable";
 

@@ -9,7 +9,7 @@ import { useCountdown } from "../lib/use-countdown.ts";
 import { schemaCheck, useIntentValidation } from "../lib/use-intent-validation.ts";
 import { smsLoginSchema, smsSendCodeSchema } from "../../features/verification/schema.ts";
 import { usernameSchema } from "../../features/accounts/schema.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 /** The SMS form's answer from the page action (see app/lib/code-forms.server.ts). */
 export interface SmsFormAnswer {

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { fieldErrors } from "../../features/accounts/schema.ts";
-import "./form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 /** Field → message key for the fields of a form a submit button asks about. */
 export type FormCheck = (form: FormData) => Record<string, string>;

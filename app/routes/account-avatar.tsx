@@ -14,7 +14,7 @@ import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
 import "../lib/centre-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:avatar.title");
 

@@ -16,7 +16,7 @@ import { AccountLayout } from "../components/account-layout.tsx";
 import { CheckinCard, type CheckinAnswer } from "../components/checkin-card.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:home.title");
 

@@ -18,7 +18,7 @@ import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AccountLayout } from "../components/account-layout.tsx";
 import "../lib/centre-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:profile_form.title");
 

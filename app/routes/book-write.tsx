@@ -28,7 +28,7 @@ import { deleteChapter, updateChapter } from "../../features/books/chapters.ts";
 import { storeImage } from "../../features/attachments/service.ts";
 import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/constants.ts";
 import "../../features/books/catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location, loaderData?.book ? "books:write.edit_title" : "books:write.new_title");
 

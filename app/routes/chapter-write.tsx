@@ -17,7 +17,7 @@ import { createChapterSchema, updateChapterSchema } from "../../features/books/s
 import { addChapter, getChapter, updateChapter } from "../../features/books/chapters.ts";
 import { renderMarkdown } from "../../features/content/render.server.ts";
 import "../../features/books/catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, (t) => (loaderData?.chapter ? t("books:chapter_editor.edit_title", { number: loaderData.chapter.number }) : t("books:chapter_editor.add_title")));

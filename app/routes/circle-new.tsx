@@ -17,7 +17,7 @@ import { requireCircle } from "../../features/circles/access.server.ts";
 import { createCircle, rootCircleId } from "../../features/circles/manage.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, location.pathname.endsWith("/circles/new") ? "circles:create.title" : "circles:create.sub_title");
 

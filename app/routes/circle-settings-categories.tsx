@@ -12,7 +12,7 @@ import { categoryNameMaxLength, createCategorySchema, textField, updateCategoryS
 import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryView } from "../../features/circles/categories.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "circles:categories.title");
 

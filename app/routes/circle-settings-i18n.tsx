@@ -14,7 +14,7 @@ import { circleDescriptionMaxLength, circleNameMaxLength, descriptionField, name
 import { updateCircle } from "../../features/circles/manage.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "circles:i18n.title");
 

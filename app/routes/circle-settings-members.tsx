@@ -12,7 +12,7 @@ import { countAdministrators, listMembers, removeAllAdministrators, removeMember
 import { roleRank } from "../../features/circles/policy.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "circles:members.title");
 

@@ -17,7 +17,7 @@ import { deleteCircle, parentChoices, updateCircle } from "../../features/circle
 import { can } from "../../features/circles/policy.ts";
 import { defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "circles:settings.title");
 

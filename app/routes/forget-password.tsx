@@ -20,7 +20,7 @@ import "../../features/verification/catalog.ts";
 import { passwordResetSendCodeSchema, passwordResetSetSchema, passwordResetVerifySchema } from "../../features/verification/schema.ts";
 import { sendPasswordResetCode, setPasswordWithToken, verifyPasswordResetCode } from "../../features/verification/password-reset.ts";
 import codesStyles from "../styles/codes.css?url";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "codes:forget.title");
 

@@ -23,7 +23,7 @@ import { phoneRegionOptions } from "../../features/verification/phone.server.ts"
 import { logInWithCode, sendLoginCode } from "../../features/verification/login-code.ts";
 import { logInBySms, sendSmsLoginCode } from "../../features/verification/sms-login.ts";
 import codesStyles from "../styles/codes.css?url";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 

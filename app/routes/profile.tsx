@@ -14,7 +14,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, (t) => (loaderData ? t("centre:profile.title", { name: loaderData.profile.nickname }) : t("common:error.not_found_title")), loaderData?.profile.signature || undefined);

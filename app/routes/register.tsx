@@ -14,7 +14,7 @@ import { registerInputFromForm } from "../../features/accounts/form-input.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
 import { genders } from "../../features/accounts/constants.ts";
 import { registerUser } from "../../features/accounts/service.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:register.title");
 

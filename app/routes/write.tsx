@@ -16,7 +16,7 @@ import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
 import { storeImage } from "../../features/attachments/service.ts";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import "../lib/editor-catalog.ts";
-import "../lib/form-catalogs.ts";
+import "../../common/i18n-forms.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>

@@ -19,14 +19,19 @@ interface Entry {
 countInstance("accounts/session-cache");
 const cache = new Map<string, Entry>();
 
-export function cachedSessionViewer(tokenHash: string, now = Date.now()): Viewer | undefined {
+/** The entry of a session still within its moment; a lapsed one is dropped. */
+function liveEntry(tokenHash: string, now: number): Entry | undefined {
   const entry = cache.get(tokenHash);
   if (!entry) return undefined;
   if (entry.until <= now) {
     cache.delete(tokenHash);
     return undefined;
   }
-  return entry.viewer;
+  return entry;
+}
+
+export function cachedSessionViewer(tokenHash: string, now = Date.now()): Viewer | undefined {
+  return liveEntry(tokenHash, now)?.viewer;
 }
 
 export function rememberSessionViewer(tokenHash: string, viewer: Viewer, now = Date.now()): void {
@@ -53,8 +58,7 @@ export function forgetSessionsOf(userId: number): void {
  * most `sessionCacheTtlMs`.
  */
 export function cachedSessionUser<T>(tokenHash: string, now = Date.now()): T | undefined {
-  const entry = cache.get(tokenHash);
-  return entry && entry.until > now ? (entry.user as T | undefined) : undefined;
+  return liveEntry(tokenHash, now)?.user as T | undefined;
 }
 
 export function rememberSessionUser(tokenHash: string, user: { id: number }): void {

@@ -29,11 +29,6 @@ export interface CircleNode extends CircleView {
   children: CircleNode[];
 }
 
-/** Circles in display order: position among siblings, then age. */
-function allCircles(db: Executor): Promise<readonly CircleRow[]> {
-  return circleRows(db);
-}
-
 /** The nearest ancestor the viewer may see (members of a hidden circle's sub-circle see it under that ancestor). */
 function visibleParentId(row: CircleRow, byId: Map<number, CircleRow>, visible: Set<number>): number | null {
   let parentId = row.parentId;
@@ -55,7 +50,7 @@ export function circleNameMatches(row: Pick<CircleRow, "nameZh" | "nameEn">, que
  * query, only circles whose name (in either language) contains it remain, with their ancestors.
  */
 export async function listCircleTree(db: Executor, viewer: Viewer | null, locale: Locale, options: { query?: string } = {}): Promise<CircleNode[]> {
-  const [rows, accesses, members] = await Promise.all([allCircles(db), loadCircleAccessMap(db, viewer), countMembers(db)]);
+  const [rows, accesses, members] = await Promise.all([circleRows(db), loadCircleAccessMap(db, viewer), countMembers(db)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const visibleRows = rows.filter((row) => {
     const access = accesses.get(row.id);
@@ -136,7 +131,7 @@ export interface CirclePage {
 
 /** A circle's page as the viewer may see it, or null when it does not exist or is hidden from them. */
 export async function getCirclePage(db: Executor, viewer: Viewer | null, id: number, locale: Locale): Promise<CirclePage | null> {
-  const [rows, accesses] = await Promise.all([allCircles(db), loadCircleAccessMap(db, viewer)]);
+  const [rows, accesses] = await Promise.all([circleRows(db), loadCircleAccessMap(db, viewer)]);
   const access = accesses.get(id);
   if (!access || !canViewCircle(access)) return null;
   const byId = new Map(rows.map((row) => [row.id, row]));
