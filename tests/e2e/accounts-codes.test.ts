@@ -31,6 +31,16 @@ async function solved(page: Page) {
 
 const avatarMenu = (page: Page) => page.getByTestId("avatar-menu");
 
+/**
+ * Clicks a form's main button once it is idle (a slow machine may still show it busy from the
+ * previous post, when antd adds a "loading" icon to its name), after checking the name it shows.
+ */
+async function submit(page: Page, intent: string, name: string) {
+  const button = page.locator(`button.ant-btn[name="intent"][value="${intent}"]:not(.ant-btn-loading)`);
+  expect(await button.textContent()).toBe(name);
+  await button.click();
+}
+
 describe("SMS sign-in through the dev outbox", () => {
   it("creates an account for a new phone, asking for a username (zh)", async () => {
     const { context, page } = await newVisitor();
@@ -53,11 +63,11 @@ describe("SMS sign-in through the dev outbox", () => {
     expect(await resend.isDisabled()).toBe(true);
 
     await page.fill("#sms-code", await codeSentTo(phone.e164));
-    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await submit(page, "sms_login", "登录");
     await eventually(() => page.locator("#sms-notice").textContent()).toBe("该手机号尚未注册，请设置用户名以创建账号。");
     const username = uniqueName("sms");
     await page.fill("#sms-username", username);
-    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await submit(page, "sms_login", "登录");
     await page.waitForURL((url) => url.pathname === "/");
     await eventually(() => avatarMenu(page).textContent()).toContain(username);
     await context.close();
@@ -83,7 +93,7 @@ describe("SMS sign-in through the dev outbox", () => {
     await page.locator("#sms-username").waitFor();
     await page.fill("#sms-username", username);
     await page.getByLabel("Stay signed in (30 days)").check();
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await submit(page, "sms_login", "Log in");
     await page.waitForURL((url) => url.pathname === "/en");
     await eventually(() => avatarMenu(page).textContent()).toContain(username);
     const session = (await context.cookies()).find((cookie) => cookie.name === "sessionid");
@@ -120,10 +130,7 @@ describe("password reset by email code", () => {
     await page.getByRole("button", { name: "验证", exact: true }).click();
     await eventually(() => page.getByRole("alert").first().textContent()).toContain("验证码错误。");
     await page.fill("#forget-code", code);
-    // The same button, found by what it does: its name is checked above, and a slow machine may still show it busy.
-    const verify = page.locator('button.ant-btn[name="intent"][value="verify"]:not(.ant-btn-loading)');
-    expect(await verify.textContent()).toBe("验证");
-    await verify.click();
+    await submit(page, "verify", "验证");
     await eventually(current).toBe("新密码");
 
     await page.fill("#forget-password", "newpass123");
@@ -224,10 +231,10 @@ describe("signing in without the puzzle", () => {
     const message = lastMessageTo(inject("dataDir"), account.email)!;
     expect(message.text).toContain("可代替拼图验证用于登录");
 
-    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await submit(page, "login", "登录");
     expect(await page.locator('[data-field-error="login-code"]').textContent()).toBe("请输入验证码。");
     await page.fill("#login-code", await codeSentTo(account.email));
-    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await submit(page, "login", "登录");
     await page.waitForURL((url) => url.pathname === "/");
     await eventually(() => avatarMenu(page).textContent()).toContain(account.username);
     await context.close();
@@ -252,7 +259,7 @@ describe("signing in without the puzzle", () => {
     await eventually(() => page.locator("#login-notice").textContent()).toBe("If this account exists, a code has been sent to its email address or phone. It is valid for 5 minutes.");
     await page.fill("#login-password", account.password);
     await page.fill("#login-code", await codeSentTo(account.email));
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await submit(page, "login", "Log in");
     await page.waitForURL((url) => url.pathname === "/en");
     await eventually(() => avatarMenu(page).textContent()).toContain(account.username);
     await context.close();
