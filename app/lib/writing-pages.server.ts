@@ -4,10 +4,8 @@ import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
-import { isFollowing } from "../../features/follows/service.ts";
 import { presentWriting } from "../../features/writings/presenter.ts";
-import { languageVersions } from "../../features/writings/queries.ts";
-import { groupIdOf, loadReadableWriting, seriesIdOf } from "../../features/writings/service.ts";
+import { groupIdOf, loadWritingForReading, seriesIdOf } from "../../features/writings/service.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
@@ -24,19 +22,19 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   const circleId = circleIdOf(request, params.circleId);
   if (!params.writingId || !/^\d{1,9}$/.test(params.writingId)) notFound(request);
   if (params.lang !== undefined && !writingLanguageValues.includes(params.lang as WritingLanguage)) notFound(request);
-  let loaded: Awaited<ReturnType<typeof loadReadableWriting>>;
+  let loaded: Awaited<ReturnType<typeof loadWritingForReading>>;
   try {
-    loaded = await loadReadableWriting(app.db, app.viewer, Number(params.writingId));
+    loaded = await loadWritingForReading(app.db, app.viewer, Number(params.writingId));
+    if (params.lang && loaded.row.language !== params.lang) {
+      const version = loaded.versions.find((candidate) => candidate.language === params.lang);
+      if (!version) notFound(request);
+      loaded = await loadWritingForReading(app.db, app.viewer, version.id);
+    }
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound(request);
     throw error;
   }
-  let { row } = loaded;
-  if (params.lang && row.language !== params.lang) {
-    const version = (await languageVersions(app.db, row)).find((candidate) => candidate.language === params.lang);
-    if (!version) notFound(request);
-    row = (await loadReadableWriting(app.db, app.viewer, version.id)).row;
-  }
+  const { row } = loaded;
   const own = writingPath(row, params.lang ? (params.lang as WritingLanguage) : undefined);
   const isPost = row.type === "post";
   if (row.circleId !== circleId || isPost !== (expect === "post")) {
@@ -46,8 +44,8 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
   tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, "home");
   await tagCirclePage(app, row.circleId);
-  const writing = await presentWriting(app.db, app.viewer, row, loaded.access, { markdown: false });
-  const following = app.viewer && writing.author && app.viewer.id !== writing.author.id ? await isFollowing(app.db, app.viewer.id, writing.author.id) : false;
+  const writing = await presentWriting(app.db, app.viewer, row, loaded.access, { markdown: false, loaded });
+  const following = loaded.following;
   const origin = pageUrl(request.url).origin;
   const circleRow = await getCircleRow(app.db, row.circleId);
   const circleName = circleRow ? localizedTexts(circleRow, app.locale).name : "";

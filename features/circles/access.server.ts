@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
+import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 import { circleRows } from "./tree.server.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -13,15 +14,25 @@ const membershipsQuery = preparedQuery((db) =>
 );
 
 /**
+ * A user's memberships, remembered between requests (nearly every page reads them). Every write
+ * of `circle_members` invalidates `membershipTag(userId)`: joining, leaving, a role change, a
+ * removal, a new circle's founder.
+ */
+const memberships = keyedMemory<{ circleId: number; role: CircleRole }[]>("members", { ttlMs: 60_000, maxEntries: 20_000 });
+
+/** The tag a write of a user's memberships invalidates. */
+export const membershipTag = (userId: number): string => memberships.tag(userId);
+
+/**
  * Every circle's access facts for one viewer, computed from the whole tree (held in memory, see
- * `tree.server.ts`) and the viewer's memberships (one query for a signed-in viewer).
+ * `tree.server.ts`) and the viewer's memberships (remembered, see `memberships`).
  */
 export async function loadCircleAccessMap(db: Executor, viewer: Pick<Viewer, "id"> | null): Promise<Map<number, CircleAccess>> {
-  const [rows, memberships] = await Promise.all([
+  const [rows, mine] = await Promise.all([
     circleRows(db),
-    viewer ? membershipsQuery(db).execute({ user: viewer.id }) : Promise.resolve([]),
+    viewer ? memberships.read(db, viewer.id, () => membershipsQuery(db).execute({ user: viewer.id })) : Promise.resolve([]),
   ]);
-  const roles = new Map<number, CircleRole>(memberships.map((row) => [row.circleId, row.role]));
+  const roles = new Map<number, CircleRole>(mine.map((row) => [row.circleId, row.role]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const accesses = new Map<number, CircleAccess>();
   const visit = (id: number, depth = 0): CircleAccess | undefined => {

@@ -4,7 +4,8 @@ import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts
 import { addCategory, addMember, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { circleMembers, circles, events } from "../../server/db/schema/index.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { invalidate, onInvalidate } from "../../server/lib/invalidation.ts";
+import { membershipTag } from "./access.server.ts";
 
 interface TreeNode {
   id: number;
@@ -186,6 +187,7 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       expect(response.json().code).toBe("circle_root_fixed");
       expect((await visitor.request("DELETE", "/api/circles/1/")).statusCode).toBe(409);
       await db().delete(circleMembers).where(and(eq(circleMembers.circleId, 1), eq(circleMembers.userId, user.id)));
+      await invalidate([membershipTag(user.id)]);
     });
 
     it("deletes an empty circle only: refused while it has sub-circles, for administrators, and for visitors", async () => {

@@ -6,7 +6,7 @@ import { authorize } from "../../common/policy.ts";
 import type { Locale } from "../../common/locale.ts";
 import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { loadCircleAccess, loadCircleAccessMap, requireCircle } from "./access.server.ts";
+import { loadCircleAccess, loadCircleAccessMap, membershipTag, requireCircle } from "./access.server.ts";
 import { circleRows } from "./tree.server.ts";
 import { can, canViewCircle } from "./policy.ts";
 import { circleHasContent } from "./counts.ts";
@@ -92,7 +92,7 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
       const id = created!.id;
       await tx.db.insert(circleMembers).values({ circleId: id, userId: actor.id, role: "founder" });
       await recordEvent(tx, { actorId: actor.id, verb: "circle.created", subjectType: "circle", subjectId: id, data: { parentId: input.parent_id, name: input.name, visibility: input.visibility } });
-      tx.invalidate(...circleTags(id, input.parent_id));
+      tx.invalidate(...circleTags(id, input.parent_id), membershipTag(actor.id));
       return { id };
     }),
   );

@@ -5,7 +5,7 @@ import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { requireCircle } from "./access.server.ts";
+import { membershipTag, requireCircle } from "./access.server.ts";
 import { assignableRolesFor, can, canRemoveMember, canSetRole, type CircleAccess, type CircleRole } from "./policy.ts";
 import { circleRoleOrder } from "./service.ts";
 
@@ -21,7 +21,7 @@ export async function joinCircle(options: ServiceOptions, actor: Viewer, circleI
     const inserted = await tx.db.insert(circleMembers).values({ circleId, userId: actor.id, role: "member" }).onConflictDoNothing().returning({ role: circleMembers.role });
     if (inserted.length > 0) {
       await recordEvent(tx, { actorId: actor.id, verb: "circle.joined", subjectType: "circle", subjectId: circleId });
-      tx.invalidate(`circle:${circleId}`, "circles");
+      tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
     }
     return { role: "member" };
   });
@@ -35,7 +35,7 @@ export async function leaveCircle(options: ServiceOptions, actor: Viewer, circle
     if (access.role === "founder") throw new AppError("founder_cannot_leave");
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, actor.id)));
     await recordEvent(tx, { actorId: actor.id, verb: "circle.left", subjectType: "circle", subjectId: circleId, data: { role: access.role } });
-    tx.invalidate(`circle:${circleId}`, "circles");
+    tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
   });
 }
 
@@ -120,7 +120,7 @@ export async function setMemberRoles(options: ServiceOptions, actor: Viewer, cir
     for (const target of changing) {
       await recordEvent(tx, { actorId: actor.id, verb: "circle.role_changed", subjectType: "circle", subjectId: circleId, data: { userId: target.userId, from: target.role, to: role } });
     }
-    tx.invalidate(`circle:${circleId}`);
+    tx.invalidate(`circle:${circleId}`, ...changing.map((target) => membershipTag(target.userId)));
   });
 }
 
@@ -153,6 +153,6 @@ export async function removeMember(options: ServiceOptions, actor: Viewer, circl
     authorize(actor, canRemoveMember(actor, access, target));
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
     await recordEvent(tx, { actorId: actor.id, verb: "circle.member_removed", subjectType: "circle", subjectId: circleId, data: { userId, role: target.role } });
-    tx.invalidate(`circle:${circleId}`, "circles");
+    tx.invalidate(`circle:${circleId}`, "circles", membershipTag(userId));
   });
 }

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
-import { events, follows, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { events, follows, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { bumpUnread } from "../messages/service.ts";
 
 export interface FollowState {
   following: boolean;
@@ -37,10 +38,7 @@ export async function followUser(options: ServiceOptions, followerId: number, us
     const [inserted] = await tx.db.insert(follows).values({ followerId, followeeId: target.id }).onConflictDoNothing().returning({ followeeId: follows.followeeId });
     if (inserted) {
       await recordEvent(tx, { actorId: followerId, verb: "user.followed", subjectType: "user", subjectId: target.id });
-      await tx.db
-        .insert(unreadCounters)
-        .values({ userId: target.id, unreadFollowCount: 1 })
-        .onConflictDoUpdate({ target: unreadCounters.userId, set: { unreadFollowCount: sql`${unreadCounters.unreadFollowCount} + 1` } });
+      await bumpUnread(tx, target.id, "unread_follow_count");
       tx.invalidate(`user:${target.id}`, `user:${followerId}`);
     }
     const counts = await followCounts(tx.db, target.id);

@@ -5,6 +5,8 @@ import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, type UnreadCounts } from "./schema.ts";
+import { unreadTag } from "./service.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
 
 const allCounters: (keyof UnreadCounts)[] = [
   "answer_count",
@@ -34,7 +36,8 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
     api.database.db
       .update(unreadCounters)
       .set({ answerCount: 1, unreadCommentCount: 2, unreadReplies: 3, unreadAnnouncementCount: 4, unreadSysmegCount: 5, unreadLikeCount: 6, unreadFavoriteCount: 7, unreadFollowCount: 8, unreadPrivateChat: 9 })
-      .where(eq(unreadCounters.userId, userId));
+      .where(eq(unreadCounters.userId, userId))
+      .then(() => invalidate([unreadTag(userId)]));
 
   it("answers the nine counters for the signed-in user", async () => {
     await fill();

@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
+import { keyedMemory } from "../../server/lib/keyed-memory.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
+import type { Transaction } from "../../server/lib/transactions.ts";
 import { unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "./schema.ts";
 
@@ -18,14 +21,38 @@ const columns = {
 
 const unreadQuery = preparedQuery((db) => db.select().from(unreadCounters).where(eq(unreadCounters.userId, sql.placeholder("user"))).prepare("messages_unread"));
 
+/**
+ * A user's counters, remembered between requests: every signed-in page and the clients' polling
+ * read them. Every write goes through this module (`bumpUnread`, `markCategoryRead`), which
+ * invalidates `unreadTag(userId)` after commit.
+ */
+const remembered = keyedMemory<UnreadCounts>("unread", { ttlMs: 30_000, maxEntries: 50_000 });
+
+/** The tag a write of a user's unread counters invalidates. */
+export const unreadTag = (userId: number): string => remembered.tag(userId);
+
 export async function getUnreadCounts(db: Database, userId: number): Promise<UnreadCounts> {
-  const [row] = await unreadQuery(db).execute({ user: userId });
-  if (!row) return { ...zeroUnread };
-  const counts = { ...zeroUnread };
-  for (const [name, column] of Object.entries(columns) as [keyof UnreadCounts, (typeof columns)[keyof UnreadCounts]][]) {
-    counts[name] = row[column];
-  }
-  return counts;
+  const counts = await remembered.read(db, userId, async () => {
+    const [row] = await unreadQuery(db).execute({ user: userId });
+    const read = { ...zeroUnread };
+    if (!row) return read;
+    for (const [name, column] of Object.entries(columns) as [keyof UnreadCounts, (typeof columns)[keyof UnreadCounts]][]) {
+      read[name] = row[column];
+    }
+    return read;
+  });
+  // Callers get their own copy: the remembered one is shared.
+  return { ...counts };
+}
+
+/** Raises one of a user's counters by `by` inside the use case's transaction (a follow, later a comment, a reply, a like…). */
+export async function bumpUnread(tx: Transaction, userId: number, counter: keyof UnreadCounts, by = 1): Promise<void> {
+  const column = unreadCounters[columns[counter]];
+  await tx.db
+    .insert(unreadCounters)
+    .values({ userId, [columns[counter]]: by })
+    .onConflictDoUpdate({ target: unreadCounters.userId, set: { [columns[counter]]: sql`${column} + ${by}` } });
+  tx.invalidate(unreadTag(userId));
 }
 
 /** Zeroes the counters of one category (like-favorite zeroes both). */
@@ -33,4 +60,5 @@ export async function markCategoryRead(db: Database, userId: number, category: R
   const set: Partial<typeof unreadCounters.$inferInsert> = {};
   for (const name of readCategories[category]) set[columns[name]] = 0;
   await db.insert(unreadCounters).values({ userId, ...set }).onConflictDoUpdate({ target: unreadCounters.userId, set });
+  await invalidate([unreadTag(userId)]);
 }

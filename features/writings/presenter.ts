@@ -3,16 +3,27 @@ import type { Viewer } from "../accounts/viewer.ts";
 import type { CircleAccess } from "../circles/policy.ts";
 import { writingPermissions } from "./policy.ts";
 import { writingPath } from "./paths.ts";
-import { authorOf, categoriesOf, languageVersions, seriesParts } from "./queries.ts";
-import type { WritingRow } from "./service.ts";
+import { authorOf, categoriesOf, languageVersions, seriesParts, type ReadingData, type ReadingRow } from "./queries.ts";
 
 /** What leaves the server about one writing (API and reading pages), with the viewer's allowed actions. */
 /**
  * A writing as the API and the reading page present it. The page passes `markdown: false`: it shows
  * the stored HTML, and the Markdown source would double what the page sends.
  */
-export async function presentWriting(db: Executor, viewer: Viewer | null, row: WritingRow, access: CircleAccess, options: { markdown?: boolean } = {}) {
-  const [author, categories, versions, parts] = await Promise.all([authorOf(db, row.authorId), categoriesOf(db, row.id), languageVersions(db, row), seriesParts(db, row)]);
+export async function presentWriting(
+  db: Executor,
+  viewer: Viewer | null,
+  row: ReadingRow & { markdown?: string },
+  access: CircleAccess,
+  options: { markdown?: boolean; loaded?: Pick<ReadingData, "author" | "categories" | "versions"> } = {},
+) {
+  const { loaded } = options;
+  const [author, categories, versions, parts] = await Promise.all([
+    loaded ? loaded.author : authorOf(db, row.authorId),
+    loaded ? loaded.categories : categoriesOf(db, row.id),
+    loaded ? loaded.versions : languageVersions(db, row),
+    seriesParts(db, row),
+  ]);
   const index = parts.findIndex((part) => part.id === (row.translationOf ?? row.id));
   return {
     id: row.id,

@@ -13,6 +13,7 @@ import { authorize } from "../../common/policy.ts";
 import { can, canWriteIn } from "./policy.ts";
 import { writingPath } from "./paths.ts";
 import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
+import { readingData, type ReadingData } from "./queries.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -35,13 +36,25 @@ const writingQuery = preparedQuery((db) => db.select().from(writings).where(eq(w
 export async function loadReadableWriting(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: WritingRow; access: CircleAccess }> {
   const [row] = await writingQuery(db).execute({ id });
   if (!row) throw new AppError("not_found");
+  return { row, access: await readableAccess(db, viewer, row) };
+}
+
+/** `loadReadableWriting` for the reading page: the row without Markdown, with its author, categories, versions and follow state, in one query. */
+export async function loadWritingForReading(db: Executor, viewer: Viewer | null, id: number): Promise<ReadingData & { access: CircleAccess }> {
+  const data = await readingData(db, viewer?.id ?? null, id);
+  if (!data) throw new AppError("not_found");
+  return { ...data, access: await readableAccess(db, viewer, data.row) };
+}
+
+/** The viewer's access to a writing's circle, when the viewer may read the writing. */
+async function readableAccess(db: Executor, viewer: Viewer | null, row: Pick<WritingRow, "circleId" | "authorId">): Promise<CircleAccess> {
   const access = await loadCircleAccess(db, viewer, row.circleId);
   if (!access || !canViewCircle(access) || !can(viewer, "read", { writing: row, access })) {
     // A visitor who may see the circle but not read it is asked to sign in, like the circle's own content routes.
     if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
     throw new AppError("not_found");
   }
-  return { row, access };
+  return access;
 }
 
 /** Categories must be the circle's own; returns them deduplicated. */

@@ -7,6 +7,7 @@ import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
 import { Visitor } from "./api.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
+import { membershipTag } from "../../features/circles/access.server.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -107,6 +108,8 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
 /** A membership row with its role (the founder of a circle is a member with role "founder"). */
 export async function addMember(db: Database, circleId: number, userId: number, role: (typeof circleMembers.$inferInsert)["role"] = "member") {
   const [membership] = await db.insert(circleMembers).values({ circleId, userId, role }).returning();
+  // As every membership write does after commit: the remembered memberships of the user are dropped.
+  await invalidate([membershipTag(userId)]);
   return membership!;
 }
 
