@@ -8,6 +8,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { preparedStatements } from "./embedded-statements.ts";
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which one they run on. */
@@ -36,7 +37,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 export async function openEmbeddedDatabase(dataDir: string | undefined, initial?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: initial });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: preparedStatements(client), schema }) as unknown as Database;
   return {
     db,
     kind: "embedded",
