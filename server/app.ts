@@ -18,7 +18,7 @@ import { requestContext } from "./plugins/request-context.ts";
 import { invalidationChannel } from "./plugins/invalidation-channel.ts";
 import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
-import { pages, type PageRenderer } from "./plugins/pages.ts";
+import { pages, type PageRenderer, type PagesOptions } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
 import { answerUnparsableRequest } from "./plugins/error-answers.ts";
 import { accountsApi } from "../features/accounts/api.ts";
@@ -42,7 +42,7 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Server-rendered pages; omitted in API tests that need no client build. */
-  pages?: { buildDirectory: string; cache: boolean; bodyLimits?: Record<string, number> };
+  pages?: { buildDirectory: string; cache: boolean; bodyLimits?: Record<string, number>; wrapBuild?: PagesOptions["wrapBuild"] };
   logger?: boolean;
   /** Replaces mail and SMS delivery (tests); otherwise built from the configuration. */
   delivery?: Delivery;
@@ -158,7 +158,7 @@ export async function buildApp({
   await app.register(checkinsApi);
 
   if (pagesOptions) {
-    await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, config, db: database.db, delivery, files, now, onReady: (render) => (pageRenderer.render = render) });
+    await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, wrapBuild: pagesOptions.wrapBuild, config, db: database.db, delivery, files, now, onReady: (render) => (pageRenderer.render = render) });
   }
   return app;
 }

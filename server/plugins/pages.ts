@@ -30,6 +30,8 @@ export interface PagesOptions {
   onReady?: (render: PageRenderer) => void;
   /** Body limits of pages that take more than a small form; `pageBodyLimits` unless given. */
   bodyLimits?: Record<string, number>;
+  /** Wraps the loaded build before use (the benchmark's baseline keeps what the document renderer receives). */
+  wrapBuild?: (build: ServerBuild) => ServerBuild;
 }
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -40,7 +42,8 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
  */
 export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery; files: FileStore; now: () => Date }): Promise<void> {
   const { buildDirectory, config, db, delivery, files, now } = options;
-  const build = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
+  const loaded = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
+  const build = options.wrapBuild ? options.wrapBuild(loaded) : loaded;
   assertSingleInstances();
   const handle = createRequestHandler(build, config.production ? "production" : "development");
   const cache = options.cache;
