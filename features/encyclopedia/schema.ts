@@ -8,6 +8,16 @@ import { markdownSchema } from "../content/schema.ts";
 export const entryLanguageValues = ["zh-CN", "en"] as const;
 export type EntryLanguage = (typeof entryLanguageValues)[number];
 
+/** What lists, the picker and related-entry links need of an entry. */
+export interface EntrySummary {
+  id: number;
+  circleId: number;
+  name: string;
+  aliases: string[];
+  disambiguation: string | null;
+  language: EntryLanguage;
+}
+
 export const entryNameMaxLength = 100;
 export const disambiguationMaxLength = 100;
 export const maxAliases = 20;

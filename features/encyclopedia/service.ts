@@ -10,19 +10,11 @@ import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
-import { maxSearchResults, type CreateEntryInput, type EntryLanguage } from "./schema.ts";
+import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
 
-/** What lists, the picker and related-entry links need of an entry. */
-export interface EntrySummary {
-  id: number;
-  circleId: number;
-  name: string;
-  aliases: string[];
-  disambiguation: string | null;
-  language: EntryLanguage;
-}
+export type { EntrySummary } from "./schema.ts";
 
 const summaryColumns = {
   id: encyclopediaEntries.id,
@@ -138,7 +130,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     language: row.language,
     descriptionHtml: row.descriptionHtml,
     description: row.description,
-    parent: parent ? { id: parent.id, circleId: parent.circleId, name: parent.name, disambiguation: parent.disambiguation } : null,
+    parent: parent ? { id: parent.id, circleId: parent.circleId, name: parent.name, disambiguation: parent.disambiguation, language: parent.language } : null,
     creator: creator ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
