@@ -59,7 +59,7 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
         </h1>
         {entry.aliases.length > 0 ? (
           <p className="entry-aliases">
-            <span className="muted">{t("read.aliases")}:</span>{" "}
+            <span className="muted">{t("read.aliases")}</span>{" "}
             {entry.aliases.map((alias, index) => (
               <span key={alias}>
                 {index > 0 ? " · " : ""}
@@ -70,7 +70,7 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
         ) : null}
         {entry.parent ? (
           <p>
-            <span className="muted">{t("read.parent")}:</span>{" "}
+            <span className="muted">{t("read.parent")}</span>{" "}
             <Link to={localizePath(entryPath(entry.parent), locale)} data-testid="entry-parent">
               {entry.parent.name}
             </Link>
