@@ -50,6 +50,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/writing/:writingId/:lang", "routes/writing.tsx", { id: id("writing-language") }),
       route("circles/:circleId/posts/:writingId", "routes/writing.tsx", { id: id("post") }),
       route("circles/:circleId/posts", "routes/circle-posts.tsx", { id: id("circle-posts") }),
+      route("circles/:circleId/encyclopedia", "routes/circle-encyclopedia.tsx", { id: id("circle-encyclopedia") }),
+      route("circles/:circleId/encyclopedia/:entryId", "routes/encyclopedia-entry.tsx", { id: id("encyclopedia-entry") }),
       route("circles/:circleId/write/article", "routes/write.tsx", { id: id("write-article") }),
       route("circles/:circleId/post", "routes/write.tsx", { id: id("write-post") }),
       route("account/drafts", "routes/account-drafts.tsx", { id: id("account-drafts") }),

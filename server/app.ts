@@ -37,6 +37,7 @@ import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
+import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 
 export interface AppOptions {
   config: Config;
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);
+  await app.register(encyclopediaApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi);

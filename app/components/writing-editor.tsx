@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
@@ -12,7 +12,11 @@ import { uploadImage } from "../lib/upload-image.ts";
 import { describedBy, FormField } from "./form-field.tsx";
 import { MarkdownEditorField } from "./markdown-editor-field.tsx";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";
+import type { PickedEntry } from "./entry-picker.tsx";
 import "../lib/editor-catalog.ts";
+
+/** Ant Design's Select and the search come with the editor's hydration, in their own chunk. */
+const EntryPicker = lazy(() => import("./entry-picker.tsx"));
 
 export interface EditorActionData {
   values: EditorValues;
@@ -34,6 +38,8 @@ export interface EditorPageData {
   draft: { key: string; version: number; updatedAt: string | null };
   categories: CategoryView[];
   writableCircles: { id: number; name: string }[];
+  /** The entries the form already relates to, by name (the picker shows them as chips). */
+  relatedEntries: PickedEntry[];
   csrfToken: string;
 }
 
@@ -281,9 +287,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         ) : null}
         {page.page === "article" ? (
           <>
-            <FormField id="writing-related" label={t("editor.related_entries")} error={errors.related_entries} hint={t("editor.related_hint")}>
-              <input id="writing-related" name="related_entries" className="text-input" defaultValue={initial.related_entries} inputMode="numeric" {...describedBy("writing-related", errors.related_entries, t("editor.related_hint"))} />
-            </FormField>
+            <RelatedEntriesField hydrated={hydrated} initialIds={initial.related_entries} initial={page.relatedEntries} circleId={page.circleId} error={errors.related_entries} onChange={() => autosave.markDirty()} />
             <CoverField coverId={coverId} hydrated={hydrated} error={errors.cover_file_id} onUpload={uploadCover} onRemove={removeCover} />
           </>
         ) : null}
@@ -378,6 +382,28 @@ function CoverField({ coverId, hydrated, error, onUpload, onRemove }: { coverId:
             </label>
           ) : null}
         </>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * Related encyclopedia entries: a text box of comma-separated ids on the server and without
+ * JavaScript (the action reads the same field), the searching picker once the editor has hydrated.
+ */
+function RelatedEntriesField({ hydrated, initialIds, initial, circleId, error, onChange }: { hydrated: boolean; initialIds: string; initial: PickedEntry[]; circleId: number; error?: string; onChange(): void }) {
+  const { t } = useTranslation("editor");
+  const idsBox = (
+    <input id="writing-related" name="related_entries" className="text-input" defaultValue={initialIds} inputMode="numeric" {...describedBy("writing-related", error, t("editor.related_hint_ids"))} />
+  );
+  return (
+    <FormField id="writing-related" label={t("editor.related_entries")} error={error} hint={hydrated ? t("editor.related_hint") : t("editor.related_hint_ids")}>
+      {hydrated ? (
+        <Suspense fallback={idsBox}>
+          <EntryPicker id="writing-related" name="related_entries" initial={initial} circleId={circleId} invalid={Boolean(error)} describedById={error ? "writing-related-error" : "writing-related-hint"} onChange={onChange} />
+        </Suspense>
+      ) : (
+        idsBox
       )}
     </FormField>
   );

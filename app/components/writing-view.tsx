@@ -6,6 +6,8 @@ import { editorPath, writingPath } from "../../features/writings/paths.ts";
 import { ReadingTime, RenderedContent, TableOfContents } from "./rendered-content.tsx";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { Breadcrumb } from "./breadcrumb.tsx";
+import { EntryList } from "./entry-list.tsx";
+import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -14,6 +16,8 @@ export interface ReadingPageData {
   isAuthor: boolean;
   csrfToken: string | null;
   circleName: string;
+  /** The related entries the viewer may read, by name. */
+  relatedEntries: EntrySummary[];
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -164,14 +168,10 @@ export function WritingView({ page, confirmDelete }: { page: ReadingPageData; co
           <RenderedContent html={writing.html} lang={writing.language} />
         </div>
       </div>
-      {writing.related_entries.length > 0 ? (
+      {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">
           <h2 id="related-title">{t("read.related")}</h2>
-          <ul>
-            {writing.related_entries.map((entry) => (
-              <li key={entry}>{t("read.related_entry", { id: entry })}</li>
-            ))}
-          </ul>
+          <EntryList entries={page.relatedEntries} testId="related-entries" />
         </section>
       ) : null}
       {writing.series ? (

@@ -13,6 +13,8 @@ import { can, canWriteIn } from "../../features/writings/policy.ts";
 import { categoryIdsOf, loadReadableWriting } from "../../features/writings/service.ts";
 import { writingLanguageValues, type WritingLanguage, type WritingType } from "../../features/writings/schema.ts";
 import { circles } from "../../server/db/schema/index.ts";
+import { entriesByIds } from "../../features/encyclopedia/service.ts";
+import { presentEntrySummaries } from "../../features/encyclopedia/presenter.ts";
 import type { EditorMode, EditorValues } from "../../features/writings/editor-values.ts";
 export type { EditorMode, EditorValues } from "../../features/writings/editor-values.ts";
 
@@ -125,6 +127,10 @@ export async function editorPage(app: AppContext, request: Request, circleParam:
     values = { ...values, ...fields, title: draft.title, content: draft.body };
     if (mode.kind !== "new") values.type = mode.kind === "series" ? "serial" : values.type;
   }
+  // The related entries by name, for the picker's chips; ids that name no entry the writer may read are dropped.
+  const relatedIds = String(values.related_entries ?? "").split(/[\s,，]+/).filter((value) => /^\d{1,9}$/.test(value)).map(Number);
+  const related = await presentEntrySummaries(app.db, await entriesByIds(app.db, viewer, relatedIds), app.locale);
+  values = { ...values, related_entries: related.map((entry) => entry.id).join(", ") };
   const [categories, writable] = await Promise.all([listCategories(app.db, circleId), writableCircles(app, viewer, app.locale)]);
   const circleName = writable.find((circle) => circle.id === circleId)?.name ?? String(circleId);
   return {
@@ -137,5 +143,6 @@ export async function editorPage(app: AppContext, request: Request, circleParam:
     draft: draft ? { key: draft.key, version: draft.version, updatedAt: draft.updated_at } : { key: draftKey, version: 0, updatedAt: null as string | null },
     categories,
     writableCircles: writable,
+    relatedEntries: related.map((entry) => ({ id: entry.id, name: entry.name, disambiguation: entry.disambiguation, language: entry.language, circle_name: entry.circle_name })),
   };
 }

@@ -10,6 +10,7 @@ import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
+import { entriesByIds } from "../../features/encyclopedia/service.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version), its author with the viewer's
@@ -49,7 +50,10 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   const origin = pageUrl(request.url).origin;
   const circleRow = await getCircleRow(app.db, row.circleId);
   const circleName = circleRow ? localizedTexts(circleRow, app.locale).name : "";
-  const page = { writing, following, own, origin, circleName, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
+  // Related entries by name; those gone or not the viewer's to read are left out.
+  const relatedEntries = row.relatedEntryIds.length > 0 ? await entriesByIds(app.db, app.viewer, row.relatedEntryIds) : [];
+  tagPage(app, ...relatedEntries.map((entry) => `entry:${entry.id}`));
+  const page = { writing, following, own, origin, circleName, relatedEntries, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
   const csrf = csrfForForm(app);
   return data({ ...page, csrfToken: csrf.token as string | null }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });

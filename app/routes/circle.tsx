@@ -22,6 +22,8 @@ import { listWritings, type WritingListPage } from "../../features/writings/quer
 import { editorPath } from "../../features/writings/paths.ts";
 import { pageUrl } from "../../common/locale.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { EntryList } from "../components/entry-list.tsx";
+import { listCircleEntries, type EntrySummary } from "../../features/encyclopedia/service.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -47,7 +49,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (circlePage.can.read_content && (tab === "articles" || tab === "posts")) {
     writings = await listWritings(app.db, app.viewer, { tab: "all", circleId: id, types: tab === "posts" ? ["post"] : ["article", "serial"], cursor: url.searchParams.get("cursor") });
   }
-  const page = { ...circlePage, writings, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
+  const entries: EntrySummary[] | null = circlePage.can.read_content && tab === "encyclopedia" ? await listCircleEntries(app.db, id) : null;
+  const page = { ...circlePage, writings, entries, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -160,6 +163,8 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             </nav>
             {tab === "books" ? (
               loaderData.books ? <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} /> : <EmptyState description={t(`page.empty_${tab}`)} />
+            ) : tab === "encyclopedia" ? (
+              loaderData.entries && loaderData.entries.length > 0 ? <EntryList entries={loaderData.entries} /> : <EmptyState description={t("page.empty_encyclopedia")} />
             ) : (
               <>
                 {(tab === "articles" || tab === "posts") && can.write ? (

@@ -5,6 +5,8 @@ import { readableCircleIds, visibleCircleIds } from "../../features/circles/acce
 import { listBooksForSitemap } from "../../features/books/service.ts";
 import { sitemapWritings } from "../../features/writings/queries.ts";
 import { writingPath } from "../../features/writings/paths.ts";
+import { sitemapEntries } from "../../features/encyclopedia/service.ts";
+import { entryPath } from "../../features/encyclopedia/paths.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
@@ -15,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const circlePaths = (await visibleCircleIds(app.db, null)).sort((a, b) => a - b).map((id) => `/circles/${id}`);
   // Books and their chapters where visitors may read them.
-  const bookPaths = (await listBooksForSitemap(app.db, await readableCircleIds(app.db, null))).flatMap((book) => {
+  const readable = await readableCircleIds(app.db, null);
+  const bookPaths = (await listBooksForSitemap(app.db, readable)).flatMap((book) => {
     const path = `/circles/${book.circleId}/books/${book.id}`;
     return [path, ...book.chapterIds.map((chapterId) => `${path}/chapters/${chapterId}`)];
   });
@@ -35,6 +38,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const versions = groups.get(row.translationOf ?? row.id) ?? [row];
     const alternates = versions.length > 1 ? versions.map((version) => `<xhtml:link rel="alternate" hreflang="${version.language}" href="${writingUrl(version)}"/>`).join("") : "";
     urls.push(`<url><loc>${writingUrl(row)}</loc><lastmod>${(row.editedAt ?? row.publishedAt).toISOString()}</lastmod>${alternates}</url>`);
+  }
+  // Each entry once, under the site language matching its own (the full encyclopedia adds language versions).
+  for (const entry of await sitemapEntries(app.db, readable)) {
+    urls.push(`<url><loc>${escape(origin + localizePath(entryPath(entry), entry.language))}</loc><lastmod>${entry.updatedAt.toISOString()}</lastmod></url>`);
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

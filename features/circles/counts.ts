@@ -2,6 +2,7 @@ import { count, inArray } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { books, circleMembers } from "../../server/db/schema/index.ts";
 import { countWritingsByCircle } from "../writings/queries.ts";
+import { countEntriesByCircle } from "../encyclopedia/service.ts";
 
 /** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
 export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
@@ -24,6 +25,7 @@ export async function countCircleContent(db: Executor, circleIds: number[]): Pro
   const counts = new Map(circleIds.map((id) => [id, { ...zeroContentCounts(), ...writingCounts.get(id) }]));
   const bookRows = await db.select({ circleId: books.circleId, total: count() }).from(books).where(inArray(books.circleId, circleIds)).groupBy(books.circleId);
   for (const row of bookRows) counts.get(row.circleId)!.books = Number(row.total);
+  for (const [circleId, total] of await countEntriesByCircle(db, circleIds)) counts.get(circleId)!.entries = total;
   return counts;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { addCategory, addMember, createCircle, createSignedInUser, createFollow } from "../../tests/support/factories.ts";
+import { addCategory, addMember, createCircle, createEntry, createSignedInUser, createFollow } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { testPng } from "../../tests/support/images.ts";
 import { events, writings } from "../../server/db/schema/index.ts";
@@ -30,13 +30,15 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const { user, visitor } = await signedIn();
       const circle = await createCircle(db());
       const category = await addCategory(db(), circle.id);
+      const entries: number[] = [];
+      for (let index = 0; index < 5; index += 1) entries.push((await createEntry(db(), index < 3 ? circle.id : 1, user)).id);
       const tags: string[] = [];
       const stop = onInvalidate((invalidated) => tags.push(...invalidated));
-      const { id, url } = await publish(visitor, circle.id, article({ categories: [category.id], kind: "custom", kind_name: "读书笔记", related_entries: [1, 2, 3, 4, 5], disable_copy: true, tip_enabled: true, pay_to_view_price: 5 }));
+      const { id, url } = await publish(visitor, circle.id, article({ categories: [category.id], kind: "custom", kind_name: "读书笔记", related_entries: [...entries, entries[0]], disable_copy: true, tip_enabled: true, pay_to_view_price: 5 }));
       stop();
       expect(url).toBe(`/circles/${circle.id}/writing/${id}`);
       const got = (await visitor.get(`/api/writings/${id}/`)).json();
-      expect(got).toMatchObject({ id, type: "article", kind: "custom", kind_name: "读书笔记", language: "zh-CN", title: "勾股定理的证明", version: 1, views: 0, related_entries: [1, 2, 3, 4, 5], disable_copy: true, tip_enabled: true, pay_to_view_price: 5, author: { id: user.id }, categories: [{ id: category.id }], can: { edit: true, delete: true } });
+      expect(got).toMatchObject({ id, type: "article", kind: "custom", kind_name: "读书笔记", language: "zh-CN", title: "勾股定理的证明", version: 1, views: 0, related_entries: entries, disable_copy: true, tip_enabled: true, pay_to_view_price: 5, author: { id: user.id }, categories: [{ id: category.id }], can: { edit: true, delete: true } });
       expect(got.html).toContain("katex");
       expect(got.html).toContain("shiki");
       expect(got.toc).toEqual([expect.objectContaining({ text: "引言" })]);
@@ -49,7 +51,7 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const { visitor } = await signedIn();
       const circle = await createCircle(db());
       const elsewhere = await addCategory(db(), (await createCircle(db())).id);
-      const six = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ related_entries: [1, 2, 3, 4, 5, 6] }), { "accept-language": "en" });
+      const six = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ related_entries: [1, 2, 3, 4, 5, 6, 6] }), { "accept-language": "en" });
       expect(six.statusCode).toBe(400);
       expect(six.json()).toMatchObject({ code: "validation_failed", fields: { related_entries: "At most five related entries per content item." } });
       const foreign = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ categories: [elsewhere.id] }), { "accept-language": "en" });

@@ -50,7 +50,11 @@ const editableFields = {
   kind: z.enum(writingKindValues, { error: "validation:kind_invalid" }),
   kind_name: z.string({ error: "validation:invalid_value" }).trim().max(kindNameMaxLength, "validation:kind_name_length").regex(noControlCharacters, "validation:invalid_characters"),
   categories: z.array(idSchema, { error: "validation:invalid_value" }).max(maxCategories, "validation:categories_too_many"),
-  related_entries: z.array(idSchema, { error: "validation:invalid_value" }).max(maxRelatedEntries, "validation:related_entries_max"),
+  // Duplicates collapse (the service keeps each id once), so only distinct ids count towards five.
+  related_entries: z
+    .array(idSchema, { error: "validation:invalid_value" })
+    .max(maxRelatedEntries * 4, "validation:related_entries_max")
+    .refine((ids) => new Set(ids).size <= maxRelatedEntries, "validation:related_entries_max"),
   cover_file_id: z.string({ error: "validation:invalid_value" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "validation:invalid_value").nullable(),
   is_repost: z.boolean({ error: "validation:invalid_value" }),
   source_url: sourceUrlSchema,

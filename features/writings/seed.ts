@@ -4,13 +4,16 @@ import { circles, users, writings } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
 import { createWritingSchema, type CreateWritingInput } from "./schema.ts";
 import { createWriting } from "./service.ts";
+import { demoEntryIds } from "../encyclopedia/seed.ts";
 
 interface DemoWriting {
   author: "creator" | "demo";
   circle: string;
   input: Partial<CreateWritingInput> & { title: string; content: string };
   /** Another language version of this one. */
-  translation?: { title: string; content: string; language: "zh-CN" | "en" };
+  translation?: { title: string; content: string; language: "zh-CN" | "en"; related?: string[] };
+  /** Names of demo encyclopedia entries (features/encyclopedia/seed.ts) it relates to, when they exist. */
+  related?: string[];
   /** Further parts (serialized articles). */
   parts?: { title: string; content: string }[];
 }
@@ -19,6 +22,7 @@ const demoWritings: DemoWriting[] = [
   {
     author: "creator",
     circle: "mathematics",
+    related: ["勾股定理", "欧几里得几何"],
     input: {
       title: "勾股定理的三种证明",
       kind: "popular_science",
@@ -26,6 +30,7 @@ const demoWritings: DemoWriting[] = [
     },
     translation: {
       language: "en",
+      related: ["Pythagorean theorem"],
       title: "Three proofs of the Pythagorean theorem",
       content: `## The theorem\n\nIn a right triangle the squares of the legs add up to the square of the hypotenuse:\n\n$$\na^2 + b^2 = c^2\n$$\n\n## Rearrangement\n\nPlace four copies of the triangle inside a square of side $a+b$; the hole in the middle is a square of side $c$:\n\n$$\n(a+b)^2 = 4 \\cdot \\frac{ab}{2} + c^2\n$$\n\n## Similar triangles\n\nThe altitude to the hypotenuse splits the triangle into two similar ones, so $a^2 = cp$ and $b^2 = cq$; adding them gives $c(p+q) = c^2$.\n\n## The president's proof\n\nIn 1876 James Garfield compared the area of a trapezoid, $\\frac{(a+b)^2}{2}$, with the three triangles inside it.\n\n## Checking it with a program\n\nA few lines find the Pythagorean triples:\n\n\`\`\`python\nfor a in range(1, 30):\n    for b in range(a, 30):\n        c = (a * a + b * b) ** 0.5\n        if c.is_integer():\n            print(a, b, int(c))\n\`\`\`\n`,
     },
@@ -33,6 +38,7 @@ const demoWritings: DemoWriting[] = [
   {
     author: "creator",
     circle: "programming",
+    related: ["Binary search"],
     input: {
       title: "Binary search without off-by-one errors",
       language: "en",
@@ -92,8 +98,11 @@ export async function seedDemoWritings(db: Database): Promise<void> {
     const author = byName.get(demo.author);
     if (!circle || !author) continue;
     const viewer = presentViewer(author);
-    const first = await createWriting({ db }, viewer, circle.id, createWritingSchema.parse(demo.input));
-    if (demo.translation) await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...demo.translation, translation_of: first.id }));
+    const first = await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, related_entries: await demoEntryIds(db, demo.related ?? []) }));
+    if (demo.translation) {
+      const { related, ...translation } = demo.translation;
+      await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...translation, related_entries: await demoEntryIds(db, related ?? []), translation_of: first.id }));
+    }
     let previous = first.id;
     for (const part of demo.parts ?? []) previous = (await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...part, series_id: previous }))).id;
   }

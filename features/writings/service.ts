@@ -8,6 +8,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
+import { checkRelatedEntries } from "../encyclopedia/service.ts";
 import type { RenderedContent } from "../content/schema.ts";
 import { authorize } from "../../common/policy.ts";
 import { can, canWriteIn } from "./policy.ts";
@@ -140,6 +141,7 @@ export async function createWriting(options: ServiceOptions, viewer: Viewer, cir
     }
     const categories = await checkCategories(tx.db, circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
+    await checkRelatedEntries(tx.db, viewer, input.related_entries);
     const [row] = await tx.db
       .insert(writings)
       .values({
@@ -184,6 +186,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
   return inTransaction(options, async (tx) => {
     const categories = input.categories === undefined ? undefined : await checkCategories(tx.db, before.circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
+    await checkRelatedEntries(tx.db, viewer, input.related_entries);
     const [row] = await tx.db
       .update(writings)
       .set({

@@ -3,12 +3,15 @@ import { seedCircleTree } from "../../features/circles/seed.ts";
 import { seedDemoUsers } from "../../features/accounts/seed.ts";
 import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
+import { seedDemoEntries } from "../../features/encyclopedia/seed.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
 export async function seed(handle: DatabaseHandle): Promise<void> {
   await seedCircleTree(handle.db);
   if (handle.kind === "embedded") {
     await seedDemoUsers(handle.db);
+    // Before the writings: the demo articles relate to demo entries.
+    await seedDemoEntries(handle.db);
     await seedDemoWritings(handle.db);
     await seedDemoBook(handle.db);
   }

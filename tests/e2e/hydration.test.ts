@@ -40,5 +40,6 @@ describe("hydration", () => {
     }
     await withoutScript.context.close();
     await withScript.context.close();
-  });
+    // Two loads per kind of page (about 2 s each on a busy machine): the time grows with every new kind.
+  }, 180_000);
 });

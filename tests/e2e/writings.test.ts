@@ -285,13 +285,16 @@ describe("the writing cover", () => {
     const content = "封面之下：$a^2$ 与 *强调*。";
     await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
     await page.getByTestId("content-textarea").fill(content);
-    await page.getByLabel(t("editor:editor.related_entries")).fill("3, 5");
+    // Without JavaScript related entries are typed as ids (the demo store's entries).
+    const entryIds = await Promise.all(["勾股定理", "递归"].map(async (q) => (await (await page.request.get(`/api/encyclopedia/entries/?q=${encodeURIComponent(q)}`)).json()).results[0].id as number));
+    const relatedIds = entryIds.join(", ");
+    await page.getByLabel(t("editor:editor.related_entries")).fill(relatedIds);
     await page.locator('input[name="is_repost"]').check();
     await page.getByLabel(t("editor:editor.source_url")).fill("https://example.com/source");
     const kept = async () => {
       expect(await page.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).toBe(title);
       expect(await page.getByTestId("content-textarea").inputValue()).toBe(content);
-      expect(await page.getByLabel(t("editor:editor.related_entries")).inputValue()).toBe("3, 5");
+      expect(await page.getByLabel(t("editor:editor.related_entries")).inputValue()).toBe(relatedIds);
       expect(await page.locator('input[name="is_repost"]').isChecked()).toBe(true);
       expect(await page.getByLabel(t("editor:editor.source_url")).inputValue()).toBe("https://example.com/source");
     };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
-import { circleCategories, circleMembers, circles, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { circleCategories, circleMembers, circles, encyclopediaEntries, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import escapeHtml from "escape-html";
 import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
@@ -125,4 +126,37 @@ export async function addCategory(db: Database, circleId: number, overrides: { n
 /** `follower` follows `followee` (the row only: no event, no counter; tests about following use the API). */
 export async function createFollow(db: Database, follower: { id: number }, followee: { id: number }): Promise<void> {
   await db.insert(follows).values({ followerId: follower.id, followeeId: followee.id });
+}
+
+export interface EntryOverrides {
+  name?: string;
+  aliases?: string[];
+  disambiguation?: string | null;
+  parentId?: number | null;
+  description?: string;
+  language?: "zh-CN" | "en";
+}
+
+/**
+ * An encyclopedia entry of a circle, created by `creator` (made directly: the description becomes
+ * one escaped paragraph instead of going through the Markdown pipeline; `createEntry` in
+ * features/encyclopedia renders it for real).
+ */
+export async function createEntry(db: Database, circleId: number, creator: { id: number }, overrides: EntryOverrides = {}) {
+  const description = overrides.description ?? `词条说明 ${unique()}`;
+  const [entry] = await db
+    .insert(encyclopediaEntries)
+    .values({
+      circleId,
+      creatorId: creator.id,
+      name: overrides.name ?? `词条${unique()}`,
+      aliases: overrides.aliases ?? [],
+      disambiguation: overrides.disambiguation ?? null,
+      parentId: overrides.parentId ?? null,
+      description,
+      descriptionHtml: `<p>${escapeHtml(description)}</p>`,
+      language: overrides.language ?? "zh-CN",
+    })
+    .returning();
+  return entry!;
 }

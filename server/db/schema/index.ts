@@ -10,3 +10,4 @@ export * from "./checkins.ts";
 export * from "./ledger.ts";
 export * from "./books.ts";
 export * from "./writings.ts";
+export * from "./encyclopedia.ts";

@@ -1,0 +1,28 @@
+import type { AppContext } from "../context.ts";
+import { pageUrl } from "../../common/locale.ts";
+import { tagPage } from "./context.server.ts";
+import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
+import { metaDescription } from "./book-meta.ts";
+import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
+import { getEntry } from "../../features/encyclopedia/service.ts";
+import { getCircleRow } from "../../features/circles/service.ts";
+import { localizedTexts } from "../../features/circles/presenter.ts";
+
+/**
+ * The entry page's data. A missing entry, or one whose circle's content the viewer may not read,
+ * is the 404 screen (a visitor who may see the circle is asked to sign in, like writings); an
+ * entry asked for under another circle answers 301 to its own.
+ */
+export async function entryPage(app: AppContext, request: Request, params: { circleId?: string; entryId?: string }) {
+  const circleId = circleIdOf(request, params.circleId);
+  const entryId = pathIdOf(request, params.entryId);
+  const entry = await orNotFound(request, () => getEntry(app.db, app.viewer, entryId));
+  redirectToOwnCircle(request, circleId, entry.circleId);
+  tagPage(app, `entry:${entry.id}`, ...(entry.parent ? [`entry:${entry.parent.id}`] : []));
+  await tagCirclePage(app, entry.circleId);
+  const circle = await getCircleRow(app.db, entry.circleId);
+  // The page shows the stored HTML; the Markdown source only lends the meta description its first line.
+  const { description, ...shown } = entry;
+  const summary = metaDescription(description.replace(/[#*_`>|]+/g, " "));
+  return { entry: shown, summary, circle: { id: entry.circleId, name: circle ? localizedTexts(circle, app.locale).name : "" }, origin: pageUrl(request.url).origin };
+}

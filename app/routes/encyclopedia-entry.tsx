@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/encyclopedia-entry";
+import { getAppContext } from "../lib/context.server.ts";
+import { entryPage } from "../lib/entry-pages.server.ts";
+import { readingMeta } from "../lib/book-meta.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
+import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
+import "../lib/encyclopedia-catalog.ts";
+
+export const links: Route.LinksFunction = () => [...contentStylesheets];
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData) return pageMeta(location, "encyclopedia:read.not_found");
+  const { entry, origin, summary: description } = loaderData;
+  const locale = localeFromPath(location.pathname);
+  const title = entry.disambiguation ? entry.name + bracketed(entry.disambiguation, entry.language) : entry.name;
+  return readingMeta(location, title, description, { origin, path: entryPath(entry), locale }, {
+    "@type": "DefinedTerm",
+    name: entry.name,
+    alternateName: entry.aliases.length > 0 ? entry.aliases : undefined,
+    description,
+    inLanguage: entry.language,
+    url: origin + localizePath(entryPath(entry), locale),
+    dateCreated: entry.createdAt,
+    dateModified: entry.updatedAt,
+  });
+};
+
+/** /circles/{cid}/encyclopedia/{entry_id}: an entry as a reader sees it (complete without JavaScript). */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return entryPage(getAppContext(context), request, params);
+}
+
+const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("encyclopedia");
+  const locale = i18n.language as Locale;
+  const { entry, circle } = loaderData;
+  const circlePath = localizePath(`/circles/${circle.id}`, locale);
+  return (
+    <article className="entry-page" lang={entry.language} data-testid="entry">
+      <Breadcrumb
+        label={t("read.breadcrumb")}
+        trail={[
+          { to: circlePath, label: circle.name },
+          { to: `${circlePath}?tab=encyclopedia`, label: t("read.encyclopedia") },
+        ]}
+        current={entry.name}
+      />
+      <header className="panel writing-header">
+        <h1 className="page-title writing-title" data-testid="entry-name">
+          {entry.name}
+          {entry.disambiguation ? <span className="entry-disambiguation muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
+        </h1>
+        {entry.aliases.length > 0 ? (
+          <p className="entry-aliases">
+            <span className="muted">{t("read.aliases")}</span>{" "}
+            {entry.aliases.map((alias, index) => (
+              <span key={alias}>
+                {index > 0 ? " · " : ""}
+                <span className="role-badge">{alias}</span>
+              </span>
+            ))}
+          </p>
+        ) : null}
+        {entry.parent ? (
+          <p>
+            <span className="muted">{t("read.parent")}</span>{" "}
+            <Link to={localizePath(entryPath(entry.parent), locale)} data-testid="entry-parent">
+              {entry.parent.name}
+            </Link>
+            {entry.parent.disambiguation ? <span className="muted">{bracketed(entry.parent.disambiguation, entry.parent.language)}</span> : null}
+          </p>
+        ) : null}
+        <p className="muted writing-facts">
+          {entry.creator ? (
+            <>
+              {t("read.created_by")}{" "}
+              <Link to={localizePath(`/profile/${entry.creator.username}`, locale)} data-testid="entry-creator">
+                {entry.creator.nickname}
+              </Link>{" "}
+              ·{" "}
+            </>
+          ) : null}
+          <time dateTime={entry.createdAt}>{t("read.created", { date: formatDate(entry.createdAt, locale, dateTime) })}</time>
+        </p>
+        <p className="muted writing-facts">
+          <span>{t("read.views", { count: entry.views })}</span> · <span>{t("read.edits", { count: entry.editCount })}</span> · <span>{t("read.cites", { count: entry.citeCount })}</span>
+        </p>
+      </header>
+      <div className="panel writing-content">
+        {entry.descriptionHtml ? <RenderedContent html={entry.descriptionHtml} lang={entry.language} /> : <p className="muted">{t("read.no_description")}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
+import { AppError } from "../../common/app-error.ts";
+import { authorize } from "../../common/policy.ts";
+import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
+import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
+import { renderMarkdown } from "../content/render.server.ts";
+import { can } from "./policy.ts";
+import { entryPath } from "./paths.ts";
+import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
+
+export type EntryRow = typeof encyclopediaEntries.$inferSelect;
+
+export type { EntrySummary } from "./schema.ts";
+
+const summaryColumns = {
+  id: encyclopediaEntries.id,
+  circleId: encyclopediaEntries.circleId,
+  name: encyclopediaEntries.name,
+  aliases: encyclopediaEntries.aliases,
+  disambiguation: encyclopediaEntries.disambiguation,
+  language: encyclopediaEntries.language,
+};
+
+/** Pages that show an entry: its own, its circle's (tab and counts), the sitemap. */
+export function entryTags(row: Pick<EntryRow, "id" | "circleId">): string[] {
+  return [`entry:${row.id}`, `circle:${row.circleId}`, "circles", "sitemap"];
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+const aliasLike = (pattern: string): SQL => sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) as a where lower(a) like lower(${pattern}))`;
+
+/**
+ * Entries whose name or any alias contains `q` (case-insensitively), in circles whose content the
+ * viewer may read: the exact name first, then names starting with `q`, then aliases starting with
+ * it, then the rest; shorter names before longer ones. At most ten. An empty `q` lists the
+ * circle's newest entries (nothing without a circle). A circle the viewer may not read answers
+ * nothing, exactly like an unknown one.
+ */
+export async function searchEntries(db: Executor, viewer: Pick<Viewer, "id"> | null, options: { q: string; circleId?: number; limit?: number }): Promise<EntrySummary[]> {
+  const limit = Math.min(Math.max(options.limit ?? maxSearchResults, 1), maxSearchResults);
+  const q = options.q.trim();
+  let circles = await readableCircleIds(db, viewer);
+  if (options.circleId !== undefined) circles = circles.filter((id) => id === options.circleId);
+  if (circles.length === 0) return [];
+  const inCircles = inArray(encyclopediaEntries.circleId, circles);
+  if (q === "") {
+    if (options.circleId === undefined) return [];
+    return db.select(summaryColumns).from(encyclopediaEntries).where(inCircles).orderBy(desc(encyclopediaEntries.createdAt), desc(encyclopediaEntries.id)).limit(limit);
+  }
+  const escaped = escapeLike(q);
+  const contains = `%${escaped}%`;
+  const prefix = `${escaped}%`;
+  const name = sql`lower(${encyclopediaEntries.name})`;
+  const rank = sql`case when ${name} = lower(${q}) then 0 when ${name} like lower(${prefix}) then 1 when ${aliasLike(prefix)} then 2 else 3 end`;
+  return db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(and(inCircles, or(sql`${name} like lower(${contains})`, aliasLike(contains))))
+    .orderBy(rank, sql`char_length(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
+    .limit(limit);
+}
+
+/**
+ * The entries among `ids` the viewer may read, in the order asked (unknown ones and those of
+ * circles the viewer may not read are left out).
+ */
+export async function entriesByIds(db: Executor, viewer: Pick<Viewer, "id"> | null, ids: readonly number[]): Promise<EntrySummary[]> {
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  if (unique.length === 0) return [];
+  const circles = await readableCircleIds(db, viewer);
+  if (circles.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(and(inArray(encyclopediaEntries.id, unique), inArray(encyclopediaEntries.circleId, circles)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The related entries of a writing: every id an existing entry the author may read, duplicates
+ * collapsed; otherwise a field error on `related_entries`.
+ */
+export async function checkRelatedEntries(db: Executor, viewer: Pick<Viewer, "id">, ids: readonly number[] | undefined): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await entriesByIds(db, viewer, unique);
+  if (found.length !== unique.length) throw new AppError("validation_failed", { fields: { related_entries: "validation:related_entry_unknown" } });
+  return unique;
+}
+
+/**
+ * An entry with the viewer's access to its circle, or `not_found` when it does not exist or its
+ * circle's content is not the viewer's to read; a visitor who may see the circle but not read it
+ * is asked to sign in (like writings).
+ */
+export async function loadReadableEntry(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: EntryRow; access: CircleAccess }> {
+  const [row] = await db.select().from(encyclopediaEntries).where(eq(encyclopediaEntries.id, id)).limit(1);
+  if (!row) throw new AppError("not_found");
+  const access = await loadCircleAccess(db, viewer, row.circleId);
+  if (!access || !canViewCircle(access) || !can(viewer, "read", access)) {
+    if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
+    throw new AppError("not_found");
+  }
+  return { row, access };
+}
+
+/** The entry page's data: the entry, its readable parent and its creator. */
+export async function getEntry(db: Executor, viewer: Viewer | null, id: number) {
+  const { row } = await loadReadableEntry(db, viewer, id);
+  const [[creator], [parent]] = await Promise.all([
+    db.select({ id: users.id, username: users.username, nickname: users.nickname }).from(users).where(eq(users.id, row.creatorId)).limit(1),
+    row.parentId === null ? Promise.resolve([]) : entriesByIds(db, viewer, [row.parentId]),
+  ]);
+  return {
+    id: row.id,
+    circleId: row.circleId,
+    name: row.name,
+    aliases: row.aliases,
+    disambiguation: row.disambiguation,
+    language: row.language,
+    descriptionHtml: row.descriptionHtml,
+    description: row.description,
+    parent: parent ? { id: parent.id, circleId: parent.circleId, name: parent.name, disambiguation: parent.disambiguation, language: parent.language } : null,
+    creator: creator ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    editCount: row.editCount,
+    views: row.views,
+    citeCount: row.citeCount,
+    url: entryPath(row),
+  };
+}
+
+export type EntryPage = Awaited<ReturnType<typeof getEntry>>;
+
+/** A circle's entries by name, for its encyclopedia tab (callers check `read_content`). */
+export async function listCircleEntries(db: Executor, circleId: number, limit = 200): Promise<EntrySummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.circleId, circleId))
+    .orderBy(sql`lower(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
+    .limit(limit);
+}
+
+/** Entries per circle, for the circles' counts. */
+export async function countEntriesByCircle(db: Executor, circleIds: number[]): Promise<Map<number, number>> {
+  if (circleIds.length === 0) return new Map();
+  const rows = await db.select({ circleId: encyclopediaEntries.circleId, total: count() }).from(encyclopediaEntries).where(inArray(encyclopediaEntries.circleId, circleIds)).groupBy(encyclopediaEntries.circleId);
+  return new Map(rows.map((row) => [row.circleId, Number(row.total)]));
+}
+
+/** Every entry of the given circles, for the sitemap. */
+export async function sitemapEntries(db: Executor, circleIds: number[]): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
+  if (circleIds.length === 0) return [];
+  return db
+    .select({ id: encyclopediaEntries.id, circleId: encyclopediaEntries.circleId, language: encyclopediaEntries.language, updatedAt: encyclopediaEntries.updatedAt })
+    .from(encyclopediaEntries)
+    .where(inArray(encyclopediaEntries.circleId, circleIds))
+    .orderBy(asc(encyclopediaEntries.id))
+    .limit(50_000);
+}
+
+/**
+ * Starts an entry in a circle (`write` in the circles policy). A parent must be an entry of the
+ * same circle. The description is rendered before the transaction opens.
+ */
+export async function createEntry(options: ServiceOptions, viewer: Viewer, circleId: number, input: CreateEntryInput): Promise<{ id: number; url: string }> {
+  const access = await loadCircleAccess(options.db, viewer, circleId);
+  if (!access || !canViewCircle(access)) throw new AppError("not_found");
+  authorize(viewer, can(viewer, "create", access));
+  const rendered = await renderMarkdown(input.description, { locale: input.language });
+  return inTransaction(options, async (tx) => {
+    if (input.parent_id !== null) {
+      const [parent] = await tx.db.select({ circleId: encyclopediaEntries.circleId }).from(encyclopediaEntries).where(eq(encyclopediaEntries.id, input.parent_id)).limit(1);
+      if (!parent || parent.circleId !== circleId) throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_invalid" } });
+    }
+    const aliases = [...new Set(input.aliases)].filter((alias) => alias.toLowerCase() !== input.name.toLowerCase());
+    const [row] = await tx.db
+      .insert(encyclopediaEntries)
+      .values({ circleId, name: input.name, aliases, disambiguation: input.disambiguation || null, parentId: input.parent_id, description: input.description, descriptionHtml: rendered.html, language: input.language, creatorId: viewer.id })
+      .returning();
+    const entry = row!;
+    await recordEvent(tx, { actorId: viewer.id, verb: "entry.created", subjectType: "entry", subjectId: entry.id, data: { circleId, name: entry.name } });
+    tx.invalidate(...entryTags(entry));
+    return { id: entry.id, url: entryPath(entry) };
+  });
+}
+

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { circles } from "./circles.ts";
+
+export const entryLanguages = ["zh-CN", "en"] as const;
+
+/**
+ * An encyclopedia entry of a circle (spec §3): name, aliases, a disambiguation note telling apart
+ * entries of the same name, a parent entry, and a Markdown description stored with the HTML the
+ * content pipeline rendered when it was saved (pages serve the HTML). Editing, history,
+ * references and language versions come with the full encyclopedia; the counters are kept from
+ * the start so nothing needs backfilling then.
+ */
+export const encyclopediaEntries = pgTable(
+  "encyclopedia_entries",
+  {
+    id: serial("id").primaryKey(),
+    // A circle holding content cannot be deleted (circleHasContent), so entries never orphan.
+    circleId: integer("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
+    disambiguation: text("disambiguation"),
+    parentId: integer("parent_id").references((): AnyPgColumn => encyclopediaEntries.id, { onDelete: "set null" }),
+    description: text("description").notNull().default(""),
+    descriptionHtml: text("description_html").notNull().default(""),
+    language: text("language", { enum: entryLanguages }).notNull(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    editCount: integer("edit_count").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    citeCount: integer("cite_count").notNull().default(0),
+  },
+  (table) => [
+    index("encyclopedia_entries_circle_idx").on(table.circleId, table.createdAt),
+    // text_pattern_ops: the picker's name-prefix search (`lower(name) like 'abc%'`) uses it under any collation.
+    index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
+    index("encyclopedia_entries_parent_idx").on(table.parentId),
+    check("encyclopedia_entries_name_length", sql`char_length(${table.name}) between 1 and 100`),
+    check("encyclopedia_entries_disambiguation_length", sql`${table.disambiguation} is null or char_length(${table.disambiguation}) <= 100`),
+    check("encyclopedia_entries_language_check", sql`${table.language} in ('zh-CN', 'en')`),
+    check("encyclopedia_entries_counts_check", sql`${table.editCount} >= 0 and ${table.views} >= 0 and ${table.citeCount} >= 0`),
+  ],
+);
