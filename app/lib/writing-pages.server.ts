@@ -10,7 +10,7 @@ import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
-import { entriesByIds } from "../../features/encyclopedia/service.ts";
+import { readableEntries } from "../../features/encyclopedia/service.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version), its author with the viewer's
@@ -51,7 +51,7 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   const circleRow = await getCircleRow(app.db, row.circleId);
   const circleName = circleRow ? localizedTexts(circleRow, app.locale).name : "";
   // Related entries by name; those gone or not the viewer's to read are left out.
-  const relatedEntries = row.relatedEntryIds.length > 0 ? await entriesByIds(app.db, app.viewer, row.relatedEntryIds) : [];
+  const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => `entry:${entry.id}`));
   const page = { writing, following, own, origin, circleName, relatedEntries, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -83,6 +83,24 @@ export async function entriesByIds(db: Executor, viewer: Pick<Viewer, "id"> | nu
     .where(and(inArray(encyclopediaEntries.id, unique), inArray(encyclopediaEntries.circleId, circles)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The entries named by an `integer[]` column of the row a query selects (a writing's related
+ * entries), as JSON in that query itself, in the column's order; entries gone are left out.
+ * Pass the result through `readableEntries`.
+ */
+export function relatedEntriesSql(ids: SQL | AnyColumn): SQL<EntrySummary[] | null> {
+  return sql<EntrySummary[] | null>`(
+    select json_agg(json_build_object('id', e.id, 'circleId', e.circle_id, 'name', e.name, 'aliases', e.aliases, 'disambiguation', e.disambiguation, 'language', e.language) order by array_position(${ids}, e.id))
+    from encyclopedia_entries e where e.id = any(${ids}))`;
+}
+
+/** Of these entries, the ones in circles whose content the viewer may read (no query: the access map is in memory). */
+export async function readableEntries(db: Executor, viewer: Pick<Viewer, "id"> | null, entries: readonly EntrySummary[] | null): Promise<EntrySummary[]> {
+  if (!entries || entries.length === 0) return [];
+  const circles = new Set(await readableCircleIds(db, viewer));
+  return entries.filter((entry) => circles.has(entry.circleId));
 }
 
 /**

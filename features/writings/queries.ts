@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
+import { taggedMemory } from "../../server/lib/tagged-memory.ts";
 import { circleCategories, circleMembers, follows, users, writingCategories, writings } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { readableCircleIds } from "../circles/access.server.ts";
+import { relatedEntriesSql, type EntrySummary } from "../encyclopedia/service.ts";
 import { groupIdOf, seriesIdOf, type WritingRow } from "./service.ts";
 import type { FeedTab, WritingLanguage, WritingType } from "./schema.ts";
 
@@ -47,6 +49,8 @@ export interface ReadingData {
   versions: { id: number; language: WritingLanguage; title: string }[];
   /** Whether the viewer follows the author (false for visitors and the author). */
   following: boolean;
+  /** The related entries that still exist, in order (not yet filtered by what the viewer may read). */
+  relatedEntries: EntrySummary[];
 }
 
 const { markdown: _markdown, ...readingColumns } = getTableColumns(writings);
@@ -69,7 +73,7 @@ const readingQuery = preparedQuery((db) =>
         select json_agg(json_build_object('id', v.id, 'language', v.language, 'title', v.title) order by v.id)
         from writings v
         where v.id = coalesce(${writings.translationOf}, ${writings.id}) or v.translation_of = coalesce(${writings.translationOf}, ${writings.id}))`,
-      following: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${sql.placeholder("viewer")} and f.followee_id = ${writings.authorId})`,
+      relatedEntries: relatedEntriesSql(writings.relatedEntryIds),
     })
     .from(writings)
     .innerJoin(users, eq(users.id, writings.authorId))
@@ -78,12 +82,51 @@ const readingQuery = preparedQuery((db) =>
     .prepare("writings_reading"),
 );
 
+/** What changes per reader and per view: the view count and whether the viewer follows the author. */
+const readingStateQuery = preparedQuery((db) =>
+  db
+    .select({
+      views: writings.views,
+      following: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${sql.placeholder("viewer")} and f.followee_id = ${writings.authorId})`,
+    })
+    .from(writings)
+    .where(eq(writings.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("writings_reading_state"),
+);
+
+type ReadingContent = Omit<ReadingData, "following">;
+
+/**
+ * The reading page's content of a writing, remembered under the tags of the pages that show it
+ * (`readingTags`): every write that changes the writing, its language versions or series, its
+ * circle (categories), its author's card or a related entry invalidates one of them.
+ */
+const readingContents = taggedMemory<ReadingContent | null>("writings/reading", { ttlMs: 60_000, maxEntries: 2_000 });
+
+/** The cache tags of a writing's reading page content (the page adds its own, see `readingPage`). */
+export function readingTags(row: Pick<WritingRow, "id" | "circleId" | "authorId" | "translationOf" | "seriesId" | "relatedEntryIds">): string[] {
+  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, ...row.relatedEntryIds.map((entry) => `entry:${entry}`)];
+}
+
+async function readingContent(db: Executor, id: number): Promise<ReadingContent | null> {
+  return readingContents.read(db, id, async () => {
+    const [found] = await readingQuery(db).execute({ id });
+    if (!found) return { value: null, tags: [`writing:${id}`] };
+    const { author, categories, versions, relatedEntries, ...row } = found;
+    return { value: { row, author, categories, versions: versions ?? [], relatedEntries: relatedEntries ?? [] }, tags: readingTags(row) };
+  });
+}
+
 /** The reading page's data of writing `id` (no access check: see `loadWritingForReading`). */
 export async function readingData(db: Executor, viewerId: number | null, id: number): Promise<ReadingData | null> {
-  const [found] = await readingQuery(db).execute({ id, viewer: viewerId ?? 0 });
-  if (!found) return null;
-  const { author, categories, versions, following, ...row } = found;
-  return { row, author, categories, versions: versions ?? [], following: viewerId !== null && viewerId !== author.id && following };
+  const [content, [state]] = await Promise.all([readingContent(db, id), readingStateQuery(db).execute({ id, viewer: viewerId ?? 0 })]);
+  if (!content || !state) return null;
+  return {
+    ...content,
+    row: { ...content.row, views: state.views },
+    following: viewerId !== null && viewerId !== content.author.id && state.following,
+  };
 }
 
 export interface SeriesPart {
