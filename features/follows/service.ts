@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
+import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import { events, follows, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
@@ -39,7 +40,7 @@ export async function followUser(options: ServiceOptions, followerId: number, us
     if (inserted) {
       await recordEvent(tx, { actorId: followerId, verb: "user.followed", subjectType: "user", subjectId: target.id });
       await bumpUnread(tx, target.id, "unread_follow_count");
-      tx.invalidate(`user:${target.id}`, `user:${followerId}`);
+      tx.invalidate(`user:${target.id}`, `user:${followerId}`, followeesTag(followerId));
     }
     const counts = await followCounts(tx.db, target.id);
     return { following: true, followersCount: counts.followers, followingCount: counts.following };
@@ -57,20 +58,27 @@ export async function unfollowUser(options: ServiceOptions, followerId: number, 
       .returning({ followeeId: follows.followeeId });
     if (deleted) {
       await recordEvent(tx, { actorId: followerId, verb: "user.unfollowed", subjectType: "user", subjectId: target.id });
-      tx.invalidate(`user:${target.id}`, `user:${followerId}`);
+      tx.invalidate(`user:${target.id}`, `user:${followerId}`, followeesTag(followerId));
     }
     const counts = await followCounts(tx.db, target.id);
     return { following: false, followersCount: counts.followers, followingCount: counts.following };
   });
 }
 
-const followingQuery = preparedQuery((db) =>
-  db
-    .select({ followeeId: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, sql.placeholder("follower")), eq(follows.followeeId, sql.placeholder("followee"))))
-    .prepare("follows_is_following"),
-);
+const followeesQuery = preparedQuery((db) => db.select({ followeeId: follows.followeeId }).from(follows).where(eq(follows.followerId, sql.placeholder("follower"))).prepare("follows_followees_of"));
+
+/**
+ * Whom a user follows, remembered between requests (every reading page and profile asks whether
+ * the viewer follows someone). Following and unfollowing invalidate `followeesTag(userId)`.
+ */
+const followees = keyedMemory<ReadonlySet<number>>("followees", { ttlMs: 60_000, maxEntries: 20_000 });
+
+/** The tag a follow or unfollow by `userId` invalidates. */
+export const followeesTag = (userId: number): string => followees.tag(userId);
+
+export async function followeesOf(db: Database | Executor, userId: number): Promise<ReadonlySet<number>> {
+  return followees.read(db, userId, async () => new Set((await followeesQuery(db).execute({ follower: userId })).map((row) => row.followeeId)));
+}
 
 /** Counted from the follows rows themselves, so they cannot drift from them. */
 export async function followCounts(db: Database | Executor, userId: number): Promise<FollowCounts> {
@@ -81,9 +89,8 @@ export async function followCounts(db: Database | Executor, userId: number): Pro
   return { followers: followers?.value ?? 0, following: following?.value ?? 0 };
 }
 
-export async function isFollowing(db: Database, followerId: number, followeeId: number): Promise<boolean> {
-  const [row] = await followingQuery(db).execute({ follower: followerId, followee: followeeId });
-  return row !== undefined;
+export async function isFollowing(db: Database | Executor, followerId: number, followeeId: number): Promise<boolean> {
+  return (await followeesOf(db, followerId)).has(followeeId);
 }
 
 export interface NewFollower {

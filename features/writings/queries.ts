@@ -6,6 +6,7 @@ import { circleCategories, circleMembers, follows, users, writingCategories, wri
 import type { Viewer } from "../accounts/viewer.ts";
 import { readableCircleIds } from "../circles/access.server.ts";
 import { relatedEntriesSql, type EntrySummary } from "../encyclopedia/service.ts";
+import { followeesOf } from "../follows/service.ts";
 import { groupIdOf, seriesIdOf, type WritingRow } from "./service.ts";
 import type { FeedTab, WritingLanguage, WritingType } from "./schema.ts";
 
@@ -82,19 +83,6 @@ const readingQuery = preparedQuery((db) =>
     .prepare("writings_reading"),
 );
 
-/** What changes per reader and per view: the view count and whether the viewer follows the author. */
-const readingStateQuery = preparedQuery((db) =>
-  db
-    .select({
-      views: writings.views,
-      following: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${sql.placeholder("viewer")} and f.followee_id = ${writings.authorId})`,
-    })
-    .from(writings)
-    .where(eq(writings.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare("writings_reading_state"),
-);
-
 type ReadingContent = Omit<ReadingData, "following">;
 
 /**
@@ -118,15 +106,16 @@ async function readingContent(db: Executor, id: number): Promise<ReadingContent 
   });
 }
 
-/** The reading page's data of writing `id` (no access check: see `loadWritingForReading`). */
+/**
+ * The reading page's data of writing `id` (no access check: see `loadWritingForReading`). No query
+ * when remembered: the content as above and whom the viewer follows (`followeesOf`). The view
+ * count is the remembered one, so, as on the anonymous cached page, it may lag up to a minute.
+ */
 export async function readingData(db: Executor, viewerId: number | null, id: number): Promise<ReadingData | null> {
-  const [content, [state]] = await Promise.all([readingContent(db, id), readingStateQuery(db).execute({ id, viewer: viewerId ?? 0 })]);
-  if (!content || !state) return null;
-  return {
-    ...content,
-    row: { ...content.row, views: state.views },
-    following: viewerId !== null && viewerId !== content.author.id && state.following,
-  };
+  const content = await readingContent(db, id);
+  if (!content) return null;
+  const following = viewerId !== null && viewerId !== content.author.id && (await followeesOf(db, viewerId)).has(content.author.id);
+  return { ...content, following };
 }
 
 export interface SeriesPart {

@@ -9,6 +9,7 @@ import { hashToken, sessionDurations, type User } from "../../features/accounts/
 import { Visitor } from "./api.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
 import { membershipTag } from "../../features/circles/access.server.ts";
+import { followeesTag } from "../../features/follows/service.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -126,6 +127,8 @@ export async function addCategory(db: Database, circleId: number, overrides: { n
 /** `follower` follows `followee` (the row only: no event, no counter; tests about following use the API). */
 export async function createFollow(db: Database, follower: { id: number }, followee: { id: number }): Promise<void> {
   await db.insert(follows).values({ followerId: follower.id, followeeId: followee.id });
+  // As following does after commit: the follower's remembered followees are dropped.
+  await invalidate([followeesTag(follower.id)]);
 }
 
 export interface EntryOverrides {
