@@ -41,7 +41,11 @@ function start(script: string, args: string[], env: Record<string, string> = {},
   });
 }
 
+/** Each server first gets `warmup` seconds of the same load, not counted: the JIT compiles the hot paths of ours and the baselines alike. */
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
+
 async function load(url: string, headers: Record<string, string> = {}) {
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const result = await autocannon({ url, connections, duration, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
