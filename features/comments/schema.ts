@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { commentMaxLength, characterCount } from "./constants.ts";
 
-/**
+export * from "./constants.ts";
+
+/*
  * Shared by the API and the page action. Messages are keys of the `comments` catalog (registered
  * with the core catalogs, so the server and reading pages have it).
  */
-import { commentMaxLength, characterCount } from "./constants.ts";
-export * from "./constants.ts";
-
 
 /** Control characters other than line breaks and tabs are refused (NUL is refused before validation anyway). */
 function hasControlCharacters(text: string): boolean {
