@@ -259,6 +259,23 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect((await visitor.get(`/api/comments/${top.id}/replies/`)).statusCode).toBe(404);
   });
 
+  it("shows a new comment, a deletion and a commenter's new nickname at once, though the first page is remembered", async () => {
+    const { visitor: writer } = await signedIn();
+    const { visitor } = await signedIn();
+    const writingId = await publish(writer);
+    const reader = new Visitor(api.app);
+    // Twice: the second read is the remembered one.
+    expect((await list(reader, writingId)).total).toBe(0);
+    expect((await list(reader, writingId)).total).toBe(0);
+    const created = await posted(visitor, writingId, { body: "记住我" });
+    expect((await list(reader, writingId)).items.map((item) => item.id)).toEqual([created.id]);
+    expect((await list(reader, writingId)).items.map((item) => item.id)).toEqual([created.id]);
+    expect((await visitor.request("PATCH", "/api/Users/profile/", { json: { nickname: "改名的评论者" } })).statusCode).toBe(200);
+    expect((await list(reader, writingId)).items[0]!.author?.nickname).toBe("改名的评论者");
+    expect((await visitor.request("DELETE", `/api/comments/${created.id}/`)).statusCode).toBe(204);
+    expect((await list(reader, writingId)).total).toBe(0);
+  });
+
   it("is described in the OpenAPI document and CSRF-protected", async () => {
     const doc = (await new Visitor(api.app).get("/api/docs/json")).json() as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths["/api/writings/{id}/comments/"] ?? {})).toEqual(expect.arrayContaining(["get", "post"]));

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { taggedMemory } from "../../server/lib/tagged-memory.ts";
+import { taggedMemory, type TaggedMemory } from "../../server/lib/tagged-memory.ts";
 import { commentPageSize, replyPageSize, replyPreviewSize, type CommentAuthor } from "./schema.ts";
 import type { CommentSubjectType } from "./subjects.ts";
 
@@ -85,10 +85,12 @@ export async function threadPage(db: Executor, type: CommentSubjectType, subject
  * `user:<id>`, for names and avatars), like the reading page's own content: a remembered reading
  * page still needs no query.
  */
-const firstPages = taggedMemory<ThreadPageRow>("comments/first-page", { ttlMs: 60_000, maxEntries: 2_000 });
+const firstPages: Record<CommentSubjectType, TaggedMemory<ThreadPageRow>> = {
+  writing: taggedMemory<ThreadPageRow>("comments/first-page/writing", { ttlMs: 60_000, maxEntries: 2_000 }),
+};
 
 export async function firstThreadPage(db: Executor, type: CommentSubjectType, subjectId: number, subjectTags: string[]): Promise<ThreadPageRow> {
-  return firstPages.read(db, subjectId, async () => {
+  return firstPages[type].read(db, subjectId, async () => {
     const page = await threadPage(db, type, subjectId, null);
     return { value: page, tags: [...subjectTags, ...commenterTags(page)] };
   });

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
@@ -21,6 +22,19 @@ async function hydrated(page: Page): Promise<void> {
   });
 }
 
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the current page (the context must bypass the CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
 /** Publishes a short article in the global village through the API, as the context's user. */
 async function publishArticle(context: BrowserContext, title: string): Promise<string> {
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
@@ -40,7 +54,7 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const writer = await newVisitor({ locale });
     const { username: writerName } = await registerThroughApi(writer.context, uniqueName("cw"));
     const articlePath = path(await publishArticle(writer.context, uniqueName("Comments ")));
-    const reader = await newVisitor({ locale });
+    const reader = await newVisitor({ locale, bypassCSP: true });
     const { username: readerName } = await registerThroughApi(reader.context, uniqueName("cr"));
 
     const { page } = reader;
@@ -96,11 +110,15 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     await page.getByTestId("comment-deleted").filter({ hasText: t("comments:deleted") }).waitFor();
     await commentWith(page, replyText).waitFor();
     await expect(page.getByText(text.split("\n")[0]!).count()).resolves.toBe(0);
+    // The section with a placeholder, a reply, the forms and an open reply form passes axe.
+    await commentWith(page, replyText).getByTestId("reply-toggle").click();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A visitor reads the comments and is asked to log in to comment.
-    const visitor = await newVisitor({ locale });
+    const visitor = await newVisitor({ locale, colorScheme: "dark", bypassCSP: true });
     await visitor.page.goto(articlePath);
     await commentWith(visitor.page, replyText).waitFor();
+    expect(await seriousViolations(visitor.page)).toEqual([]);
     const login = visitor.page.getByTestId("comment-login");
     await expect(login.innerText()).resolves.toBe(t("comments:login"));
     await expect(login.getAttribute("href")).resolves.toBe(`${path("/login")}?next=${encodeURIComponent(articlePath)}`);
