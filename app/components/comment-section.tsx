@@ -1,10 +1,9 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { commentMaxLength, type CommentPage, type PresentedComment, type PresentedThread, type ReplyPage } from "../../features/comments/constants.ts";
-import { describedBy } from "./form-field.tsx";
 import { ConfirmButton } from "./confirm-button.tsx";
 
 /** What the reading page's loader adds for its comments section. */
@@ -73,7 +72,7 @@ function CommentForm({ id, intent, parentId, threadId, writingId, csrfToken, act
         <label htmlFor={`${id}-body`} className="visually-hidden">
           {label}
         </label>
-        <textarea id={`${id}-body`} name="body" className="text-input text-area" rows={3} placeholder={placeholder} defaultValue={failure?.values?.body} {...describedBy(`${id}-body`, error, hint)} />
+        <textarea id={`${id}-body`} name="body" className="text-input text-area" rows={3} placeholder={placeholder} defaultValue={failure?.values?.body} aria-invalid={error ? true : undefined} aria-describedby={`${id}-body-${error ? "error" : "hint"}`} />
         {error ? (
           <div className="form-error" id={`${id}-body-error`} role="alert" data-field-error={`${id}-body`}>
             {error}
@@ -247,19 +246,18 @@ export function CommentSection({ comments, writingId, csrfToken, signedIn, failu
       ) : null}
       {csrfToken ? (
         // A new key after each new comment: the form comes back empty; after an error it keeps what was typed.
-        <Fragment key={page.total}>
-          <CommentForm
-            id="comment"
-            intent="comment"
-            writingId={writingId}
-            csrfToken={csrfToken}
-            action={action}
-            failure={failure?.commentForm === "comment" ? failure : undefined}
-            label={t("label")}
-            placeholder={t("placeholder")}
-            submit={t("submit")}
-          />
-        </Fragment>
+        <CommentForm
+          key={page.total}
+          id="comment"
+          intent="comment"
+          writingId={writingId}
+          csrfToken={csrfToken}
+          action={action}
+          failure={failure?.commentForm === "comment" ? failure : undefined}
+          label={t("label")}
+          placeholder={t("placeholder")}
+          submit={t("submit")}
+        />
       ) : !signedIn ? (
         <p>
           <Link className="button" to={loginTo} data-testid="comment-login">

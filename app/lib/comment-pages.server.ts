@@ -75,7 +75,7 @@ export async function commentAction(app: AppContext, request: Request, form: For
     const t = translator(app.locale);
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "body");
-    return failure({ fieldErrors: { [field]: t(issue?.message ?? "comments:validation.required") } }, 400);
+    return failure({ fieldErrors: { [field]: t(issue?.message ?? "validation:comment_required") } }, 400);
   }
   let created;
   try {

@@ -4,8 +4,8 @@ import { commentMaxLength, characterCount } from "./constants.ts";
 export * from "./constants.ts";
 
 /*
- * Shared by the API and the page action. Messages are keys of the `comments` catalog (registered
- * with the core catalogs, so the server and reading pages have it).
+ * Shared by the API and the page action. Messages are keys of the `validation` catalog: the server
+ * translates them (the page action answers translated messages), so reading pages never load them.
  */
 
 /** Control characters other than line breaks and tabs are refused (NUL is refused before validation anyway). */
@@ -18,17 +18,17 @@ function hasControlCharacters(text: string): boolean {
 }
 
 export const commentBodySchema = z
-  .string({ error: "comments:validation.required" })
+  .string({ error: "validation:comment_required" })
   .transform((value) => value.replace(/\r\n?/g, "\n").trim())
   .pipe(
     z
       .string()
-      .min(1, "comments:validation.required")
-      .refine((value) => characterCount(value) <= commentMaxLength, "comments:validation.too_long")
-      .refine((value) => !hasControlCharacters(value), "comments:validation.invalid_characters"),
+      .min(1, "validation:comment_required")
+      .refine((value) => characterCount(value) <= commentMaxLength, "validation:comment_too_long")
+      .refine((value) => !hasControlCharacters(value), "validation:comment_invalid_characters"),
   );
 
-const idSchema = z.number({ error: "comments:validation.parent_invalid" }).int("comments:validation.parent_invalid").positive("comments:validation.parent_invalid").max(2_147_483_647, "comments:validation.parent_invalid");
+const idSchema = z.number({ error: "validation:comment_parent_invalid" }).int("validation:comment_parent_invalid").positive("validation:comment_parent_invalid").max(2_147_483_647, "validation:comment_parent_invalid");
 
 export const createCommentSchema = z.object({
   body: commentBodySchema,

@@ -59,10 +59,10 @@ export async function postComment(options: ServiceOptions, viewer: Viewer, subje
     if (input.parent_id != null) {
       const parent = await commentById(tx.db, input.parent_id);
       if (!parent || parent.subjectType !== subject.type || parent.subjectId !== subject.id) {
-        throw new AppError("validation_failed", { fields: { parent_id: "comments:validation.parent_invalid" } });
+        throw new AppError("validation_failed", { fields: { parent_id: "validation:comment_parent_invalid" } });
       }
       if (!can(viewer, "reply", { subject, comment: { authorId: parent.authorId, deleted: parent.deletedAt !== null } })) {
-        throw new AppError("validation_failed", { fields: { parent_id: "comments:validation.parent_deleted" } });
+        throw new AppError("validation_failed", { fields: { parent_id: "validation:comment_parent_deleted" } });
       }
       parentId = parent.parentId ?? parent.id;
       const [mentioned] = await tx.db.select({ id: users.id, username: users.username, nickname: users.nickname }).from(users).where(eq(users.id, parent.authorId)).limit(1);

@@ -66,11 +66,11 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const box = page.locator("#comment-body");
     await box.fill("   ");
     await page.getByTestId("comment-submit").click();
-    await page.getByText(t("comments:validation.required")).waitFor();
+    await page.getByText(t("validation:comment_required")).waitFor();
     const tooLong = "长".repeat(1001);
     await box.fill(tooLong);
     await page.getByTestId("comment-submit").click();
-    await page.getByText(t("comments:validation.too_long")).waitFor();
+    await page.getByText(t("validation:comment_too_long")).waitFor();
     await expect(box.inputValue()).resolves.toBe(tooLong);
 
     const text = `${uniqueName("First ")}\nsee https://example.com/page.`;
@@ -139,7 +139,7 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     await page.goto(articlePath);
     await page.locator("#comment-body").fill(" \n ");
     await page.getByTestId("comment-submit").click();
-    await page.getByText(t("comments:validation.required")).waitFor();
+    await page.getByText(t("validation:comment_required")).waitFor();
 
     const text = uniqueName("Plain comment ");
     await page.locator("#comment-body").fill(text);
