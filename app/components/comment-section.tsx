@@ -117,7 +117,7 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
             <img className="comment-avatar" src={comment.author.avatar ?? defaultAvatar} alt="" width={28} height={28} />
             <Link to={path(`/profile/${comment.author.username}`)}>{comment.author.nickname}</Link>
             {comment.reply_to ? (
-              <span>
+              <span className="comment-mention">
                 {t("replying_to")}{" "}
                 <Link to={path(`/profile/${comment.reply_to.username}`)} data-testid="reply-mention">
                   @{comment.reply_to.nickname}
