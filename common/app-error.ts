@@ -60,6 +60,7 @@ export const errorStatus = {
   email_send_failed: 502,
   sms_send_failed: 502,
   follow_failed: 500,
+  comment_failed: 500,
   unfollow_failed: 500,
   checkin_failed: 500,
   upload_failed: 500,

@@ -38,6 +38,7 @@ import { followsApi } from "../features/follows/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { encyclopediaApi } from "../features/encyclopedia/api.ts";
+import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
   config: Config;
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(booksApi);
   await app.register(writingsApi);
   await app.register(encyclopediaApi);
+  await app.register(commentsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi);

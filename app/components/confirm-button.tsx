@@ -5,6 +5,8 @@ interface ConfirmButtonProps {
   /** Unique on the page (ids of the dialog's heading). */
   id: string;
   action: string;
+  /** Multipart by default (the book pages' forms); plain forms without files may say so. */
+  encType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   csrfToken: string;
   intent: string;
   /** More hidden fields (the chapter's id). */
@@ -26,7 +28,7 @@ interface ConfirmButtonProps {
  * A form button that asks first: in a modal dialog with JavaScript; without it, the first post
  * comes back with the same question on the page, and only the answer with `confirmed=1` acts.
  */
-export function ConfirmButton({ id, action, csrfToken, intent, fields = {}, label, ariaLabel, question, confirmLabel, cancelLabel, danger, asked, cancelTo }: ConfirmButtonProps) {
+export function ConfirmButton({ id, action, encType = "multipart/form-data", csrfToken, intent, fields = {}, label, ariaLabel, question, confirmLabel, cancelLabel, danger, asked, cancelTo }: ConfirmButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const hidden = (
     <>
@@ -37,7 +39,7 @@ export function ConfirmButton({ id, action, csrfToken, intent, fields = {}, labe
     </>
   );
   const answer = (cancel: ReactNode) => (
-    <Form method="post" action={action} encType="multipart/form-data" className="confirm-form" onSubmit={() => dialog.current?.close()}>
+    <Form method="post" action={action} encType={encType} className="confirm-form" onSubmit={() => dialog.current?.close()}>
       {hidden}
       <input type="hidden" name="confirmed" value="1" />
       <button type="submit" name="intent" value={intent} className={danger ? "button button-danger" : "button button-primary"}>
@@ -48,7 +50,7 @@ export function ConfirmButton({ id, action, csrfToken, intent, fields = {}, labe
   );
   return (
     <>
-      <Form method="post" action={action} encType="multipart/form-data" className="inline-form">
+      <Form method="post" action={action} encType={encType} className="inline-form">
         {hidden}
         <button
           type="submit"

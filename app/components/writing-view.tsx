@@ -8,6 +8,7 @@ import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { Breadcrumb } from "./breadcrumb.tsx";
 import { EntryList } from "./entry-list.tsx";
 import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
+import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -18,6 +19,7 @@ export interface ReadingPageData {
   circleName: string;
   /** The related entries the viewer may read, by name. */
   relatedEntries: EntrySummary[];
+  comments: CommentsPageData;
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -44,7 +46,7 @@ function FollowAuthor({ username, following, csrfToken }: { username: string; fo
  * switcher, series navigation, delete with its confirmation as plain forms). "Disable copying" and
  * "disable context menu" are deterrents only: anyone can still read the page's source.
  */
-export function WritingView({ page, confirmDelete }: { page: ReadingPageData; confirmDelete: boolean }) {
+export function WritingView({ page, confirmDelete, commentFailure, commentAnswer }: { page: ReadingPageData; confirmDelete: boolean; commentFailure?: CommentFormFailure; commentAnswer?: CommentActionData }) {
   const { t, i18n } = useTranslation("writings");
   const locale = i18n.language as Locale;
   const { writing } = page;
@@ -199,6 +201,7 @@ export function WritingView({ page, confirmDelete }: { page: ReadingPageData; co
           )}
         </nav>
       ) : null}
+      <CommentSection comments={page.comments} writingId={writing.id} csrfToken={page.csrfToken} signedIn={page.signedIn} failure={commentFailure} actionData={commentAnswer} />
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
       <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
     </article>

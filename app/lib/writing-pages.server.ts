@@ -11,6 +11,7 @@ import { writingLanguageValues, type WritingLanguage } from "../../features/writ
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { readableEntries } from "../../features/encyclopedia/service.ts";
+import { commentsSection } from "./comment-pages.server.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version), its author with the viewer's
@@ -53,7 +54,8 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   // Related entries by name; those gone or not the viewer's to read are left out.
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => `entry:${entry.id}`));
-  const page = { writing, following, own, origin, circleName, relatedEntries, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
+  const comments = await commentsSection(app, request, row, loaded.access);
+  const page = { writing, following, own, origin, circleName, relatedEntries, comments, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
   const csrf = csrfForForm(app);
   return data({ ...page, csrfToken: csrf.token as string | null }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });

@@ -8,6 +8,8 @@ import { WritingView } from "../components/writing-view.tsx";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWriting } from "../../features/writings/service.ts";
+import { commentAction } from "../lib/comment-pages.server.ts";
+import type { CommentFormFailure } from "../components/comment-section.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) => writingMeta(location, loaderData);
@@ -19,18 +21,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return readingPage(getAppContext(context), request, params, post ? "post" : "article");
 }
 
-/** Deleting, confirmed first (the spec's irreversible confirmation), as a plain form post. */
+/**
+ * Deleting the writing, confirmed first (the spec's irreversible confirmation), and the comments'
+ * intents (`comment`, `reply`, `delete-comment`: see `commentAction`), as plain form posts.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   if (!app.viewer) throw new AppError("not_authenticated");
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  if (form.get("intent") !== "delete" || !params.writingId || !/^\d{1,9}$/.test(params.writingId)) throw new AppError("bad_request");
+  const intent = form.get("intent");
+  if (intent === "comment" || intent === "reply" || intent === "delete-comment") return commentAction(app, request, form, intent);
+  if (intent !== "delete" || !params.writingId || !/^\d{1,9}$/.test(params.writingId)) throw new AppError("bad_request");
   if (form.get("confirmed") !== "1") return { confirmDelete: true };
   const { circleId } = await deleteWriting({ db: app.db }, app.viewer, Number(params.writingId));
   throw redirect(localizePath(`/circles/${circleId}?deleted=1`, app.locale));
 }
 
 export default function Writing({ loaderData, actionData }: Route.ComponentProps) {
-  return <WritingView page={loaderData} confirmDelete={Boolean(actionData?.confirmDelete)} />;
+  const answer = actionData as { confirmDelete?: boolean; confirmDeleteComment?: number } | CommentFormFailure | undefined;
+  const failure = answer && "commentForm" in answer ? answer : undefined;
+  const asked = answer && !("commentForm" in answer) ? answer : undefined;
+  return <WritingView page={loaderData} confirmDelete={Boolean(asked?.confirmDelete)} commentFailure={failure} commentAnswer={asked} />;
 }

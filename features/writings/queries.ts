@@ -151,12 +151,12 @@ export async function categoriesOf(db: Executor, writingId: number): Promise<{ i
 
 /**
  * Hot score: engagement over age, like Hacker News's ranking. Views count 1, likes 5 and comments
- * 10 (both 0 until reactions and comments exist: add their counts here), divided by the age in
+ * 10 (likes are 0 until reactions exist: add their count here; comments are those not deleted), divided by the age in
  * hours plus 2, raised to 1.5, so a day-old writing needs about 5× the engagement of a new one.
  */
 export function hotScoreSql(): SQL<number> {
   const likes = sql`0`;
-  const comments = sql`0`;
+  const comments = sql`(select count(*) from comments cm where cm.subject_type = 'writing' and cm.subject_id = ${writings.id} and cm.deleted_at is null)`;
   return sql<number>`((${writings.views} + 5 * ${likes} + 10 * ${comments} + 1)::float8 / power(extract(epoch from (now() - ${writings.publishedAt})) / 3600.0 + 2, 1.5))`;
 }
 

@@ -15,6 +15,7 @@ import { can, canWriteIn } from "./policy.ts";
 import { writingPath } from "./paths.ts";
 import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
 import { readingData, type ReadingData } from "./queries.ts";
+import { deleteCommentsOfSubject } from "../comments/cleanup.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -231,6 +232,8 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
     // Language versions pointing here become a group of their own (the foreign key sets null; the
     // remaining versions of a three-way group would collide, and there are only two languages).
     await tx.db.delete(writings).where(eq(writings.id, id));
+    // Comments have no foreign key to their subject: they go with it, in this transaction.
+    await deleteCommentsOfSubject(tx, "writing", id);
     await recordEvent(tx, { actorId: viewer.id, verb: "writing.deleted", subjectType: "writing", subjectId: id, data: { circleId: row.circleId, authorId: row.authorId, title: row.title } });
     tx.invalidate(...writingTags(row));
     return { circleId: row.circleId };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
-import { circleCategories, circleMembers, circles, encyclopediaEntries, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import { circleCategories, circleMembers, circles, comments, encyclopediaEntries, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
 import escapeHtml from "escape-html";
 import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
@@ -162,4 +162,36 @@ export async function createEntry(db: Database, circleId: number, creator: { id:
     })
     .returning();
   return entry!;
+}
+
+export interface CommentOverrides {
+  body?: string;
+  /** The top-level comment a reply belongs to. */
+  parentId?: number | null;
+  replyToUserId?: number | null;
+  createdAt?: Date;
+  deleted?: boolean;
+}
+
+/**
+ * A comment on a writing by `author` (the row only: no event, no notification, no rate limit; tests
+ * about posting use the API). Drops the remembered first page of the writing's comments, as the
+ * service's invalidation does.
+ */
+export async function createComment(db: Database, writingId: number, author: { id: number }, overrides: CommentOverrides = {}) {
+  const [comment] = await db
+    .insert(comments)
+    .values({
+      subjectType: "writing",
+      subjectId: writingId,
+      authorId: author.id,
+      parentId: overrides.parentId ?? null,
+      replyToUserId: overrides.replyToUserId ?? null,
+      body: overrides.body ?? `评论 ${unique()}`,
+      createdAt: overrides.createdAt,
+      deletedAt: overrides.deleted ? new Date() : null,
+    })
+    .returning();
+  await invalidate([`writing:${writingId}`]);
+  return comment!;
 }

@@ -11,3 +11,4 @@ export * from "./ledger.ts";
 export * from "./books.ts";
 export * from "./writings.ts";
 export * from "./encyclopedia.ts";
+export * from "./comments.ts";

@@ -1,0 +1,49 @@
+import type { Viewer } from "../accounts/viewer.ts";
+import { can as canInCircle, type CircleAccess } from "../circles/policy.ts";
+
+export type CommentAction =
+  /** See the subject's comments: whoever may read the subject. */
+  | "read"
+  /** Write a top-level comment. */
+  | "post"
+  /** Reply to this comment (not to a deleted one). */
+  | "reply"
+  /** Delete this comment or reply for good. */
+  | "delete";
+
+export interface CommentSubjectRules {
+  /** The author of the thing commented on (a writing's author). */
+  authorId: number;
+  /** The viewer's access to the subject's circle. */
+  access: CircleAccess;
+}
+
+export interface CommentResource {
+  subject: CommentSubjectRules;
+  /** The comment acted on (reply, delete). */
+  comment?: { authorId: number; deleted: boolean };
+}
+
+/**
+ * Who may do what with comments. Reading follows the subject (a writing: the circle's
+ * `read_content`); anyone signed in who may read it comments and replies; a comment is deleted by
+ * its author, the subject's author or the circle's moderators (`moderate`: masters and above).
+ */
+export function can(actor: Viewer | null, action: CommentAction, resource: CommentResource): boolean {
+  const readable = canInCircle(actor, "read_content", resource.subject.access);
+  if (action === "read") return readable;
+  if (!actor || !readable) return false;
+  switch (action) {
+    case "post":
+      return true;
+    case "reply":
+      return resource.comment !== undefined && !resource.comment.deleted;
+    case "delete":
+      if (!resource.comment || resource.comment.deleted) return false;
+      return resource.comment.authorId === actor.id || resource.subject.authorId === actor.id || canInCircle(actor, "moderate", resource.subject.access);
+  }
+}
+
+export function commentPermissions(actor: Viewer | null, resource: CommentResource): { delete: boolean; reply: boolean } {
+  return { delete: can(actor, "delete", resource), reply: can(actor, "reply", resource) };
+}

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+/** What comments can be about: writings now; answers, chapters and entries later (add them to the check too). */
+export const commentSubjectTypes = ["writing"] as const;
+
+/**
+ * Comments and replies on a subject (`subject_type`, `subject_id`: no foreign key, since the subject
+ * lives in one of several tables; the subject's own deletion deletes its comments in its transaction).
+ * Two levels, as on Zhihu: a top-level comment has `parent_id` null; every reply points at the
+ * top-level comment it belongs to and names the user it answers in `reply_to_user_id`. A deleted
+ * comment keeps its row (`deleted_at`), never its text on any page, so its replies stay in place.
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial("id").primaryKey(),
+    subjectType: text("subject_type", { enum: commentSubjectTypes }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    replyToUserId: integer("reply_to_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("comments_subject_time_idx").on(table.subjectType, table.subjectId, table.createdAt),
+    index("comments_parent_time_idx").on(table.parentId, table.createdAt),
+    index("comments_author_time_idx").on(table.authorId, table.createdAt),
+    check("comments_subject_type_check", sql`${table.subjectType} in ('writing')`),
+    check("comments_body_length_check", sql`char_length(${table.body}) between 1 and 1000`),
+  ],
+);

@@ -1,0 +1,171 @@
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import zhComments from "../../common/locales/zh-CN/comments.json" with { type: "json" };
+import enComments from "../../common/locales/en/comments.json" with { type: "json" };
+
+addCatalog("comments", { "zh-CN": zhComments, en: enComments });
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+/** Waits until React has hydrated the page (a click before that would be a plain form post). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the current page (the context must bypass the CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/** Publishes a short article in the global village through the API, as the context's user. */
+async function publishArticle(context: BrowserContext, title: string): Promise<string> {
+  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+  const response = await context.request.post("/api/circles/1/writings/", { headers: { "x-csrftoken": csrftoken }, data: { title, content: "Some text to comment on.\n" } });
+  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/** The comment or reply (its own block, not its replies) whose text contains `text`. */
+const commentWith = (page: Page, text: string) => page.locator("article.comment", { has: page.locator(".comment-body", { hasText: text }) });
+
+describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale: Locale) => {
+  const t = translator(locale);
+  const path = (to: string) => localizePath(to, locale);
+
+  it("comment with JavaScript (errors keep the text) → reply with a mention → delete with confirmation; visitors are asked to log in", async () => {
+    const writer = await newVisitor({ locale });
+    const { username: writerName } = await registerThroughApi(writer.context, uniqueName("cw"));
+    const articlePath = path(await publishArticle(writer.context, uniqueName("Comments ")));
+    const reader = await newVisitor({ locale, bypassCSP: true });
+    const { username: readerName } = await registerThroughApi(reader.context, uniqueName("cr"));
+
+    const { page } = reader;
+    await page.goto(articlePath);
+    await hydrated(page);
+    await expect(page.locator("#comments-title").innerText()).resolves.toBe(t("comments:title", { count: 0 }));
+    // Marks this document: a full reload would lose it.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const box = page.locator("#comment-body");
+    await box.fill("   ");
+    await page.getByTestId("comment-submit").click();
+    await page.getByText(t("validation:comment_required")).waitFor();
+    const tooLong = "长".repeat(1001);
+    await box.fill(tooLong);
+    await page.getByTestId("comment-submit").click();
+    await page.getByText(t("validation:comment_too_long")).waitFor();
+    await expect(box.inputValue()).resolves.toBe(tooLong);
+
+    const text = `${uniqueName("First ")}\nsee https://example.com/page.`;
+    await box.fill(text);
+    await page.getByTestId("comment-submit").click();
+    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.commented") }).waitFor();
+    const mine = commentWith(page, text.split("\n")[0]!);
+    await mine.waitFor();
+    await expect(mine.locator(".comment-body").innerText()).resolves.toBe(text);
+    await expect(mine.locator('.comment-body a[href="https://example.com/page"]').getAttribute("rel")).resolves.toBe("nofollow ugc noopener");
+    await eventually(() => box.inputValue()).toBe("");
+    await expect(page.locator("#comments-title").innerText()).resolves.toBe(t("comments:title", { count: 1 }));
+    await expect(page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).resolves.toBe(true);
+
+    // The writer replies; the reply names the reader.
+    await writer.page.goto(articlePath);
+    await hydrated(writer.page);
+    const target = commentWith(writer.page, text.split("\n")[0]!);
+    await target.getByTestId("reply-toggle").click();
+    const replyText = uniqueName("Thanks ");
+    await target.locator("textarea").fill(replyText);
+    await target.getByRole("button", { name: t("comments:reply_submit"), exact: true }).click();
+    const reply = commentWith(writer.page, replyText);
+    await reply.waitFor();
+    await expect(reply.getByTestId("reply-mention").innerText()).resolves.toBe(`@${readerName}`);
+    await expect(writer.page.locator("#comments-title").innerText()).resolves.toBe(t("comments:title", { count: 2 }));
+
+    // The reader deletes their comment after confirming in the dialog: its reply stays under a placeholder.
+    await page.reload();
+    await hydrated(page);
+    const own = commentWith(page, text.split("\n")[0]!);
+    await own.getByRole("button", { name: t("comments:delete_label", { name: readerName }) }).click();
+    const dialog = page.locator("dialog[open]");
+    await dialog.getByText(t("comments:delete_question")).waitFor();
+    await dialog.getByRole("button", { name: t("comments:delete_confirm") }).click();
+    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.deleted") }).waitFor();
+    await page.getByTestId("comment-deleted").filter({ hasText: t("comments:deleted") }).waitFor();
+    await commentWith(page, replyText).waitFor();
+    await expect(page.getByText(text.split("\n")[0]!).count()).resolves.toBe(0);
+    // The section with a placeholder, a reply, the forms and an open reply form passes axe.
+    await commentWith(page, replyText).getByTestId("reply-toggle").click();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A visitor reads the comments and is asked to log in to comment.
+    const visitor = await newVisitor({ locale, colorScheme: "dark", bypassCSP: true });
+    await visitor.page.goto(articlePath);
+    await commentWith(visitor.page, replyText).waitFor();
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+    const login = visitor.page.getByTestId("comment-login");
+    await expect(login.innerText()).resolves.toBe(t("comments:login"));
+    await expect(login.getAttribute("href")).resolves.toBe(`${path("/login")}?next=${encodeURIComponent(articlePath)}`);
+    await expect(visitor.page.locator("#comment-body").count()).resolves.toBe(0);
+    expect(writerName).toBeTruthy();
+    await Promise.all([writer.context.close(), reader.context.close(), visitor.context.close()]);
+  });
+
+  it("comments, replies and deletes without JavaScript (plain form posts, the question on the page)", async () => {
+    const writer = await newVisitor({ locale });
+    await registerThroughApi(writer.context, uniqueName("nw"));
+    const articlePath = path(await publishArticle(writer.context, uniqueName("Plain ")));
+    const setup = await newVisitor({ locale });
+    const { username } = await registerThroughApi(setup.context, uniqueName("nr"));
+    const context = await setup.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await setup.context.storageState() });
+    const page = await context.newPage();
+
+    await page.goto(articlePath);
+    await page.locator("#comment-body").fill(" \n ");
+    await page.getByTestId("comment-submit").click();
+    await page.getByText(t("validation:comment_required")).waitFor();
+
+    const text = uniqueName("Plain comment ");
+    await page.locator("#comment-body").fill(text);
+    await page.getByTestId("comment-submit").click();
+    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.commented") }).waitFor();
+    const mine = commentWith(page, text);
+    await mine.waitFor();
+
+    // A reply through the <details> form, replying to one's own comment.
+    await mine.getByTestId("reply-toggle").click();
+    const replyText = uniqueName("Plain reply ");
+    await mine.locator("textarea").fill(replyText);
+    await mine.getByRole("button", { name: t("comments:reply_submit"), exact: true }).click();
+    const reply = commentWith(page, replyText);
+    await reply.waitFor();
+    await expect(reply.getByTestId("reply-mention").innerText()).resolves.toBe(`@${username}`);
+
+    // Deleting asks on the page first; the answer deletes.
+    await commentWith(page, replyText).getByRole("button", { name: t("comments:delete_label", { name: username }) }).click();
+    const question = page.locator(".confirm-panel");
+    await question.getByText(t("comments:delete_question")).waitFor();
+    await expect(commentWith(page, replyText).count()).resolves.toBe(1);
+    await question.getByRole("button", { name: t("comments:delete_confirm") }).click();
+    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.deleted") }).waitFor();
+    await expect(commentWith(page, replyText).count()).resolves.toBe(0);
+    await commentWith(page, text).waitFor();
+    await Promise.all([context.close(), setup.context.close(), writer.context.close()]);
+  });
+});
