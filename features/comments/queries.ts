@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { taggedMemory, type TaggedMemory } from "../../server/lib/tagged-memory.ts";
 import { commentPageSize, replyPageSize, replyPreviewSize, type CommentAuthor } from "./schema.ts";
@@ -35,18 +35,24 @@ type RowsOf<Page> = { rows: { page: Page }[] };
 
 const authorJson = (alias: string) => sql.raw(`json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'nickname', ${alias}.nickname, 'avatar', ${alias}.avatar)`);
 
-/** Replies of top-level comment `c` (a correlated subquery), oldest first. */
-const repliesSql = (limit: number) => sql`coalesce((
+/**
+ * Live replies of the comment `parent` names, oldest first, as a JSON array (`extra` narrows them,
+ * a cursor say): the first replies under each top-level comment and the replies pages alike.
+ */
+const repliesJson = (parent: SQL, limit: number, extra: SQL = sql``) => sql`coalesce((
   select json_agg(x order by x.created_at, x.id) from (
     select r.id, r.body, r.created_at, ${authorJson("ra")} as author,
       case when rt.id is null then null else json_build_object('id', rt.id, 'username', rt.username, 'nickname', rt.nickname) end as reply_to
     from comments r
     join users ra on ra.id = r.author_id
     left join users rt on rt.id = r.reply_to_user_id
-    where r.parent_id = c.id and r.deleted_at is null
+    where r.parent_id = ${parent} and r.deleted_at is null ${extra}
     order by r.created_at, r.id
     limit ${limit}
   ) x), '[]'::json)`;
+
+/** Replies of top-level comment `c` (a correlated subquery), oldest first. */
+const repliesSql = (limit: number) => repliesJson(sql`c.id`, limit);
 
 /**
  * One page of a subject's top-level comments, newest first (Zhihu's time order), each with its
@@ -114,18 +120,7 @@ export async function replyPage(db: Executor, parentId: number, cursor: number |
   const result = (await db.execute(sql`
     select json_build_object(
       'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null),
-      'items', coalesce((
-        select json_agg(x order by x.created_at, x.id) from (
-          select r.id, r.body, r.created_at, ${authorJson("ra")} as author,
-            case when rt.id is null then null else json_build_object('id', rt.id, 'username', rt.username, 'nickname', rt.nickname) end as reply_to
-          from comments r
-          join users ra on ra.id = r.author_id
-          left join users rt on rt.id = r.reply_to_user_id
-          where r.parent_id = ${parentId} and r.deleted_at is null
-            and (${cursor}::integer is null or (r.created_at, r.id) > (select p.created_at, p.id from comments p where p.id = ${cursor}::integer))
-          order by r.created_at, r.id
-          limit ${limit + 1}
-        ) x), '[]'::json)
+      'items', ${repliesJson(sql`${parentId}`, limit + 1, sql`and (${cursor}::integer is null or (r.created_at, r.id) > (select p.created_at, p.id from comments p where p.id = ${cursor}::integer))`)}
     ) as page`)) as unknown as RowsOf<{ total: number; items: ReplyRow[] }>;
   return result.rows[0]!.page;
 }
