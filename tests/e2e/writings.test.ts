@@ -1,7 +1,6 @@
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName, seriousViolations } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { oversizedJpeg, testPng } from "../support/images.ts";
@@ -29,19 +28,6 @@ async function editorReady(page: Page): Promise<void> {
 async function typeMarkdown(page: Page, text: string): Promise<void> {
   await page.locator(".cm-content").click();
   await page.keyboard.insertText(text);
-}
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** axe-core's serious and critical findings on the current page (the context must bypass the CSP). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
 
 const readingPath = /^\/(en\/)?circles\/1\/writing\/(\d+)$/;
