@@ -12,12 +12,28 @@ const layer = (files, patterns, message) => ({
   rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] },
 });
 const boundaries = [
-  layer(["common/**"], ["**/app/**", "**/server/**", "**/features/**", "**/tests/**"], "common/ is shared by every layer and imports none of them."),
-  layer(["features/**"], ["**/app/**", "**/server/plugins/**", "**/server/app.ts", "**/server/main.ts"], "Features never import pages or the composition root."),
-  layer(["server/lib/**"], ["**/app/**", "**/features/**", "../plugins/**", "**/server/plugins/**"], "server/lib is infrastructure: no pages, no domains."),
+  layer(
+    ["common/**"],
+    ["**/app/**", "**/server/**", "**/features/**", "**/tests/**"],
+    "common/ is shared by every layer and imports none of them.",
+  ),
+  layer(
+    ["features/**"],
+    ["**/app/**", "**/server/plugins/**", "**/server/app.ts", "**/server/main.ts"],
+    "Features never import pages or the composition root.",
+  ),
+  layer(
+    ["server/lib/**"],
+    ["**/app/**", "**/features/**", "../plugins/**", "**/server/plugins/**"],
+    "server/lib is infrastructure: no pages, no domains.",
+  ),
   layer(["server/db/**"], ["**/app/**", "**/plugins/**", "../lib/**"], "The database layer imports no pages and no services."),
   layer(["app/routes/**"], ["**/server/db/**"], "Route modules call services; they never touch the database layer."),
-  layer(["app/components/**"], ["**/server/**", "**/features/*/service.ts", "**/*.server.ts"], "Components run in the browser: no server code."),
+  layer(
+    ["app/components/**"],
+    ["**/server/**", "**/features/*/service.ts", "**/*.server.ts"],
+    "Components run in the browser: no server code.",
+  ),
 ];
 
 export default tseslint.config(
@@ -26,7 +42,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },

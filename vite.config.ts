@@ -37,11 +37,13 @@ const serverModuleGraph: Plugin = {
  * every route shares). Fewer, larger files compress better and cost fewer requests; route
  * modules, their catalogs and heavy parts (antd, CodeMirror, KaTeX's CSS) stay split per page.
  */
-const frameworkPackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+const frameworkPackages =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /** `<Trans>` and its HTML parser serve one page (the profile's activity list): not every page. */
 const onlySomePages = /[\\/]react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js$/;
 const framework = (id: string) => frameworkPackages.test(id) && !onlySomePages.test(id);
-const shell = /[\\/]app[\\/](components[\\/](site-header|site-footer|icons|breadcrumb|error-screen)\.tsx|lib[\\/](session-store|build-watch|meta)\.ts|routes[\\/]site-layout\.tsx)$|[\\/]common[\\/]locale\.ts$|[\\/]features[\\/]accounts[\\/]presenter\.ts$|preload-helper/;
+const shell =
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|icons|breadcrumb|error-screen)\.tsx|lib[\\/](session-store|build-watch|meta)\.ts|routes[\\/]site-layout\.tsx)$|[\\/]common[\\/]locale\.ts$|[\\/]features[\\/]accounts[\\/]presenter\.ts$|preload-helper/;
 
 export default defineConfig({
   plugins: [serverModuleGraph, reactRouter()],

@@ -64,9 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
-          {children}
-        </I18nextProvider>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
@@ -113,7 +111,14 @@ function useReleaseWatch() {
   const target = useRef(location.pathname + location.search);
   const newBuild = useRef(false);
   target.current = navigation.location ? navigation.location.pathname + navigation.location.search : location.pathname + location.search;
-  useEffect(() => watchBuilds(() => target.current, () => (newBuild.current = true)), []);
+  useEffect(
+    () =>
+      watchBuilds(
+        () => target.current,
+        () => (newBuild.current = true),
+      ),
+    [],
+  );
   useEffect(() => {
     if (newBuild.current && navigation.state === "loading" && navigation.location) window.location.assign(target.current);
   }, [navigation.state, navigation.location]);

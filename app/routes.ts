@@ -81,6 +81,9 @@ function caseSensitive(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 }
 
 /** One sitemap lists both languages; it answers at /sitemap.xml and /en/sitemap.xml. */
-const sitemaps = [route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }), route("en/sitemap.xml", "routes/sitemap.ts", { id: "en:sitemap" })];
+const sitemaps = [
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("en/sitemap.xml", "routes/sitemap.ts", { id: "en:sitemap" }),
+];
 
 export default caseSensitive([...sitemaps, ...site("zh"), ...prefix("en", site("en"))]) satisfies RouteConfig;

@@ -33,7 +33,11 @@ function reactProps(element: Element): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(element.properties)) {
     if (value === null || value === undefined || value === false) continue;
-    const name = /^(data|aria)[A-Z0-9]/.test(key) ? key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`) : key === "xLinkHref" ? "xlinkHref" : key;
+    const name = /^(data|aria)[A-Z0-9]/.test(key)
+      ? key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+      : key === "xLinkHref"
+        ? "xlinkHref"
+        : key;
     if (name === "style" && typeof value === "string") {
       props.style = Object.fromEntries(
         value
@@ -48,13 +52,16 @@ function reactProps(element: Element): Record<string, unknown> {
 }
 
 /** React adds `<link rel="preload" as="image">` for the page's images itself: not taken from our page. */
-const isImagePreload = (element: Element) => element.tagName === "link" && element.properties.as === "image" && String(element.properties.rel) === "preload";
+const isImagePreload = (element: Element) =>
+  element.tagName === "link" && element.properties.as === "image" && String(element.properties.rel) === "preload";
 
 function convert(element: Element): Node {
   const props = reactProps(element);
   const classes = element.properties.className;
-  const raw = element.tagName === "script" || element.tagName === "style" || (Array.isArray(classes) && classes.includes("rendered-content"));
-  if (raw) return { type: element.tagName, props: { ...props, dangerouslySetInnerHTML: { __html: toHtml(element.children) } }, children: [] };
+  const raw =
+    element.tagName === "script" || element.tagName === "style" || (Array.isArray(classes) && classes.includes("rendered-content"));
+  if (raw)
+    return { type: element.tagName, props: { ...props, dangerouslySetInnerHTML: { __html: toHtml(element.children) } }, children: [] };
   const children: (Node | string)[] = [];
   for (const child of element.children as ElementContent[]) {
     if (child.type === "text") children.push(child.value);

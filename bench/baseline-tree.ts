@@ -29,7 +29,9 @@ const database = await openEmbeddedDatabase(embeddedDataPath(config.dataDir));
 await database.migrate();
 await seed(database);
 
-let captured: { context: EntryContext; handoff: Uint8Array[]; status: number; headers: Headers; render: ServerBuild["entry"]["module"]["default"] } | undefined;
+let captured:
+  | { context: EntryContext; handoff: Uint8Array[]; status: number; headers: Headers; render: ServerBuild["entry"]["module"]["default"] }
+  | undefined;
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -60,7 +62,8 @@ const app = await buildApp({
                 for (let read = await reader.read(); !read.done; read = await reader.read()) handoff.push(read.value as Uint8Array);
               }
               const fresh = { ...context, serverHandoffStream: streamOf(handoff) };
-              if (new URL(request.url).pathname === articlePath) captured = { context, handoff, status, headers: new Headers(headers), render };
+              if (new URL(request.url).pathname === articlePath)
+                captured = { context, handoff, status, headers: new Headers(headers), render };
               return render(request, status, headers, fresh, loadContext);
             },
           },
@@ -82,7 +85,11 @@ if (!session) throw new Error(`baseline-tree: the demo reader could not sign in 
 const page = await app.inject({ method: "GET", url: articlePath!, headers: { cookie: session } });
 if (page.statusCode !== 200 || !captured) throw new Error(`baseline-tree: ${articlePath} answered ${page.statusCode}`);
 const { context, handoff, status, headers, render } = captured;
-const sent = Object.fromEntries([...Object.entries(page.headers)].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length", "set-cookie"].includes(name)).map(([name, value]) => [name, String(value)]));
+const sent = Object.fromEntries(
+  [...Object.entries(page.headers)]
+    .filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length", "set-cookie"].includes(name))
+    .map(([name, value]) => [name, String(value)]),
+);
 
 /** What our renderer reads from the load context: the nonce (components never see the load context). */
 function loadContextWithNonce(nonce: string): RouterContextProvider {
@@ -94,7 +101,13 @@ function loadContextWithNonce(nonce: string): RouterContextProvider {
 const url = `http://localhost${articlePath}`;
 async function renderOnce(): Promise<Buffer> {
   const nonce = randomBytes(16).toString("base64");
-  const response = await render(new Request(url), status, new Headers(headers), { ...context, serverHandoffStream: streamOf(handoff) }, loadContextWithNonce(nonce));
+  const response = await render(
+    new Request(url),
+    status,
+    new Headers(headers),
+    { ...context, serverHandoffStream: streamOf(handoff) },
+    loadContextWithNonce(nonce),
+  );
   return Buffer.from(await response.arrayBuffer());
 }
 

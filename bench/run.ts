@@ -58,7 +58,12 @@ function report(name: string, ours: Awaited<ReturnType<typeof load>>, baseline: 
 
 const site = "http://127.0.0.1:3901";
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
-await start("server/main.ts", [], { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "", CAPTCHA: "off" }, `${site}/build-manifest.json`);
+await start(
+  "server/main.ts",
+  [],
+  { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "", CAPTCHA: "off" },
+  `${site}/build-manifest.json`,
+);
 
 // 0. JavaScript a first visit loads (brotli, as served), against the 120 KB budget: the home page
 // and a demo article with math and code (the editor's CodeMirror must never be among them).
@@ -104,7 +109,9 @@ async function cachedAgainstBaseline(page: string, port: number): Promise<void> 
   const warm = await fetch(`${site}${page}`, { headers: { "accept-encoding": "identity" } });
   const file = path.join(work, `page-${port}.html`);
   writeFileSync(file, Buffer.from(await warm.arrayBuffer()));
-  const headers = Object.fromEntries([...warm.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)));
+  const headers = Object.fromEntries(
+    [...warm.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)),
+  );
   await start("bench/baseline-http.ts", [String(port), file, JSON.stringify(headers)]);
   report(`anonymous ${page} (cached)`, await load(`${site}${page}`), await load(`http://127.0.0.1:${port}/`));
 }
@@ -120,7 +127,10 @@ const login = await fetch(`${site}/api/Users/login/`, {
   headers: { "content-type": "application/json", "x-csrftoken": token.csrftoken, cookie: `csrftoken=${token.csrftoken}` },
   body: JSON.stringify({ username: "demo", password: "demo12345" }),
 });
-const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith("sessionid="))!.split(";")[0]!;
+const session = login.headers
+  .getSetCookie()
+  .find((cookie) => cookie.startsWith("sessionid="))!
+  .split(";")[0]!;
 await start("bench/baseline-fastify.ts", ["3903"]);
 const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });
 const authBaseline = await load("http://127.0.0.1:3903/hello");
@@ -134,13 +144,20 @@ report("GET /api/Users/LoginAuth/ (signed in)", authOurs, authBaseline);
 if (articleLink) {
   const signedIn = await fetch(`${site}${articleLink}`, { headers: { cookie: session, "accept-encoding": "identity" } });
   const html = await signedIn.text();
-  if (!signedIn.ok || !html.includes('name="csrftoken"')) throw new Error(`${articleLink} is not the signed-in reader's page (${signedIn.status})`);
+  if (!signedIn.ok || !html.includes('name="csrftoken"'))
+    throw new Error(`${articleLink} is not the signed-in reader's page (${signedIn.status})`);
   const file = path.join(work, "page-signed-in.html");
   writeFileSync(file, html);
   const skip = ["date", "connection", "keep-alive", "transfer-encoding", "content-length", "set-cookie"];
   const headers = Object.fromEntries([...signedIn.headers].filter(([name]) => !skip.includes(name)));
   const treeData = path.join(work, "tree-baseline");
-  await start("bench/baseline-tree.ts", ["3906", articleLink], { NODE_ENV: "production", DATA_DIR: treeData, DATABASE_URL: "", CAPTCHA: "off", PORT: "0" });
+  await start("bench/baseline-tree.ts", ["3906", articleLink], {
+    NODE_ENV: "production",
+    DATA_DIR: treeData,
+    DATABASE_URL: "",
+    CAPTCHA: "off",
+    PORT: "0",
+  });
   await start("bench/baseline-react.ts", ["3905", file, JSON.stringify(headers)], { NODE_ENV: "production" });
   const ours = await load(`${site}${articleLink}`, { cookie: session });
   report(`signed-in ${articleLink} (uncached) vs the same tree rendered (goal >= 0.5)`, ours, await load("http://127.0.0.1:3906/"));

@@ -78,7 +78,10 @@ export class AppError extends Error {
   /** Extra data the client needs to recover (an edit conflict's current version), sent beside `code` and `message`. */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { params?: Record<string, string | number>; fields?: Record<string, string>; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { params?: Record<string, string | number>; fields?: Record<string, string>; details?: Record<string, unknown> } = {},
+  ) {
     super(code);
     this.name = "AppError";
     this.code = code;

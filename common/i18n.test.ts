@@ -9,7 +9,8 @@ const localesDirectory = path.resolve(import.meta.dirname, "locales");
 /** Flattened keys; plural suffixes are folded because Chinese has only the "other" form. */
 function keys(value: unknown, prefix = ""): string[] {
   if (Array.isArray(value)) return [`${prefix}[${value.length}]`];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
   return [prefix.replace(/_(zero|one|two|few|many|other)$/, "")];
 }
 

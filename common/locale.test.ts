@@ -42,14 +42,29 @@ describe("language switch and return paths", () => {
     expect(languageSwitchTarget("en", "https://evil.example").path).toBe("/en");
     expect(safeNextPath("/\\evil.example")).toBeNull();
     expect(safeNextPath("/account/home")).toBe("/account/home");
-    for (const sneaky of ["/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /evil.example", "/\u0000", "\t//evil.example", "/%09/x".replace("%09", "\u0085")]) {
+    for (const sneaky of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/x",
+      "/ /evil.example",
+      "/\u0000",
+      "\t//evil.example",
+      "/%09/x".replace("%09", "\u0085"),
+    ]) {
       expect(safeNextPath(sneaky), JSON.stringify(sneaky)).toBeNull();
       expect(languageSwitchTarget("zh-CN", sneaky).path).toBe("/");
     }
   });
 
   it("judges the path after dot segments are resolved: it must not become protocol-relative", () => {
-    for (const sneaky of ["/..//evil.com", "/%2e%2e/%2e%2e//evil.com", "/.//evil.com", "/%2E//evil.com", "/a/..//evil.com", "/./%2e/..//evil.com/x?y=1"]) {
+    for (const sneaky of [
+      "/..//evil.com",
+      "/%2e%2e/%2e%2e//evil.com",
+      "/.//evil.com",
+      "/%2E//evil.com",
+      "/a/..//evil.com",
+      "/./%2e/..//evil.com/x?y=1",
+    ]) {
       expect(safeNextPath(sneaky), sneaky).toBeNull();
       expect(languageSwitchTarget("zh-CN", sneaky).path, sneaky).toBe("/");
       expect(languageSwitchTarget("en", sneaky).path, sneaky).toBe("/en");

@@ -121,7 +121,7 @@ export function safeNextPath(value: string | null | undefined): string | null {
 
 /** Where the language switch goes: the same page in `lang` (or the other language when `lang` is not one). */
 export function languageSwitchTarget(lang: unknown, next: unknown): { locale: Locale; path: string } {
-  const from = typeof next === "string" ? safeNextPath(next) ?? "/" : "/";
+  const from = typeof next === "string" ? (safeNextPath(next) ?? "/") : "/";
   const locale = isLocale(lang) ? lang : localeFromPath(from) === "en" ? "zh-CN" : "en";
   // Taking the prefix off "/en//evil.example" leaves "//evil.example": judge the result again.
   const path = safeNextPath(localizePath(stripLocale(from), locale)) ?? localizePath("/", locale);

@@ -38,10 +38,16 @@ async function run(args: string[]): Promise<number> {
     });
   } else {
     try {
-      release = await lockfile.lock(config.dataDir, { lockfilePath: path.join(config.dataDir, "server.lock"), stale: 10_000, realpath: false });
+      release = await lockfile.lock(config.dataDir, {
+        lockfilePath: path.join(config.dataDir, "server.lock"),
+        stale: 10_000,
+        realpath: false,
+      });
     } catch (error) {
       if ((error as { code?: string }).code !== "ELOCKED") throw error;
-      console.error(`A Circles server is using the embedded store in ${config.dataDir}. Stop it, run this command, then start it again (or use DATABASE_URL).`);
+      console.error(
+        `A Circles server is using the embedded store in ${config.dataDir}. Stop it, run this command, then start it again (or use DATABASE_URL).`,
+      );
       return 1;
     }
     database = await openEmbeddedDatabase(embeddedDataPath(config.dataDir));

@@ -5,7 +5,18 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** Every folder and file the client and server bundles read: a change to any of them means a new build. */
-export const buildInputs = ["app", "common", "features", "public", "server", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/extract-styles.ts", "scripts/compress.ts"];
+export const buildInputs = [
+  "app",
+  "common",
+  "features",
+  "public",
+  "server",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/extract-styles.ts",
+  "scripts/compress.ts",
+];
 const stampFile = path.join(root, "build", ".source-hash");
 
 /** A hash of everything the client and server bundles are made from. */
@@ -26,7 +37,8 @@ export function sourceHash(): string {
 
 export async function ensureBuild(): Promise<void> {
   const current = sourceHash();
-  const built = existsSync(stampFile) && existsSync(path.join(root, "build", "server", "index.js")) ? readFileSync(stampFile, "utf8").trim() : "";
+  const built =
+    existsSync(stampFile) && existsSync(path.join(root, "build", "server", "index.js")) ? readFileSync(stampFile, "utf8").trim() : "";
   if (built === current) return;
   console.log("Building the site (first start or changed sources)…");
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });

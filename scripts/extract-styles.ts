@@ -14,14 +14,20 @@ process.env.NODE_ENV = "production";
 const outDirectory = path.resolve(import.meta.dirname, "../app/styles");
 
 const render = (algorithm: typeof antdTheme.darkAlgorithm, tokens: object) => (node: ReactElement) =>
-  createElement(ConfigProvider, { theme: { ...themeConfig, token: { ...themeConfig.token, ...tokens }, zeroRuntime: false, algorithm } }, node);
+  createElement(
+    ConfigProvider,
+    { theme: { ...themeConfig, token: { ...themeConfig.token, ...tokens }, zeroRuntime: false, algorithm } },
+    node,
+  );
 
 const light = extractStyle({ customTheme: render(antdTheme.defaultAlgorithm, lightTokens), includes: [...styledComponents] });
 const dark = extractStyle({ customTheme: render(antdTheme.darkAlgorithm, darkTokens), includes: [...styledComponents] });
 
 writeFileSync(path.join(outDirectory, "antd.generated.css"), light);
 writeFileSync(path.join(outDirectory, "antd-dark.generated.css"), variableRules(dark));
-console.log(`antd styles: ${(light.length / 1024).toFixed(0)} KiB light, dark variables ${(variableRules(dark).length / 1024).toFixed(0)} KiB`);
+console.log(
+  `antd styles: ${(light.length / 1024).toFixed(0)} KiB light, dark variables ${(variableRules(dark).length / 1024).toFixed(0)} KiB`,
+);
 
 /** Keeps only the rules that declare CSS variables: in cssVar mode the dark theme differs only there. */
 function variableRules(css: string): string {

@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, "..");
 /** The layer rule of eslint.config.js, checked on imports a careless change might add. */
 describe("layer boundaries", () => {
   const eslint = new ESLint({ cwd: root });
-  const messagesFor = async (file: string, code: string) => (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages.map((message) => message.ruleId);
+  const messagesFor = async (file: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages.map((message) => message.ruleId);
 
   it("refuses features importing pages, route modules importing the database, common importing anything of ours", async () => {
     expect(await messagesFor("features/accounts/probe.ts", 'import "../../app/lib/meta.ts";\n')).toContain("no-restricted-imports");
@@ -17,7 +18,11 @@ describe("layer boundaries", () => {
   });
 
   it("allows the intended direction", async () => {
-    expect(await messagesFor("app/routes/probe.tsx", 'import "../../features/accounts/policy.ts";\n')).not.toContain("no-restricted-imports");
-    expect(await messagesFor("features/accounts/probe.ts", 'import "../../server/lib/transactions.ts";\n')).not.toContain("no-restricted-imports");
+    expect(await messagesFor("app/routes/probe.tsx", 'import "../../features/accounts/policy.ts";\n')).not.toContain(
+      "no-restricted-imports",
+    );
+    expect(await messagesFor("features/accounts/probe.ts", 'import "../../server/lib/transactions.ts";\n')).not.toContain(
+      "no-restricted-imports",
+    );
   });
 });

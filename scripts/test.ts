@@ -8,15 +8,24 @@ import path from "node:path";
  * then one closing line "N passed, N failed". Extra arguments go to vitest.
  */
 const report = path.join(mkdtempSync(path.join(tmpdir(), "circles-vitest-")), "report.json");
-const result = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: process.env,
-});
+const result = spawnSync(
+  "vitest",
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env: process.env,
+  },
+);
 
 let passed = 0;
 let failed: number;
 if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; numTotalTests: number };
+  const summary = JSON.parse(readFileSync(report, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numFailedTestSuites: number;
+    numTotalTests: number;
+  };
   passed = summary.numPassedTests;
   // A file that fails to load counts as a failure even though it ran no test.
   failed = summary.numFailedTests + (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? summary.numFailedTestSuites : 0);

@@ -21,9 +21,19 @@ describe("API surface", () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/Users/register/", "/api/Users/login/", "/api/Users/LoginAuth/", "/api/Users/get_unread", "/api/Users/read_meg/{category}/"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/Users/register/",
+        "/api/Users/login/",
+        "/api/Users/LoginAuth/",
+        "/api/Users/get_unread",
+        "/api/Users/read_meg/{category}/",
+      ]),
+    );
     const register = document.paths["/api/Users/register/"].post.requestBody.content["application/json"].schema;
-    expect(register.required).toEqual(expect.arrayContaining(["username", "email", "password", "confirm_password", "gender", "birthday", "country"]));
+    expect(register.required).toEqual(
+      expect.arrayContaining(["username", "email", "password", "confirm_password", "gender", "birthday", "country"]),
+    );
   });
 
   it("reports health for load balancers", async () => {
@@ -42,7 +52,14 @@ describe("API surface", () => {
     const response = await api.app.inject({ method: "GET", url: "/api/circles/", headers: { "accept-language": "en" } });
     const [root] = response.json().circles;
     expect(root).toMatchObject({ id: 1, name: "Global Village" });
-    expect(root.children.map((child: { name: string }) => child.name)).toEqual(["Mathematics", "Literature", "Programming", "Artificial Intelligence", "Cybersecurity", "Statistics & Probability"]);
+    expect(root.children.map((child: { name: string }) => child.name)).toEqual([
+      "Mathematics",
+      "Literature",
+      "Programming",
+      "Artificial Intelligence",
+      "Cybersecurity",
+      "Statistics & Probability",
+    ]);
     const literature = root.children[1];
     expect(literature.children.map((child: { name: string }) => child.name)).toEqual(["Poetry", "Fiction", "Prose", "Drama"]);
     const missing = await api.app.inject({ method: "GET", url: "/api/circles/99999/" });
@@ -61,7 +78,12 @@ describe("client addresses behind proxies", () => {
 
   /** The address a sign-up's session records: the one throttling and sign-up limits count by. */
   async function addressSeen(env: Record<string, string>, forwardedFor: string): Promise<string> {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")), SESSION_SECRET: "test-secret", CAPTCHA: "off", ...env });
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "circles-test-")),
+      SESSION_SECRET: "test-secret",
+      CAPTCHA: "off",
+      ...env,
+    });
     const app = await buildApp({ config, database });
     try {
       const response = await new Visitor(app, { "x-forwarded-for": forwardedFor }).post("/api/Users/register/", newUser());

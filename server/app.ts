@@ -87,7 +87,8 @@ export async function buildApp({
   const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
     // Cached anonymous pages are answered before Fastify's routing (see page-cache.ts).
-    serverFactory: (handler) => createServer((request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response)),
+    serverFactory: (handler) =>
+      createServer((request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response)),
     logger: logger ? { level: "info" } : false,
     // Errors and start/stop are logged; a line per request would cost more than serving a cached page.
     logController: new LogController({ disableRequestLogging: true }),
@@ -112,7 +113,11 @@ export async function buildApp({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   // Rendered pages and JSON are compressed on the fly (cached pages carry their compressed copies).
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(requestContext, { db: database.db });
   await app.register(invalidationChannel, { database });
   await app.register(errorHandling);
@@ -120,7 +125,9 @@ export async function buildApp({
   app.decorate("files", files);
   app.decorate("now", now);
   // Uploads: the file size limit is per route (readUploadedFile); these bound everything else in a multipart body.
-  await app.register(multipart, { limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
   // Per-route limits (`config.rateLimit`) for calls that are costly to answer; a 429 is localized by the error handler.
   await app.register(rateLimit, { global: false });
 
@@ -162,7 +169,18 @@ export async function buildApp({
   await app.register(checkinsApi);
 
   if (pagesOptions) {
-    await app.register(pages, { buildDirectory: pagesOptions.buildDirectory, cache: pageCache, bodyLimits: pagesOptions.bodyLimits, wrapBuild: pagesOptions.wrapBuild, config, db: database.db, delivery, files, now, onReady: (render) => (pageRenderer.render = render) });
+    await app.register(pages, {
+      buildDirectory: pagesOptions.buildDirectory,
+      cache: pageCache,
+      bodyLimits: pagesOptions.bodyLimits,
+      wrapBuild: pagesOptions.wrapBuild,
+      config,
+      db: database.db,
+      delivery,
+      files,
+      now,
+      onReady: (render) => (pageRenderer.render = render),
+    });
   }
   return app;
 }

@@ -8,7 +8,13 @@ describe("TRUST_PROXY", () => {
     expect(parseTrustProxy("0")).toBe(false);
     expect(parseTrustProxy("1")).toBe(1);
     expect(parseTrustProxy(" 2 ")).toBe(2);
-    expect(parseTrustProxy("10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback")).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"]);
+    expect(parseTrustProxy("10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback")).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
   });
 
   it("refuses what would trust the client's own X-Forwarded-For entries, or what is no address", () => {

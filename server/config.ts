@@ -75,10 +75,15 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const text = value?.trim() ?? "";
   if (text === "" || text === "0") return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const invalid = entries.filter((entry) => !isProxyAddress(entry));
   if (invalid.length > 0) {
-    throw new Error(`TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; cannot use: ${invalid.join(", ")}`);
+    throw new Error(
+      `TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; cannot use: ${invalid.join(", ")}`,
+    );
   }
   return entries;
 }

@@ -22,7 +22,12 @@ export async function main(): Promise<void> {
   await database.migrate();
   await seed(database);
 
-  const app = await buildApp({ config, database, logger: true, pages: { buildDirectory: path.resolve("build"), cache: config.production } });
+  const app = await buildApp({
+    config,
+    database,
+    logger: true,
+    pages: { buildDirectory: path.resolve("build"), cache: config.production },
+  });
 
   const stopMaintenance = startMaintenance(database.db, app.files, app.log);
 

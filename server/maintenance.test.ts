@@ -16,7 +16,15 @@ describe.each(databaseKinds)("maintenance sweep on %s", (kind) => {
     const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
     const [user] = await db
       .insert(users)
-      .values({ username: "sweeper", nickname: "sweeper", email: "sweeper@example.com", passwordHash: "x", gender: "secret", birthday: "1990-01-01", country: "CN" })
+      .values({
+        username: "sweeper",
+        nickname: "sweeper",
+        email: "sweeper@example.com",
+        passwordHash: "x",
+        gender: "secret",
+        birthday: "1990-01-01",
+        country: "CN",
+      })
       .returning();
     await db.insert(sessions).values([
       { tokenHash: "ended", userId: user!.id, persistent: false, expiresAt: hourAgo },

@@ -13,7 +13,10 @@ export const bookStylesheets = [{ rel: "stylesheet", href: bookStyles }];
 export function BookCover({ cover, name, size }: { cover: string | null; name: string; size: "small" | "large" }) {
   const { t } = useTranslation("books");
   const [width, height] = size === "large" ? [150, 200] : [72, 96];
-  if (cover) return <img className={`book-cover book-cover-${size}`} src={cover} alt={t("read.cover_alt", { name })} width={width} height={height} />;
+  if (cover)
+    return (
+      <img className={`book-cover book-cover-${size}`} src={cover} alt={t("read.cover_alt", { name })} width={width} height={height} />
+    );
   return (
     <span className={`book-cover book-cover-${size} book-cover-placeholder`} role="img" aria-label={t("read.cover_alt", { name })}>
       {Array.from(name)[0] ?? ""}
@@ -51,11 +54,15 @@ export function BookCard({ book }: { book: BookSummary }) {
           <Link to={path}>{book.name}</Link>
         </h3>
         <p className="muted">
-          {t("read.by", { name: book.author.nickname })} · <BookStateBadge state={book.state} /> · {t("read.chapter_count", { count: book.chapterCount })} · {t("read.views", { count: book.views })}
+          {t("read.by", { name: book.author.nickname })} · <BookStateBadge state={book.state} /> ·{" "}
+          {t("read.chapter_count", { count: book.chapterCount })} · {t("read.views", { count: book.views })}
         </p>
         {book.latestChapter ? (
           <p>
-            {t("read.latest")}: <Link to={`${path}/chapters/${book.latestChapter.id}`}>{t("read.chapter_heading", { number: book.latestChapter.number, title: book.latestChapter.title })}</Link>
+            {t("read.latest")}:{" "}
+            <Link to={`${path}/chapters/${book.latestChapter.id}`}>
+              {t("read.chapter_heading", { number: book.latestChapter.number, title: book.latestChapter.title })}
+            </Link>
           </p>
         ) : null}
         <p className="muted">

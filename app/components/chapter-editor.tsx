@@ -36,7 +36,18 @@ const chapterInputFromForm = (form: FormData) => ({ title: form.get("title") ?? 
  * pipeline that publishes. A failed save keeps everything typed: the field's text lives in this
  * component, and without JavaScript the action sends the posted values back.
  */
-export function ChapterEditor({ action, csrfToken, title, content, previewHtml, errors: serverErrors, submitLabel, backup, serverText, savedText = null }: ChapterEditorProps) {
+export function ChapterEditor({
+  action,
+  csrfToken,
+  title,
+  content,
+  previewHtml,
+  errors: serverErrors,
+  submitLabel,
+  backup,
+  serverText,
+  savedText = null,
+}: ChapterEditorProps) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
   const { errors, onSubmit } = useFormValidation(createChapterSchema, chapterInputFromForm, serverErrors);
@@ -59,7 +70,11 @@ export function ChapterEditor({ action, csrfToken, title, content, previewHtml, 
       {local.offer ? (
         <section className="panel editor-conflict" role="alert" aria-labelledby="chapter-backup-title" data-testid="chapter-backup">
           <h2 id="chapter-backup-title">{t("chapter_editor.backup_title")}</h2>
-          <p>{t("chapter_editor.backup_text", { time: formatDate(new Date(local.offer.savedAt), locale, { dateStyle: "medium", timeStyle: "short" }) })}</p>
+          <p>
+            {t("chapter_editor.backup_text", {
+              time: formatDate(new Date(local.offer.savedAt), locale, { dateStyle: "medium", timeStyle: "short" }),
+            })}
+          </p>
           {local.offer.title ? (
             <p>
               <strong>{local.offer.title}</strong>
@@ -98,9 +113,26 @@ export function ChapterEditor({ action, csrfToken, title, content, previewHtml, 
       >
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="chapter-title" label={t("chapter_editor.title")} error={errors.title}>
-          <input id="chapter-title" name="title" className="text-input" value={titleText} onChange={(event) => setTitleText(event.target.value)} maxLength={chapterTitleMaxLength} required {...describedBy("chapter-title", errors.title)} />
+          <input
+            id="chapter-title"
+            name="title"
+            className="text-input"
+            value={titleText}
+            onChange={(event) => setTitleText(event.target.value)}
+            maxLength={chapterTitleMaxLength}
+            required
+            {...describedBy("chapter-title", errors.title)}
+          />
         </FormField>
-        <MarkdownEditorField editor={markdown} id="chapter-content" label={t("chapter_editor.content")} hint={t("chapter_editor.hint")} error={errors.content} rows={18} previewEmpty={t("chapter_editor.preview_empty")} />
+        <MarkdownEditorField
+          editor={markdown}
+          id="chapter-content"
+          label={t("chapter_editor.content")}
+          hint={t("chapter_editor.hint")}
+          error={errors.content}
+          rows={18}
+          previewEmpty={t("chapter_editor.preview_empty")}
+        />
         <p className="muted">
           <Link to={localizePath("/help/formatting", locale)} target="_blank" rel="noopener">
             {t("chapter_editor.guide")}

@@ -37,7 +37,11 @@ export function ChapterManager({ circleId, book, csrfToken, action, askedDelete,
     list.current?.querySelector<HTMLButtonElement>(`[data-chapter-id="${focusChapterId}"] button[data-move]`)?.focus();
   }, [focusChapterId, book.chapters]);
 
-  const move = (chapterId: number, number: number) => submit({ csrftoken: csrfToken, intent: "move", chapter_id: String(chapterId), number: String(number) }, { method: "post", action, encType: "multipart/form-data", preventScrollReset: true });
+  const move = (chapterId: number, number: number) =>
+    submit(
+      { csrftoken: csrfToken, intent: "move", chapter_id: String(chapterId), number: String(number) },
+      { method: "post", action, encType: "multipart/form-data", preventScrollReset: true },
+    );
 
   const dragProps = (chapterId: number, number: number) => ({
     draggable: true,
@@ -70,7 +74,14 @@ export function ChapterManager({ circleId, book, csrfToken, action, askedDelete,
       <input type="hidden" name="csrftoken" value={csrfToken} />
       <input type="hidden" name="chapter_id" value={chapterId} />
       <input type="hidden" name="number" value={number} />
-      <button type="submit" name="intent" value="move" className="button" data-move={direction} aria-label={t(direction === "up" ? "write.move_up_label" : "write.move_down_label", { number: current, title })}>
+      <button
+        type="submit"
+        name="intent"
+        value="move"
+        className="button"
+        data-move={direction}
+        aria-label={t(direction === "up" ? "write.move_up_label" : "write.move_down_label", { number: current, title })}
+      >
         {t(direction === "up" ? "write.move_up" : "write.move_down")}
       </button>
     </Form>
@@ -101,17 +112,32 @@ export function ChapterManager({ circleId, book, csrfToken, action, askedDelete,
                 key={chapter.id}
                 data-chapter-id={chapter.id}
                 data-number={chapter.number}
-                className={[dragged === chapter.id ? "dragging" : "", target === chapter.number && dragged !== chapter.id ? "drop-target" : ""].join(" ").trim() || undefined}
+                className={
+                  [dragged === chapter.id ? "dragging" : "", target === chapter.number && dragged !== chapter.id ? "drop-target" : ""]
+                    .join(" ")
+                    .trim() || undefined
+                }
                 {...dragProps(chapter.id, chapter.number)}
               >
-                <span className="drag-handle" aria-hidden="true" title={t("write.drag_label", { number: chapter.number, title: chapter.title })} />
+                <span
+                  className="drag-handle"
+                  aria-hidden="true"
+                  title={t("write.drag_label", { number: chapter.number, title: chapter.title })}
+                />
                 <span className="chapter-manage-title">
-                  <span className="chapter-number">{t("read.chapter_number", { number: chapter.number })}</span> <span className="chapter-manage-name">{chapter.title}</span>
+                  <span className="chapter-number">{t("read.chapter_number", { number: chapter.number })}</span>{" "}
+                  <span className="chapter-manage-name">{chapter.title}</span>
                 </span>
                 <span className="chapter-manage-actions">
                   {index > 0 ? moveForm(chapter.id, chapter.number - 1, "up", chapter.title, chapter.number) : null}
-                  {index < book.chapters.length - 1 ? moveForm(chapter.id, chapter.number + 1, "down", chapter.title, chapter.number) : null}
-                  <Link className="button" to={localizePath(`${base}/chapter/${chapter.id}`, locale)} aria-label={t("write.edit_chapter_label", { number: chapter.number, title: chapter.title })}>
+                  {index < book.chapters.length - 1
+                    ? moveForm(chapter.id, chapter.number + 1, "down", chapter.title, chapter.number)
+                    : null}
+                  <Link
+                    className="button"
+                    to={localizePath(`${base}/chapter/${chapter.id}`, locale)}
+                    aria-label={t("write.edit_chapter_label", { number: chapter.number, title: chapter.title })}
+                  >
                     {t("write.edit_chapter")}
                   </Link>
                   <ConfirmButton

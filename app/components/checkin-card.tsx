@@ -45,10 +45,14 @@ export function CheckinCard({ status, csrfToken, answer }: { status: CheckinCard
           {status.checkedInToday ? t("checkin.done") : t("checkin.button")}
         </button>
       </fetcher.Form>
-      <p className="muted">{status.checkedInToday ? t("checkin.reward_today", { reward: status.reward }) : t("checkin.reward_next", { reward: status.reward })}</p>
+      <p className="muted">
+        {status.checkedInToday ? t("checkin.reward_today", { reward: status.reward }) : t("checkin.reward_next", { reward: status.reward })}
+      </p>
       <div role="status" aria-live="polite" data-testid="checkin-message">
         {result && "error" in result.checkin ? <p className="form-error">{result.checkin.error}</p> : null}
-        {result && "reward" in result.checkin ? <p className="form-success">{t("checkin.success", { reward: result.checkin.reward })}</p> : null}
+        {result && "reward" in result.checkin ? (
+          <p className="form-success">{t("checkin.success", { reward: result.checkin.reward })}</p>
+        ) : null}
       </div>
       <p className="muted checkin-rule">{t("checkin.rule")}</p>
     </section>

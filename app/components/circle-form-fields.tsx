@@ -13,7 +13,14 @@ export function VisibilityField({ id, defaultValue, error }: { id: string; defau
       <legend>{t("create.visibility")}</legend>
       {circleVisibilityValues.map((value) => (
         <div key={value} className="choice">
-          <input type="radio" id={`${id}-${value}`} name="visibility" value={value} defaultChecked={value === defaultValue} aria-describedby={`${id}-${value}-hint`} />
+          <input
+            type="radio"
+            id={`${id}-${value}`}
+            name="visibility"
+            value={value}
+            defaultChecked={value === defaultValue}
+            aria-describedby={`${id}-${value}-hint`}
+          />
           <div>
             <label htmlFor={`${id}-${value}`}>{t(`visibility.${value}`)}</label>
             <div className="form-hint" id={`${id}-${value}-hint`}>
@@ -32,13 +39,29 @@ export function VisibilityField({ id, defaultValue, error }: { id: string; defau
 }
 
 /** Default language (a select) and the circle's languages (checkboxes). */
-export function LanguageFields({ id, defaultLanguage, languages, errors }: { id: string; defaultLanguage: string; languages: string[]; errors: Record<string, string | undefined> }) {
+export function LanguageFields({
+  id,
+  defaultLanguage,
+  languages,
+  errors,
+}: {
+  id: string;
+  defaultLanguage: string;
+  languages: string[];
+  errors: Record<string, string | undefined>;
+}) {
   const { t } = useTranslation("circles");
   return (
     <>
       <div className="form-field">
         <label htmlFor={`${id}-default-language`}>{t("create.default_language")}</label>
-        <select id={`${id}-default-language`} name="default_language" className="native-select" defaultValue={defaultLanguage} aria-invalid={errors.default_language ? true : undefined}>
+        <select
+          id={`${id}-default-language`}
+          name="default_language"
+          className="native-select"
+          defaultValue={defaultLanguage}
+          aria-invalid={errors.default_language ? true : undefined}
+        >
           {locales.map((language) => (
             <option key={language} value={language}>
               {t(`languages.${language}`)}

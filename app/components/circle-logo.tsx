@@ -16,8 +16,19 @@ function isImageAddress(logo: string): boolean {
  * A circle's logo: its image (SVG, never an emoji, which shows as an empty box without an emoji
  * font), or for a circle without one the first letter of its name in the page's language.
  */
-export function CircleLogo({ circle, size, locale, alt = "" }: { circle: { id: number; name: string; logo: string | null }; size: number; locale: string; alt?: string }) {
-  if (circle.logo && isImageAddress(circle.logo)) return <img className="circle-logo" src={circle.logo} alt={alt} width={size} height={size} />;
+export function CircleLogo({
+  circle,
+  size,
+  locale,
+  alt = "",
+}: {
+  circle: { id: number; name: string; logo: string | null };
+  size: number;
+  locale: string;
+  alt?: string;
+}) {
+  if (circle.logo && isImageAddress(circle.logo))
+    return <img className="circle-logo" src={circle.logo} alt={alt} width={size} height={size} />;
   const style = { width: size, height: size, fontSize: Math.round(size * 0.5), background: letterColors[circle.id % letterColors.length] };
   return (
     <span className="circle-logo circle-letter" style={style} {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}>

@@ -12,7 +12,17 @@ const sections = [
 ] as const;
 
 /** The four management pages share a heading, a way back to the circle and their navigation. */
-export function CircleSettingsLayout({ circle, title, notice, children }: { circle: { id: number; name: string }; title: string; notice?: string | null; children: ReactNode }) {
+export function CircleSettingsLayout({
+  circle,
+  title,
+  notice,
+  children,
+}: {
+  circle: { id: number; name: string };
+  title: string;
+  notice?: string | null;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
   const base = `/circles/${circle.id}`;

@@ -3,7 +3,13 @@ import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
-import { commentMaxLength, type CommentPage, type PresentedComment, type PresentedThread, type ReplyPage } from "../../features/comments/constants.ts";
+import {
+  commentMaxLength,
+  type CommentPage,
+  type PresentedComment,
+  type PresentedThread,
+  type ReplyPage,
+} from "../../features/comments/constants.ts";
 import { ConfirmButton } from "./confirm-button.tsx";
 
 /** What the reading page's loader adds for its comments section. */
@@ -57,7 +63,31 @@ export function CommentBody({ text }: { text: string }) {
   return <p className="comment-body">{parts}</p>;
 }
 
-function CommentForm({ id, intent, parentId, threadId, writingId, csrfToken, action, failure, label, placeholder, submit }: { id: string; intent: "comment" | "reply"; parentId?: number; threadId?: number; writingId: number; csrfToken: string; action: string; failure: CommentFormFailure | undefined; label: string; placeholder: string; submit: string }) {
+function CommentForm({
+  id,
+  intent,
+  parentId,
+  threadId,
+  writingId,
+  csrfToken,
+  action,
+  failure,
+  label,
+  placeholder,
+  submit,
+}: {
+  id: string;
+  intent: "comment" | "reply";
+  parentId?: number;
+  threadId?: number;
+  writingId: number;
+  csrfToken: string;
+  action: string;
+  failure: CommentFormFailure | undefined;
+  label: string;
+  placeholder: string;
+  submit: string;
+}) {
   const { t } = useTranslation("comments");
   const error = failure?.fieldErrors?.body ?? failure?.fieldErrors?.parent_id ?? failure?.formError;
   const hint = t("limit_hint", { max: commentMaxLength });
@@ -72,7 +102,16 @@ function CommentForm({ id, intent, parentId, threadId, writingId, csrfToken, act
         <label htmlFor={`${id}-body`} className="visually-hidden">
           {label}
         </label>
-        <textarea id={`${id}-body`} name="body" className="text-input text-area" rows={3} placeholder={placeholder} defaultValue={failure?.values?.body} aria-invalid={error ? true : undefined} aria-describedby={`${id}-body-${error ? "error" : "hint"}`} />
+        <textarea
+          id={`${id}-body`}
+          name="body"
+          className="text-input text-area"
+          rows={3}
+          placeholder={placeholder}
+          defaultValue={failure?.values?.body}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-body-${error ? "error" : "hint"}`}
+        />
         {error ? (
           <div className="form-error" id={`${id}-body-error`} role="alert" data-field-error={`${id}-body`}>
             {error}
@@ -204,7 +243,10 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
       {opened ? (
         <p className="comment-more">
           {opened.next_cursor !== null ? (
-            <Link to={`${commentQuery(comments.cursor, { replies: thread.id, after: opened.next_cursor })}#comment-${thread.id}`} data-testid="next-replies">
+            <Link
+              to={`${commentQuery(comments.cursor, { replies: thread.id, after: opened.next_cursor })}#comment-${thread.id}`}
+              data-testid="next-replies"
+            >
               {t("next_replies")}
             </Link>
           ) : null}{" "}
@@ -228,7 +270,21 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
  * page's action; with JavaScript it is sent without reloading the page and keeps the typed text on
  * an error.
  */
-export function CommentSection({ comments, writingId, csrfToken, signedIn, failure, actionData }: { comments: CommentsPageData; writingId: number; csrfToken: string | null; signedIn: boolean; failure: CommentFormFailure | undefined; actionData: CommentActionData | undefined }) {
+export function CommentSection({
+  comments,
+  writingId,
+  csrfToken,
+  signedIn,
+  failure,
+  actionData,
+}: {
+  comments: CommentsPageData;
+  writingId: number;
+  csrfToken: string | null;
+  signedIn: boolean;
+  failure: CommentFormFailure | undefined;
+  actionData: CommentActionData | undefined;
+}) {
   const { t, i18n } = useTranslation("comments");
   const locale = i18n.language as Locale;
   const location = useLocation();

@@ -28,7 +28,22 @@ interface ConfirmButtonProps {
  * A form button that asks first: in a modal dialog with JavaScript; without it, the first post
  * comes back with the same question on the page, and only the answer with `confirmed=1` acts.
  */
-export function ConfirmButton({ id, action, encType = "multipart/form-data", csrfToken, intent, fields = {}, label, ariaLabel, question, confirmLabel, cancelLabel, danger, asked, cancelTo }: ConfirmButtonProps) {
+export function ConfirmButton({
+  id,
+  action,
+  encType = "multipart/form-data",
+  csrfToken,
+  intent,
+  fields = {},
+  label,
+  ariaLabel,
+  question,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  asked,
+  cancelTo,
+}: ConfirmButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const hidden = (
     <>

@@ -4,7 +4,13 @@ import { localizePath, type Locale } from "../../common/locale.ts";
 import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 
 /** Entries as links, each with its disambiguation note (the circle's encyclopedia tab, a writing's related entries). */
-export function EntryList({ entries, testId }: { entries: { id: number; circleId: number; name: string; disambiguation: string | null; language?: string }[]; testId?: string }) {
+export function EntryList({
+  entries,
+  testId,
+}: {
+  entries: { id: number; circleId: number; name: string; disambiguation: string | null; language?: string }[];
+  testId?: string;
+}) {
   const { i18n } = useTranslation();
   const locale = i18n.language as Locale;
   return (

@@ -41,7 +41,23 @@ const choiceOf = (entry: PickedEntry): Choice => ({ value: entry.id, label: <Ent
  * `GET /api/encyclopedia/entries/` as the writer types (empty: the circle's newest entries), keeps
  * at most five, and writes the chosen ids into the same form field, `related_entries`.
  */
-export default function EntryPicker({ id, name, initial, circleId, invalid, describedById, onChange }: { id: string; name: string; initial: PickedEntry[]; circleId: number; invalid: boolean; describedById?: string; onChange(): void }) {
+export default function EntryPicker({
+  id,
+  name,
+  initial,
+  circleId,
+  invalid,
+  describedById,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  initial: PickedEntry[];
+  circleId: number;
+  invalid: boolean;
+  describedById?: string;
+  onChange(): void;
+}) {
   const { t } = useTranslation("editor");
   const [chosen, setChosen] = useState<Choice[]>(() => initial.map(choiceOf));
   const [options, setOptions] = useState<{ value: number; label: React.ReactNode }[]>([]);
@@ -55,7 +71,11 @@ export default function EntryPicker({ id, name, initial, circleId, invalid, desc
     setState("searching");
     timer.current = setTimeout(() => {
       loadHttp()
-        .then((http) => http<{ results: PickedEntry[] }>("/api/encyclopedia/entries/", { query: { q: text.trim(), circle: text.trim() === "" ? circleId : undefined } }))
+        .then((http) =>
+          http<{ results: PickedEntry[] }>("/api/encyclopedia/entries/", {
+            query: { q: text.trim(), circle: text.trim() === "" ? circleId : undefined },
+          }),
+        )
         .then((answer) => {
           if (ticket !== latest.current) return;
           setOptions(answer.results.map((entry) => ({ value: entry.id, label: <EntryLabel entry={entry} withCircle />, entry })));
@@ -85,7 +105,9 @@ export default function EntryPicker({ id, name, initial, circleId, invalid, desc
         aria-invalid={invalid || undefined}
         style={{ width: "100%" }}
         data-testid="entry-picker"
-        notFoundContent={state === "searching" ? t("editor.related_searching") : state === "failed" ? t("editor.related_failed") : t("editor.related_none")}
+        notFoundContent={
+          state === "searching" ? t("editor.related_searching") : state === "failed" ? t("editor.related_failed") : t("editor.related_none")
+        }
         onOpenChange={(open) => {
           if (open) search("");
         }}

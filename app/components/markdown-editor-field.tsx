@@ -39,12 +39,22 @@ export function MarkdownEditorField({ editor, id, label, hint, error, rows = 20,
           ))}
           <label className="button editor-tool">
             {t("editor.image")}
-            <input type="file" accept={acceptedImageTypes} className="visually-hidden" data-testid="tool-image" onChange={(event) => void editor.insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))} />
+            <input
+              type="file"
+              accept={acceptedImageTypes}
+              className="visually-hidden"
+              data-testid="tool-image"
+              onChange={(event) => void editor.insertImages([...(event.target.files ?? [])]).then(() => (event.target.value = ""))}
+            />
           </label>
         </div>
       ) : null}
       <div className="editor-panes">
-        <div className="editor-source" onPaste={(event) => dropped([...event.clipboardData.files], event)} onDrop={(event) => dropped([...event.dataTransfer.files], event)}>
+        <div
+          className="editor-source"
+          onPaste={(event) => dropped([...event.clipboardData.files], event)}
+          onDrop={(event) => dropped([...event.dataTransfer.files], event)}
+        >
           <div ref={editor.parentRef} className="codemirror-host" hidden={!editor.ready} />
           <textarea
             id={id}
@@ -61,7 +71,11 @@ export function MarkdownEditorField({ editor, id, label, hint, error, rows = 20,
           {!editor.ready ? <noscript>{t("editor.no_js")}</noscript> : null}
         </div>
         <section className="editor-preview" aria-label={t("editor.preview")} data-testid="preview">
-          {editor.preview ? <div className="rendered-content" dangerouslySetInnerHTML={{ __html: editor.preview }} /> : <p className="muted">{previewEmpty ?? t("editor.preview_empty")}</p>}
+          {editor.preview ? (
+            <div className="rendered-content" dangerouslySetInnerHTML={{ __html: editor.preview }} />
+          ) : (
+            <p className="muted">{previewEmpty ?? t("editor.preview_empty")}</p>
+          )}
         </section>
       </div>
       {editor.uploadStatus ? (

@@ -20,7 +20,13 @@ export const contentStylesheets = [
  * pipeline's output may be passed here: it is inserted as it is.
  */
 export function RenderedContent({ html, lang, className }: { html: string; lang?: string; className?: string }) {
-  return <div className={className ? `rendered-content ${className}` : "rendered-content"} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={className ? `rendered-content ${className}` : "rendered-content"}
+      lang={lang}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /** The headings of a rendered document as in-page links, indented from its topmost level. */

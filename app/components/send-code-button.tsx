@@ -24,7 +24,15 @@ export function SendCodeButton({ id, intent, label, resendAfter, answer, block }
   const waiting = running && remaining > 0;
   return (
     <div className="send-code">
-      <Button id={id} htmlType="submit" name="intent" value={intent} disabled={waiting} block={block} data-remaining={waiting ? remaining : 0}>
+      <Button
+        id={id}
+        htmlType="submit"
+        name="intent"
+        value={intent}
+        disabled={waiting}
+        block={block}
+        data-remaining={waiting ? remaining : 0}
+      >
         {waiting ? t("code.resend_in", { seconds: remaining }) : resendAfter !== undefined ? t("code.resend") : label}
       </Button>
       {!running && resendAfter ? <div className="form-hint">{t("code.wait_hint", { seconds: resendAfter })}</div> : null}

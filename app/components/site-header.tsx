@@ -21,7 +21,8 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const otherLocale = locale === "en" ? "zh-CN" : "en";
   const total = unreadTotal(unread);
   // The bell opens the first message category with something unread.
-  const bellTarget = (Object.keys(messageCentreCategories) as MessageCentreCategory[]).find((category) => unreadIn(category, unread) > 0) ?? "reply_comment";
+  const bellTarget =
+    (Object.keys(messageCentreCategories) as MessageCentreCategory[]).find((category) => unreadIn(category, unread) > 0) ?? "reply_comment";
   const menu = useRef<HTMLDetailsElement>(null);
   // The menu closes after a navigation and on a click elsewhere.
   useEffect(() => menu.current?.removeAttribute("open"), [location.key]);
@@ -48,7 +49,14 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           <Link to={path("/circles")}>{t("nav.circles")}</Link>
         </nav>
         <Form method="get" action={path("/search")} role="search" className="site-search">
-          <input name="q" type="search" aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} className="text-input site-search-input" maxLength={100} />
+          <input
+            name="q"
+            type="search"
+            aria-label={t("nav.search")}
+            placeholder={t("nav.search_placeholder")}
+            className="text-input site-search-input"
+            maxLength={100}
+          />
           <button type="submit" className="site-search-button" aria-label={t("nav.search")}>
             <SearchIcon />
           </button>
@@ -69,15 +77,23 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                 ) : null}
               </Link>
               <details className="user-menu" ref={menu}>
-                <summary className="site-avatar" data-testid="avatar-menu" aria-label={t("menu.signed_in_as", { name: user.nickname || user.username })}>
-                  <img className="site-avatar-image" src={user.avatar_small} alt={t("menu.avatar_alt", { name: user.username })} width={32} height={32} />
+                <summary
+                  className="site-avatar"
+                  data-testid="avatar-menu"
+                  aria-label={t("menu.signed_in_as", { name: user.nickname || user.username })}
+                >
+                  <img
+                    className="site-avatar-image"
+                    src={user.avatar_small}
+                    alt={t("menu.avatar_alt", { name: user.username })}
+                    width={32}
+                    height={32}
+                  />
                   <span className="site-username">{user.nickname || user.username}</span>
                 </summary>
                 <div className="user-menu-panel">
                   <p className="user-menu-signed-in">{t("menu.signed_in_as", { name: user.nickname || user.username })}</p>
-                  <Link to={path("/account/home")}>
-                    {t("nav.account")}
-                  </Link>
+                  <Link to={path("/account/home")}>{t("nav.account")}</Link>
                   <Link to={path(`/profile/${user.username}`)}>{t("nav.my_profile")}</Link>
                   <Form method="post" action={path("/logout")}>
                     <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
@@ -94,7 +110,13 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
               <Link to={path("/register")}>{t("nav.register")}</Link>
             </>
           )}
-          <a href={`/set-language?lang=${otherLocale}&next=${encodeURIComponent(current)}`} hrefLang={otherLocale} lang={otherLocale} title={t("nav.switch_language_label")} className="site-language">
+          <a
+            href={`/set-language?lang=${otherLocale}&next=${encodeURIComponent(current)}`}
+            hrefLang={otherLocale}
+            lang={otherLocale}
+            title={t("nav.switch_language_label")}
+            className="site-language"
+          >
             {t("nav.switch_language")}
           </a>
         </div>

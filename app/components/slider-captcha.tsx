@@ -54,7 +54,9 @@ export function SliderCaptcha({ id, error, resetSignal }: SliderCaptchaProps) {
     if (!challenge) return;
     setPhase("checking");
     try {
-      await (await loadHttp())("/api/captcha/verify/", { method: "POST", body: { token: challenge.token, x: Math.round(dropX) } });
+      await (
+        await loadHttp()
+      )("/api/captcha/verify/", { method: "POST", body: { token: challenge.token, x: Math.round(dropX) } });
       setPhase("solved");
       setMessage(undefined);
     } catch (failure) {
@@ -87,7 +89,14 @@ export function SliderCaptcha({ id, error, resetSignal }: SliderCaptchaProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!movable) return;
     const step = event.shiftKey ? 10 : 2;
-    const moves: Record<string, number> = { ArrowRight: x + step, ArrowUp: x + step, ArrowLeft: x - step, ArrowDown: x - step, Home: 0, End: maxPieceX };
+    const moves: Record<string, number> = {
+      ArrowRight: x + step,
+      ArrowUp: x + step,
+      ArrowLeft: x - step,
+      ArrowDown: x - step,
+      Home: 0,
+      End: maxPieceX,
+    };
     if (event.key in moves) {
       event.preventDefault();
       setX(clamp(moves[event.key]!));
@@ -129,11 +138,22 @@ export function SliderCaptcha({ id, error, resetSignal }: SliderCaptchaProps) {
               src={challenge.piece}
               alt=""
               draggable={false}
-              style={{ left: percent(x, challenge.width), top: percent(challenge.piece_y, challenge.height), width: percent(challenge.piece_size, challenge.width) }}
+              style={{
+                left: percent(x, challenge.width),
+                top: percent(challenge.piece_y, challenge.height),
+                width: percent(challenge.piece_size, challenge.width),
+              }}
             />
           </>
         ) : null}
-        <button type="button" className="captcha-refresh" onClick={() => void load()} disabled={phase === "loading" || phase === "checking"} title={t("captcha.refresh")} aria-label={t("captcha.refresh")}>
+        <button
+          type="button"
+          className="captcha-refresh"
+          onClick={() => void load()}
+          disabled={phase === "loading" || phase === "checking"}
+          title={t("captcha.refresh")}
+          aria-label={t("captcha.refresh")}
+        >
           ↻
         </button>
       </div>

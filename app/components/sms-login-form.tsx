@@ -76,7 +76,10 @@ export function SmsLoginForm({ action, csrfToken, regions, captcha, answer, subm
   const { remaining, running } = useCountdown(sentAnswer?.resendAfter, sentAnswer);
   const codeSent = answer?.intent === "sms_send" && !answer.formError && !answer.fieldErrors;
   const needUsername = Boolean(answer?.needUsername);
-  const { errors, onSubmit } = useIntentValidation({ sms_send: sendCheck(captcha), sms_login: loginCheck(needUsername) }, answer?.fieldErrors);
+  const { errors, onSubmit } = useIntentValidation(
+    { sms_send: sendCheck(captcha), sms_login: loginCheck(needUsername) },
+    answer?.fieldErrors,
+  );
   const values = answer?.values ?? {};
   const usernameRef = useRef<InputRef>(null);
   const codeRef = useRef<InputRef>(null);
@@ -103,22 +106,59 @@ export function SmsLoginForm({ action, csrfToken, regions, captcha, answer, subm
               </option>
             ))}
           </select>
-          <Input id="sms-phone" name="phone" type="tel" defaultValue={values.phone} autoComplete="tel-national" inputMode="tel" maxLength={40} {...describedBy("sms-phone", errors.phone)} />
+          <Input
+            id="sms-phone"
+            name="phone"
+            type="tel"
+            defaultValue={values.phone}
+            autoComplete="tel-national"
+            inputMode="tel"
+            maxLength={40}
+            {...describedBy("sms-phone", errors.phone)}
+          />
         </div>
       </FormField>
       {showCaptcha ? <SliderCaptcha id="sms-captcha" error={errors.captcha} resetSignal={answer} /> : null}
       <div className="code-row">
         <FormField id="sms-code" label={t("codes:code.label")} error={errors.code}>
-          <Input ref={codeRef} id="sms-code" name="code" defaultValue={values.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...describedBy("sms-code", errors.code)} />
+          <Input
+            ref={codeRef}
+            id="sms-code"
+            name="code"
+            defaultValue={values.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...describedBy("sms-code", errors.code)}
+          />
         </FormField>
-        <SendCodeButton id="sms-send" intent="sms_send" label={t("codes:code.send")} resendAfter={sentAnswer?.resendAfter} answer={sentAnswer} />
+        <SendCodeButton
+          id="sms-send"
+          intent="sms_send"
+          label={t("codes:code.send")}
+          resendAfter={sentAnswer?.resendAfter}
+          answer={sentAnswer}
+        />
       </div>
       <p className="code-notice" id="sms-notice" aria-live="polite">
         {answer?.notice ?? ""}
       </p>
       {needUsername ? (
-        <FormField id="sms-username" label={t("codes:login.username_for_phone")} error={errors.username} hint={t("accounts:register.username_hint")}>
-          <Input ref={usernameRef} id="sms-username" name="username" defaultValue={values.username} autoComplete="username" maxLength={16} {...describedBy("sms-username", errors.username, "hint")} />
+        <FormField
+          id="sms-username"
+          label={t("codes:login.username_for_phone")}
+          error={errors.username}
+          hint={t("accounts:register.username_hint")}
+        >
+          <Input
+            ref={usernameRef}
+            id="sms-username"
+            name="username"
+            defaultValue={values.username}
+            autoComplete="username"
+            maxLength={16}
+            {...describedBy("sms-username", errors.username, "hint")}
+          />
         </FormField>
       ) : null}
       <div className="form-field">

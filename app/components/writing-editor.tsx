@@ -69,7 +69,18 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     const fields: Record<string, unknown> = {};
     if (form) {
       const data = new FormData(form);
-      for (const name of ["type", "kind", "kind_name", "language", "related_entries", "cover_file_id", "source_url", "pay_to_view_price", "red_packet_amount"]) fields[name] = String(data.get(name) ?? "");
+      for (const name of [
+        "type",
+        "kind",
+        "kind_name",
+        "language",
+        "related_entries",
+        "cover_file_id",
+        "source_url",
+        "pay_to_view_price",
+        "red_packet_amount",
+      ])
+        fields[name] = String(data.get(name) ?? "");
       for (const name of ["is_repost", "disable_copy", "disable_context_menu", "tip_enabled"]) fields[name] = data.get(name) === "on";
       fields.categories = data.getAll("categories").map(Number);
       fields.circle_id = page.circleId;
@@ -79,7 +90,12 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   const titleRef = useRef(title);
   titleRef.current = title;
   const autosave = useDraftAutosave({ draftKey: page.draft.key, initialVersion: page.draft.version, csrfToken: page.csrfToken, snapshot });
-  const markdown = useMarkdownEditor({ initialText: initial.content, label: t("editor.content"), csrfToken: page.csrfToken, onEdit: () => autosave.markDirty() });
+  const markdown = useMarkdownEditor({
+    initialText: initial.content,
+    label: t("editor.content"),
+    csrfToken: page.csrfToken,
+    onEdit: () => autosave.markDirty(),
+  });
   const contentRef = useRef(markdown.content);
   contentRef.current = markdown.content;
   // Until hydration the cover is a plain file field posted with the form; then it uploads at once.
@@ -170,10 +186,24 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </p>
           <pre className="editor-conflict-text">{editConflict.content}</pre>
           <div className="editor-conflict-choices">
-            <button type="submit" form="writing-editor-form" className="button button-primary" disabled={submitting} data-testid="edit-keep-mine">
+            <button
+              type="submit"
+              form="writing-editor-form"
+              className="button button-primary"
+              disabled={submitting}
+              data-testid="edit-keep-mine"
+            >
               {t("editor.edit_keep_mine")}
             </button>
-            <button type="submit" form="writing-editor-form" name="intent" value="use_saved" className="button" onClick={(event) => loadSaved(event, editConflict)} data-testid="edit-use-theirs">
+            <button
+              type="submit"
+              form="writing-editor-form"
+              name="intent"
+              value="use_saved"
+              className="button"
+              onClick={(event) => loadSaved(event, editConflict)}
+              data-testid="edit-use-theirs"
+            >
               {t("editor.edit_use_theirs")}
             </button>
           </div>
@@ -206,7 +236,15 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </div>
         </section>
       ) : null}
-      <Form method="post" encType="multipart/form-data" id="writing-editor-form" ref={formRef} className="panel writing-editor" onChange={() => autosave.markDirty()} onSubmit={() => autosave.stop()}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        id="writing-editor-form"
+        ref={formRef}
+        className="panel writing-editor"
+        onChange={() => autosave.markDirty()}
+        onSubmit={() => autosave.stop()}
+      >
         <input type="hidden" name="csrftoken" value={page.csrfToken} />
         <input type="hidden" name="draft_key" value={page.draft.key} />
         {page.mode.kind === "edit" ? (
@@ -246,7 +284,13 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           )}
           {page.page === "article" ? (
             <FormField id="writing-kind" label={t("editor.kind")} error={errors.kind}>
-              <select id="writing-kind" name="kind" className="native-select" value={kind} onChange={(event) => setKind(event.target.value)}>
+              <select
+                id="writing-kind"
+                name="kind"
+                className="native-select"
+                value={kind}
+                onChange={(event) => setKind(event.target.value)}
+              >
                 {writingKindValues.map((value) => (
                   <option key={value} value={value}>
                     {t(`writings:kinds.${value}`)}
@@ -259,7 +303,14 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           )}
           {kind === "custom" ? (
             <FormField id="writing-kind-name" label={t("editor.kind_name")} error={errors.kind_name}>
-              <input id="writing-kind-name" name="kind_name" className="text-input" defaultValue={initial.kind_name} maxLength={20} {...describedBy("writing-kind-name", errors.kind_name)} />
+              <input
+                id="writing-kind-name"
+                name="kind_name"
+                className="text-input"
+                defaultValue={initial.kind_name}
+                maxLength={20}
+                {...describedBy("writing-kind-name", errors.kind_name)}
+              />
             </FormField>
           ) : null}
           {page.mode.kind === "new" ? (
@@ -277,32 +328,51 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         {page.categories.length > 0 ? (
           <fieldset className="form-field">
             <legend>{t("editor.categories")}</legend>
-            {page.categories.flatMap((category) => [category, ...category.children]).map((category) => (
-              <label key={category.id} className="checkbox-label">
-                <input type="checkbox" name="categories" value={category.id} defaultChecked={initial.categories.includes(category.id)} /> {category.name}
-              </label>
-            ))}
+            {page.categories
+              .flatMap((category) => [category, ...category.children])
+              .map((category) => (
+                <label key={category.id} className="checkbox-label">
+                  <input type="checkbox" name="categories" value={category.id} defaultChecked={initial.categories.includes(category.id)} />{" "}
+                  {category.name}
+                </label>
+              ))}
             {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
           </fieldset>
         ) : null}
         {page.page === "article" ? (
           <>
-            <RelatedEntriesField hydrated={hydrated} initialIds={initial.related_entries} initial={page.relatedEntries} circleId={page.circleId} error={errors.related_entries} onChange={() => autosave.markDirty()} />
+            <RelatedEntriesField
+              hydrated={hydrated}
+              initialIds={initial.related_entries}
+              initial={page.relatedEntries}
+              circleId={page.circleId}
+              error={errors.related_entries}
+              onChange={() => autosave.markDirty()}
+            />
             <CoverField coverId={coverId} hydrated={hydrated} error={errors.cover_file_id} onUpload={uploadCover} onRemove={removeCover} />
           </>
         ) : null}
         <fieldset className="form-field">
           <label className="checkbox-label">
-            <input type="checkbox" name="is_repost" checked={isRepost} onChange={(event) => setIsRepost(event.target.checked)} /> {t("editor.repost")}
+            <input type="checkbox" name="is_repost" checked={isRepost} onChange={(event) => setIsRepost(event.target.checked)} />{" "}
+            {t("editor.repost")}
           </label>
           <FormField id="writing-source" label={t("editor.source_url")} error={errors.source_url}>
-            <input id="writing-source" name="source_url" type="url" className="text-input" defaultValue={initial.source_url} {...describedBy("writing-source", errors.source_url)} />
+            <input
+              id="writing-source"
+              name="source_url"
+              type="url"
+              className="text-input"
+              defaultValue={initial.source_url}
+              {...describedBy("writing-source", errors.source_url)}
+            />
           </FormField>
           <label className="checkbox-label">
             <input type="checkbox" name="disable_copy" defaultChecked={initial.disable_copy} /> {t("editor.disable_copy")}
           </label>
           <label className="checkbox-label">
-            <input type="checkbox" name="disable_context_menu" defaultChecked={initial.disable_context_menu} /> {t("editor.disable_context_menu")}
+            <input type="checkbox" name="disable_context_menu" defaultChecked={initial.disable_context_menu} />{" "}
+            {t("editor.disable_context_menu")}
           </label>
           <p className="form-hint">{t("editor.deterrent_hint")}</p>
         </fieldset>
@@ -312,10 +382,24 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <input type="checkbox" name="tip_enabled" defaultChecked={initial.tip_enabled} /> {t("editor.tip_enabled")}
           </label>
           <FormField id="writing-pay" label={t("editor.pay_to_view_price")} error={errors.pay_to_view_price}>
-            <input id="writing-pay" name="pay_to_view_price" type="number" min={0} className="text-input" defaultValue={initial.pay_to_view_price} />
+            <input
+              id="writing-pay"
+              name="pay_to_view_price"
+              type="number"
+              min={0}
+              className="text-input"
+              defaultValue={initial.pay_to_view_price}
+            />
           </FormField>
           <FormField id="writing-red-packet" label={t("editor.red_packet_amount")} error={errors.red_packet_amount}>
-            <input id="writing-red-packet" name="red_packet_amount" type="number" min={0} className="text-input" defaultValue={initial.red_packet_amount} />
+            <input
+              id="writing-red-packet"
+              name="red_packet_amount"
+              type="number"
+              min={0}
+              className="text-input"
+              defaultValue={initial.red_packet_amount}
+            />
           </FormField>
         </fieldset>
         <div className="editor-footer">
@@ -343,7 +427,19 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
  * once (`POST /api/uploads/`) and a button that removes it. Either way the form carries the
  * chosen cover's id in `cover_file_id`.
  */
-function CoverField({ coverId, hydrated, error, onUpload, onRemove }: { coverId: string; hydrated: boolean; error?: string; onUpload(file: File): void; onRemove(): void }) {
+function CoverField({
+  coverId,
+  hydrated,
+  error,
+  onUpload,
+  onRemove,
+}: {
+  coverId: string;
+  hydrated: boolean;
+  error?: string;
+  onUpload(file: File): void;
+  onRemove(): void;
+}) {
   const { t } = useTranslation("editor");
   return (
     <FormField id="writing-cover" label={t("editor.cover")} error={error}>
@@ -375,7 +471,14 @@ function CoverField({ coverId, hydrated, error, onUpload, onRemove }: { coverId:
         </div>
       ) : (
         <>
-          <input id="writing-cover" type="file" name="cover" accept={acceptedImageTypes} data-testid="cover-input" {...describedBy("writing-cover", error)} />
+          <input
+            id="writing-cover"
+            type="file"
+            name="cover"
+            accept={acceptedImageTypes}
+            data-testid="cover-input"
+            {...describedBy("writing-cover", error)}
+          />
           {coverId ? (
             <label className="checkbox-label">
               <input type="checkbox" name="remove_cover" data-testid="cover-remove" /> {t("editor.cover_remove")}
@@ -391,16 +494,50 @@ function CoverField({ coverId, hydrated, error, onUpload, onRemove }: { coverId:
  * Related encyclopedia entries: a text box of comma-separated ids on the server and without
  * JavaScript (the action reads the same field), the searching picker once the editor has hydrated.
  */
-function RelatedEntriesField({ hydrated, initialIds, initial, circleId, error, onChange }: { hydrated: boolean; initialIds: string; initial: PickedEntry[]; circleId: number; error?: string; onChange(): void }) {
+function RelatedEntriesField({
+  hydrated,
+  initialIds,
+  initial,
+  circleId,
+  error,
+  onChange,
+}: {
+  hydrated: boolean;
+  initialIds: string;
+  initial: PickedEntry[];
+  circleId: number;
+  error?: string;
+  onChange(): void;
+}) {
   const { t } = useTranslation("editor");
   const idsBox = (
-    <input id="writing-related" name="related_entries" className="text-input" defaultValue={initialIds} inputMode="numeric" {...describedBy("writing-related", error, t("editor.related_hint_ids"))} />
+    <input
+      id="writing-related"
+      name="related_entries"
+      className="text-input"
+      defaultValue={initialIds}
+      inputMode="numeric"
+      {...describedBy("writing-related", error, t("editor.related_hint_ids"))}
+    />
   );
   return (
-    <FormField id="writing-related" label={t("editor.related_entries")} error={error} hint={hydrated ? t("editor.related_hint") : t("editor.related_hint_ids")}>
+    <FormField
+      id="writing-related"
+      label={t("editor.related_entries")}
+      error={error}
+      hint={hydrated ? t("editor.related_hint") : t("editor.related_hint_ids")}
+    >
       {hydrated ? (
         <Suspense fallback={idsBox}>
-          <EntryPicker id="writing-related" name="related_entries" initial={initial} circleId={circleId} invalid={Boolean(error)} describedById={error ? "writing-related-error" : "writing-related-hint"} onChange={onChange} />
+          <EntryPicker
+            id="writing-related"
+            name="related_entries"
+            initial={initial}
+            circleId={circleId}
+            invalid={Boolean(error)}
+            describedById={error ? "writing-related-error" : "writing-related-hint"}
+            onChange={onChange}
+          />
         </Suspense>
       ) : (
         idsBox

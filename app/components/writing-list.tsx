@@ -5,7 +5,15 @@ import type { WritingListItem } from "../../features/writings/queries.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 
 /** A page of writings with a "More" link carrying the cursor (a plain link: works without JavaScript). */
-export function WritingList({ items, nextCursor, moreHref }: { items: WritingListItem[]; nextCursor: string | null; moreHref: (cursor: string) => string }) {
+export function WritingList({
+  items,
+  nextCursor,
+  moreHref,
+}: {
+  items: WritingListItem[];
+  nextCursor: string | null;
+  moreHref: (cursor: string) => string;
+}) {
   const { t, i18n } = useTranslation("writings");
   const locale = i18n.language as Locale;
   return (
@@ -25,8 +33,10 @@ export function WritingList({ items, nextCursor, moreHref }: { items: WritingLis
               </p>
             ) : null}
             <p className="muted writing-list-facts">
-              <span className="role-badge">{t(`types.${item.type}`)}</span> <Link to={localizePath(`/profile/${item.author.username}`, locale)}>{item.author.nickname}</Link> ·{" "}
-              <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</time> · {t("read.views", { count: item.views })}
+              <span className="role-badge">{t(`types.${item.type}`)}</span>{" "}
+              <Link to={localizePath(`/profile/${item.author.username}`, locale)}>{item.author.nickname}</Link> ·{" "}
+              <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</time> ·{" "}
+              {t("read.views", { count: item.views })}
             </p>
           </li>
         ))}

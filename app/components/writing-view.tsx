@@ -46,7 +46,17 @@ function FollowAuthor({ username, following, csrfToken }: { username: string; fo
  * switcher, series navigation, delete with its confirmation as plain forms). "Disable copying" and
  * "disable context menu" are deterrents only: anyone can still read the page's source.
  */
-export function WritingView({ page, confirmDelete, commentFailure, commentAnswer }: { page: ReadingPageData; confirmDelete: boolean; commentFailure?: CommentFormFailure; commentAnswer?: CommentActionData }) {
+export function WritingView({
+  page,
+  confirmDelete,
+  commentFailure,
+  commentAnswer,
+}: {
+  page: ReadingPageData;
+  confirmDelete: boolean;
+  commentFailure?: CommentFormFailure;
+  commentAnswer?: CommentActionData;
+}) {
   const { t, i18n } = useTranslation("writings");
   const locale = i18n.language as Locale;
   const { writing } = page;
@@ -57,7 +67,11 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
   const kind = writing.kind === "custom" ? writing.kind_name : t(`kinds.${writing.kind}`);
   return (
     <article className="writing-page" lang={writing.language} data-testid="writing">
-      <Breadcrumb label={t("read.breadcrumb")} trail={[{ to: path(`/circles/${writing.circle_id}`), label: page.circleName || t("read.circle") }]} current={t(`types.${writing.type}`)} />
+      <Breadcrumb
+        label={t("read.breadcrumb")}
+        trail={[{ to: path(`/circles/${writing.circle_id}`), label: page.circleName || t("read.circle") }]}
+        current={t(`types.${writing.type}`)}
+      />
       <header className="panel writing-header">
         {writing.cover_url ? <img className="writing-cover" src={writing.cover_url} alt="" /> : null}
         <h1 className="page-title writing-title">
@@ -65,8 +79,8 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
           {writing.title}
         </h1>
         <p className="muted writing-facts">
-          <span>{kind}</span> · <span data-testid="text-length">{t("read.text_length", { count: writing.text_length })}</span> · <ReadingTime minutes={writing.reading_minutes} /> ·{" "}
-          <span data-testid="views">{t("read.views", { count: writing.views })}</span>
+          <span>{kind}</span> · <span data-testid="text-length">{t("read.text_length", { count: writing.text_length })}</span> ·{" "}
+          <ReadingTime minutes={writing.reading_minutes} /> · <span data-testid="views">{t("read.views", { count: writing.views })}</span>
         </p>
         <p className="muted writing-times">
           <time dateTime={writing.published_at}>{t("read.published", { date: formatDate(writing.published_at, locale, dateTime) })}</time>
@@ -104,7 +118,12 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
                   {t(`languages.${version.language}`)}
                 </span>
               ) : (
-                <Link key={version.id} to={link(writing.id, version.language)} hrefLang={version.language} data-testid={`language-${version.language}`}>
+                <Link
+                  key={version.id}
+                  to={link(writing.id, version.language)}
+                  hrefLang={version.language}
+                  data-testid={`language-${version.language}`}
+                >
                   {t(`languages.${version.language}`)}
                 </Link>
               ),
@@ -116,7 +135,9 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
             <img className="writing-author-avatar" src={writing.author.avatar ?? defaultAvatar} alt="" width={40} height={40} />
             <Link to={path(`/profile/${writing.author.username}`)}>{writing.author.nickname}</Link>
             <span className="muted">@{writing.author.username}</span>
-            {page.csrfToken && !page.isAuthor ? <FollowAuthor username={writing.author.username} following={page.following} csrfToken={page.csrfToken} /> : null}
+            {page.csrfToken && !page.isAuthor ? (
+              <FollowAuthor username={writing.author.username} following={page.following} csrfToken={page.csrfToken} />
+            ) : null}
             {!page.signedIn ? (
               <Link className="button" to={`${path("/login")}?next=${encodeURIComponent(path(`/profile/${writing.author.username}`))}`}>
                 {t("read.follow")}
@@ -126,12 +147,20 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
         ) : null}
         <div className="writing-actions">
           {writing.can.edit ? (
-            <Link className="button" to={`${path(editorPath(writing.circle_id, writing.type))}?edit=${writing.id}`} data-testid="edit-writing">
+            <Link
+              className="button"
+              to={`${path(editorPath(writing.circle_id, writing.type))}?edit=${writing.id}`}
+              data-testid="edit-writing"
+            >
               {t("read.edit")}
             </Link>
           ) : null}
           {writing.can.extend && writing.type !== "post" && writing.versions.length < 2 ? (
-            <Link className="button" to={`${path(editorPath(writing.circle_id, writing.type))}?translate=${writing.translation_of ?? writing.id}&language=${writing.language === "en" ? "zh-CN" : "en"}`} data-testid="add-language">
+            <Link
+              className="button"
+              to={`${path(editorPath(writing.circle_id, writing.type))}?translate=${writing.translation_of ?? writing.id}&language=${writing.language === "en" ? "zh-CN" : "en"}`}
+              data-testid="add-language"
+            >
               {t("read.add_language", { language: t(`languages.${writing.language === "en" ? "zh-CN" : "en"}`) })}
             </Link>
           ) : null}
@@ -188,7 +217,11 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
           <ol>
             {writing.series.parts.map((part) => (
               <li key={part.id}>
-                {part.id === (writing.translation_of ?? writing.id) ? <strong>{part.title}</strong> : <Link to={link(part.id)}>{part.title}</Link>}
+                {part.id === (writing.translation_of ?? writing.id) ? (
+                  <strong>{part.title}</strong>
+                ) : (
+                  <Link to={link(part.id)}>{part.title}</Link>
+                )}
               </li>
             ))}
           </ol>
@@ -201,7 +234,14 @@ export function WritingView({ page, confirmDelete, commentFailure, commentAnswer
           )}
         </nav>
       ) : null}
-      <CommentSection comments={page.comments} writingId={writing.id} csrfToken={page.csrfToken} signedIn={page.signedIn} failure={commentFailure} actionData={commentAnswer} />
+      <CommentSection
+        comments={page.comments}
+        writingId={writing.id}
+        csrfToken={page.csrfToken}
+        signedIn={page.signedIn}
+        failure={commentFailure}
+        actionData={commentAnswer}
+      />
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
       <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
     </article>

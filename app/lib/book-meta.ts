@@ -12,7 +12,13 @@ export function metaDescription(text: string): string | undefined {
  * The meta of a reading page: title and description, hreflang alternates (pageMeta), the canonical
  * URL in the page's language and the item's JSON-LD.
  */
-export function readingMeta(location: { pathname: string }, title: string, description: string | undefined, canonical: { origin: string; path: string; locale: Locale }, jsonLd: Record<string, unknown>) {
+export function readingMeta(
+  location: { pathname: string },
+  title: string,
+  description: string | undefined,
+  canonical: { origin: string; path: string; locale: Locale },
+  jsonLd: Record<string, unknown>,
+) {
   return [
     ...pageMeta(location, () => title, description),
     { tagName: "link", rel: "canonical", href: canonical.origin + localizePath(canonical.path, canonical.locale) },

@@ -30,7 +30,10 @@ export async function orNotFound<T>(request: Request, body: () => Promise<T>): P
 export function redirectToOwnCircle(request: Request, requestedCircleId: number, circleId: number): void {
   if (requestedCircleId === circleId) return;
   const url = pageUrl(request.url);
-  const path = url.pathname.replace(/^(\/en)?\/circles\/\d+/, (_match, english: string | undefined) => `${english ?? ""}/circles/${circleId}`);
+  const path = url.pathname.replace(
+    /^(\/en)?\/circles\/\d+/,
+    (_match, english: string | undefined) => `${english ?? ""}/circles/${circleId}`,
+  );
   throw redirect(path + url.search, 301);
 }
 

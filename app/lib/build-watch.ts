@@ -6,7 +6,9 @@ const reloadStampKey = "circles:chunk-reload-at";
 
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason ?? "");
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(message);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(
+    message,
+  );
 }
 
 /** At most one reload per 10 seconds, so a broken deployment cannot loop the page. */

@@ -19,7 +19,12 @@ export function circleIdOf(request: Request, raw: string | undefined): number {
  * circle the viewer may not see is the 404 screen (never reveal a hidden circle); one they see but
  * may not manage is the 403 screen.
  */
-export async function managedCircle(app: AppContext, request: Request, raw: string | undefined, action: CircleAction): Promise<{ access: CircleAccess; row: CircleRow }> {
+export async function managedCircle(
+  app: AppContext,
+  request: Request,
+  raw: string | undefined,
+  action: CircleAction,
+): Promise<{ access: CircleAccess; row: CircleRow }> {
   if (!app.viewer) throw new AppError("not_authenticated");
   const id = circleIdOf(request, raw);
   let access: CircleAccess;
@@ -43,7 +48,10 @@ export async function tagCirclePage(app: AppContext, circleId: number): Promise<
 /** Loader data of a page with forms: the CSRF token beside it, and never cached or shared. */
 export function withFormToken<T extends object>(app: AppContext, value: T) {
   const csrf = csrfForForm(app);
-  return data({ ...value, csrfToken: csrf.token }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
+  return data(
+    { ...value, csrfToken: csrf.token },
+    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
+  );
 }
 
 /**
@@ -55,6 +63,9 @@ export async function uploadedCircleLogo(app: AppContext, viewerId: number, form
   const file = form.get("logo");
   if (!(file instanceof File) || file.size === 0) return {};
   if (file.size > maxImageBytes) throw new AppError("image_too_large");
-  const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: viewerId, bytes: Buffer.from(await file.arrayBuffer()), purpose: "circle_logo", square: 256 });
+  const stored = await storeImage(
+    { db: app.db, files: app.files },
+    { ownerId: viewerId, bytes: Buffer.from(await file.arrayBuffer()), purpose: "circle_logo", square: 256 },
+  );
   return { logo: stored.url };
 }

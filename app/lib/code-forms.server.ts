@@ -29,13 +29,20 @@ export function codeFormFailure<T extends object>(app: AppContext, error: unknow
   if (!(error instanceof AppError)) throw error;
   const body = presentError(error, app.locale);
   // A new phone is not a mistake: the form says why it now asks for a username.
-  if (error.code === "username_required") return data<CodeFormData & T>({ ...answer, needUsername: true, notice: body.message }, { status: error.status });
+  if (error.code === "username_required")
+    return data<CodeFormData & T>({ ...answer, needUsername: true, notice: body.message }, { status: error.status });
   const extra: Partial<CodeFormData> = error.code === "code_resend_wait" ? { resendAfter: Number(error.params.seconds) } : {};
-  return data<CodeFormData & T>({ ...answer, ...extra, formError: body.fields ? undefined : body.message, fieldErrors: body.fields }, { status: error.status });
+  return data<CodeFormData & T>(
+    { ...answer, ...extra, formError: body.fields ? undefined : body.message, fieldErrors: body.fields },
+    { status: error.status },
+  );
 }
 
 /** Field errors from a shared schema, translated, as a 400. */
 export function codeFormInvalid<T extends object>(app: AppContext, fields: Record<string, string>, answer: CodeFormData & T) {
   const t = translator(app.locale);
-  return data<CodeFormData & T>({ ...answer, fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])) }, { status: 400 });
+  return data<CodeFormData & T>(
+    { ...answer, fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])) },
+    { status: 400 },
+  );
 }

@@ -18,7 +18,10 @@ export interface MarkdownEditorHandle {
   destroy(): void;
 }
 
-export function createMarkdownEditor(parent: HTMLElement, options: { text: string; label: string; placeholder?: string; onChange(text: string): void }): MarkdownEditorHandle {
+export function createMarkdownEditor(
+  parent: HTMLElement,
+  options: { text: string; label: string; placeholder?: string; onChange(text: string): void },
+): MarkdownEditorHandle {
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -43,7 +46,10 @@ export function createMarkdownEditor(parent: HTMLElement, options: { text: strin
     wrap(before, after, fallback) {
       const { from, to } = view.state.selection.main;
       const selected = view.state.sliceDoc(from, to) || fallback;
-      view.dispatch({ changes: { from, to, insert: before + selected + after }, selection: { anchor: from + before.length, head: from + before.length + selected.length } });
+      view.dispatch({
+        changes: { from, to, insert: before + selected + after },
+        selection: { anchor: from + before.length, head: from + before.length + selected.length },
+      });
       view.focus();
     },
     insertBlock(text) {

@@ -11,14 +11,20 @@ import { writingSubject } from "../../features/comments/subjects.ts";
 import type { CommentFormFailure, CommentsPageData } from "../components/comment-section.tsx";
 
 const idPattern = /^\d{1,9}$/;
-const idParam = (value: string | null | undefined): number | null => (value && idPattern.test(value) && Number(value) > 0 ? Number(value) : null);
+const idParam = (value: string | null | undefined): number | null =>
+  value && idPattern.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
  * The reading page's comments: the page `?comments=<cursor>` (the newest ten by default: one
  * query, remembered like the page's content), a thread opened with `?replies=<id>&after=<id>`,
  * and the notice after a comment or a deletion. The page carries its commenters' `user:<id>` tags.
  */
-export async function commentsSection(app: AppContext, request: Request, row: { id: number; authorId: number }, access: CircleAccess): Promise<CommentsPageData> {
+export async function commentsSection(
+  app: AppContext,
+  request: Request,
+  row: { id: number; authorId: number },
+  access: CircleAccess,
+): Promise<CommentsPageData> {
   const query = pageUrl(request.url).searchParams;
   const subject = writingSubject(row, access);
   const cursor = idParam(query.get("comments"));
@@ -30,7 +36,8 @@ export async function commentsSection(app: AppContext, request: Request, row: { 
     thread = { id: openedId, after, ...(await listReplies(app.db, app.viewer, openedId, after, subject)) };
   }
   const people = new Set<number>();
-  for (const item of [...page.items, ...page.items.flatMap((item) => item.replies), ...(thread?.items ?? [])]) if (item.author) people.add(item.author.id);
+  for (const item of [...page.items, ...page.items.flatMap((item) => item.replies), ...(thread?.items ?? [])])
+    if (item.author) people.add(item.author.id);
   tagPage(app, ...[...people].map((id) => `user:${id}`));
   const notice = query.get("notice");
   return { page, cursor, thread, notice: notice === "commented" || notice === "deleted" ? notice : null };
@@ -69,7 +76,10 @@ export async function commentAction(app: AppContext, request: Request, form: For
   if (writingId === null || (intent === "reply" && parentId === null)) throw new AppError("bad_request");
   const body = typeof form.get("body") === "string" ? (form.get("body") as string) : "";
   const failure = (answer: Omit<CommentFormFailure, "commentForm" | "values">, status: number) =>
-    data<CommentFormFailure>({ commentForm: intent === "reply" ? `reply-${parentId}` : "comment", values: { body: body.slice(0, 5000) }, ...answer }, { status });
+    data<CommentFormFailure>(
+      { commentForm: intent === "reply" ? `reply-${parentId}` : "comment", values: { body: body.slice(0, 5000) }, ...answer },
+      { status },
+    );
   const parsed = createCommentSchema.safeParse({ body, parent_id: parentId });
   if (!parsed.success) {
     const t = translator(app.locale);

@@ -5,7 +5,16 @@ import { authorize } from "../../common/policy.ts";
 import { can } from "../../features/accounts/policy.ts";
 import type { Viewer } from "../../features/accounts/viewer.ts";
 export { safeNextPath } from "../../common/locale.ts";
-import { createCsrfToken, csrfCookie, csrfCookieName, csrfFieldName, csrfMatches, isValidCsrfToken, signedInCookies, signedOutCookies } from "../../features/accounts/cookies.server.ts";
+import {
+  createCsrfToken,
+  csrfCookie,
+  csrfCookieName,
+  csrfFieldName,
+  csrfMatches,
+  isValidCsrfToken,
+  signedInCookies,
+  signedOutCookies,
+} from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { containsNulCharacter } from "../../common/nul-characters.ts";
 import { translator } from "../../common/i18n.ts";
@@ -99,13 +108,19 @@ export interface FormFailure {
 export function formFailure(app: AppContext, error: unknown, values?: Record<string, string>) {
   if (!(error instanceof AppError)) throw error;
   const body = presentError(error, app.locale);
-  return data<FormFailure>({ formError: body.fields ? undefined : body.message, fieldErrors: body.fields, values }, { status: error.status });
+  return data<FormFailure>(
+    { formError: body.fields ? undefined : body.message, fieldErrors: body.fields, values },
+    { status: error.status },
+  );
 }
 
 /** Field errors from a failed shared-schema parse, translated. */
 export function invalidForm(app: AppContext, fields: Record<string, string>, values?: Record<string, string>) {
   const t = translator(app.locale);
-  return data<FormFailure>({ fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])), values }, { status: 400 });
+  return data<FormFailure>(
+    { fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])), values },
+    { status: 400 },
+  );
 }
 
 /** The posted text fields except secrets, to refill a form. */
@@ -141,7 +156,8 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
   }
-  if (containsNulCharacter([...form])) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+  if (containsNulCharacter([...form]))
+    throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
   return form;
 }
 
@@ -150,7 +166,11 @@ export async function readForm(request: Request): Promise<FormData> {
  * stream, so the size is bounded here: more than `maxFileBytes` plus a little room for the other
  * fields is refused with `tooLarge` (413) before it is all read.
  */
-export async function readUploadForm(request: Request, maxFileBytes: number, tooLarge: "image_too_large" | "payload_too_large" = "image_too_large"): Promise<FormData> {
+export async function readUploadForm(
+  request: Request,
+  maxFileBytes: number,
+  tooLarge: "image_too_large" | "payload_too_large" = "image_too_large",
+): Promise<FormData> {
   const limit = maxFileBytes + 16 * 1024;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError(tooLarge);
@@ -174,6 +194,7 @@ export async function readUploadForm(request: Request, maxFileBytes: number, too
   } catch {
     throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
   }
-  if (containsNulCharacter([...form])) throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+  if (containsNulCharacter([...form]))
+    throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
   return form;
 }

@@ -24,5 +24,10 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   // The page shows the stored HTML; the Markdown source only lends the meta description its first line.
   const { description, ...shown } = entry;
   const summary = metaDescription(description.replace(/[#*_`>|]+/g, " "));
-  return { entry: shown, summary, circle: { id: entry.circleId, name: circle ? localizedTexts(circle, app.locale).name : "" }, origin: pageUrl(request.url).origin };
+  return {
+    entry: shown,
+    summary,
+    circle: { id: entry.circleId, name: circle ? localizedTexts(circle, app.locale).name : "" },
+    origin: pageUrl(request.url).origin,
+  };
 }

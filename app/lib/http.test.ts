@@ -16,13 +16,18 @@ beforeAll(async () => {
     request.on("end", () => {
       const url = new URL(request.url ?? "/", "http://x");
       seen.push({ method: request.method ?? "", url: request.url ?? "", csrf: request.headers["x-csrftoken"] as string | undefined, body });
-      if (url.pathname === "/api/get_csrf_token/") return void response.setHeader("content-type", "application/json").end(JSON.stringify({ csrftoken: "fresh.token" }));
+      if (url.pathname === "/api/get_csrf_token/")
+        return void response.setHeader("content-type", "application/json").end(JSON.stringify({ csrftoken: "fresh.token" }));
       if (url.pathname === "/slow") return void setTimeout(() => response.end("{}"), 500);
       if (url.pathname.startsWith("/bound")) {
         // Accepts only the token the server hands out now, as for a session-bound CSRF token.
         response.statusCode = request.headers["x-csrftoken"] === "fresh.token" && url.pathname !== "/bound/never" ? 200 : 403;
         response.setHeader("content-type", "application/json");
-        return void response.end(JSON.stringify(response.statusCode === 200 ? { ok: true } : { code: url.pathname === "/bound/other" ? "forbidden" : "csrf_failed" }));
+        return void response.end(
+          JSON.stringify(
+            response.statusCode === 200 ? { ok: true } : { code: url.pathname === "/bound/other" ? "forbidden" : "csrf_failed" },
+          ),
+        );
       }
       const count = (hits.get(url.pathname) ?? 0) + 1;
       hits.set(url.pathname, count);
@@ -99,7 +104,10 @@ describe("client HTTP layer", () => {
     await expect(client("/bound/other", { method: "POST", body: {} })).rejects.toMatchObject({ statusCode: 403 });
     expect(seen).toHaveLength(1);
     seen.length = 0;
-    await expect(client("/bound/never", { method: "POST", body: {} })).rejects.toMatchObject({ statusCode: 403, data: { code: "csrf_failed" } });
+    await expect(client("/bound/never", { method: "POST", body: {} })).rejects.toMatchObject({
+      statusCode: 403,
+      data: { code: "csrf_failed" },
+    });
     expect(seen.map((request) => request.url)).toEqual(["/bound/never", "/api/get_csrf_token/", "/bound/never"]);
   });
 

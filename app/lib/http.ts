@@ -34,7 +34,9 @@ export function createHttp(options: HttpOptions = {}): $Fetch {
   const csrfToken = async () => {
     const existing = readCookie("csrftoken");
     if (existing) return existing;
-    pendingToken ??= base<{ csrftoken: string }>("/api/get_csrf_token/").then((answer) => answer.csrftoken).finally(() => (pendingToken = undefined));
+    pendingToken ??= base<{ csrftoken: string }>("/api/get_csrf_token/")
+      .then((answer) => answer.csrftoken)
+      .finally(() => (pendingToken = undefined));
     return pendingToken;
   };
   return base.create({
@@ -55,7 +57,13 @@ export function createHttp(options: HttpOptions = {}): $Fetch {
       const fresh = await base<{ csrftoken: string }>("/api/get_csrf_token/");
       const headers = new Headers(request.headers);
       headers.set("x-csrftoken", fresh.csrftoken);
-      Object.assign(request, { headers, retry: 1, retryStatusCodes: [403], retryDelay: 0, csrfRetried: true } satisfies Partial<FetchOptions> & CsrfRetry);
+      Object.assign(request, {
+        headers,
+        retry: 1,
+        retryStatusCodes: [403],
+        retryDelay: 0,
+        csrfRetried: true,
+      } satisfies Partial<FetchOptions> & CsrfRetry);
     },
   } satisfies FetchOptions);
 }

@@ -30,9 +30,30 @@ beforeEach(() => {
 });
 
 const member = presentCurrentUser({
-  id: 7, username: "li", nickname: "Li", email: "li@example.com", phone: null, passwordHash: "", gender: "female", birthday: "2000-01-01", country: "CN",
-  userType: "Registered users", avatar: null, avatarSmall: null, signature: "", selfDescription: "", intelligenceScore: 0, gold: 3, sinecoin: 5, school: "", profession: "", hogwartsSchool: "",
-  sinecoinTotalProfit: 0, sinecoinTotalCashout: 0, cashoutableSinecoinProfit: 0, createdAt: new Date("2026-01-01T00:00:00Z"),
+  id: 7,
+  username: "li",
+  nickname: "Li",
+  email: "li@example.com",
+  phone: null,
+  passwordHash: "",
+  gender: "female",
+  birthday: "2000-01-01",
+  country: "CN",
+  userType: "Registered users",
+  avatar: null,
+  avatarSmall: null,
+  signature: "",
+  selfDescription: "",
+  intelligenceScore: 0,
+  gold: 3,
+  sinecoin: 5,
+  school: "",
+  profession: "",
+  hogwartsSchool: "",
+  sinecoinTotalProfit: 0,
+  sinecoinTotalCashout: 0,
+  cashoutableSinecoinProfit: 0,
+  createdAt: new Date("2026-01-01T00:00:00Z"),
 });
 const unread = { ...zeroUnread, unread_like_count: 2, unread_favorite_count: 3, unread_follow_count: 1 };
 const store = () => createSessionStore({ user: member, unread }, async () => createHttp({ baseURL, readCookie: () => "t.k" }));

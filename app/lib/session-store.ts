@@ -14,7 +14,10 @@ export interface SessionState {
 
 type Listener = () => void;
 
-export function createSessionStore(initial: { user: CurrentUser | null; unread: UnreadCounts | null }, loadFetcher: () => Promise<$Fetch> = loadHttp) {
+export function createSessionStore(
+  initial: { user: CurrentUser | null; unread: UnreadCounts | null },
+  loadFetcher: () => Promise<$Fetch> = loadHttp,
+) {
   let state: SessionState = { user: initial.user ?? anonymousUser, unread: initial.unread ?? { ...zeroUnread }, stopped: false };
   const listeners = new Set<Listener>();
   const set = (next: Partial<SessionState>) => {

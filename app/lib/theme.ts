@@ -51,4 +51,16 @@ export const darkTokens = {
 };
 
 /** The Ant Design components whose CSS the build extracts; add a component here when a page starts using it. */
-export const styledComponents = ["Alert", "Button", "Checkbox", "Divider", "Form", "Input", "Radio", "Select", "Space", "Tooltip", "Typography"] as const;
+export const styledComponents = [
+  "Alert",
+  "Button",
+  "Checkbox",
+  "Divider",
+  "Form",
+  "Input",
+  "Radio",
+  "Select",
+  "Space",
+  "Tooltip",
+  "Typography",
+] as const;

@@ -11,7 +11,12 @@ export interface DraftVersion extends DraftSnapshot {
   updated_at?: string;
 }
 
-export type AutosaveStatus = { state: "idle" } | { state: "saving" } | { state: "saved"; at: string } | { state: "failed" } | { state: "conflict"; current: DraftVersion; yours: DraftSnapshot };
+export type AutosaveStatus =
+  | { state: "idle" }
+  | { state: "saving" }
+  | { state: "saved"; at: string }
+  | { state: "failed" }
+  | { state: "conflict"; current: DraftVersion; yours: DraftSnapshot };
 
 /** Every few seconds while something changed; a failed save is retried on the next tick. */
 export const autosaveIntervalMs = 3000;
@@ -42,7 +47,12 @@ export function useDraftAutosave(options: { draftKey: string; initialVersion: nu
       const snapshot = snapshotRef.current();
       setStatus({ state: "saving" });
       try {
-        const response = await fetch(url, { method: "PUT", headers, credentials: "same-origin", body: JSON.stringify({ ...snapshot, version: version.current, force }) });
+        const response = await fetch(url, {
+          method: "PUT",
+          headers,
+          credentials: "same-origin",
+          body: JSON.stringify({ ...snapshot, version: version.current, force }),
+        });
         if (response.status === 409) {
           const body = (await response.json()) as { current: DraftVersion };
           conflicted.current = true;
@@ -70,7 +80,13 @@ export function useDraftAutosave(options: { draftKey: string; initialVersion: nu
     const onPageHide = () => {
       if (!dirty.current || conflicted.current) return;
       // keepalive lets the request outlive the page (sendBeacon cannot carry the CSRF header).
-      void fetch(url, { method: "PUT", headers, credentials: "same-origin", keepalive: true, body: JSON.stringify({ ...snapshotRef.current(), version: version.current }) }).catch(() => undefined);
+      void fetch(url, {
+        method: "PUT",
+        headers,
+        credentials: "same-origin",
+        keepalive: true,
+        body: JSON.stringify({ ...snapshotRef.current(), version: version.current }),
+      }).catch(() => undefined);
       dirty.current = false;
     };
     window.addEventListener("pagehide", onPageHide);

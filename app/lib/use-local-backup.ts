@@ -26,7 +26,8 @@ const backupDelayMs = 500;
  * The key of a chapter's backup: per signed-in user (another account on the same browser never
  * sees it), book and chapter ("new" for the add-chapter form).
  */
-export const chapterBackupKey = (userId: number, bookId: number, chapterId: number | null) => `circles.backup.${userId}.chapter.${bookId}.${chapterId ?? "new"}`;
+export const chapterBackupKey = (userId: number, bookId: number, chapterId: number | null) =>
+  `circles.backup.${userId}.chapter.${bookId}.${chapterId ?? "new"}`;
 
 /** The scope a chapter publish's marker carries: the book whose write page the success opens. */
 export const chapterBackupScope = (bookId: number) => `book:${bookId}`;

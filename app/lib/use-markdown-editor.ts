@@ -72,7 +72,13 @@ export function useMarkdownEditor({ initialText, label, csrfToken, initialPrevie
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch("/api/content/preview/", { method: "POST", headers: { "content-type": "application/json", "x-csrftoken": csrfToken }, body: JSON.stringify({ content }), signal: controller.signal, credentials: "same-origin" })
+      fetch("/api/content/preview/", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrftoken": csrfToken },
+        body: JSON.stringify({ content }),
+        signal: controller.signal,
+        credentials: "same-origin",
+      })
         .then((response) => (response.ok ? response.json() : null))
         .then((answer: { html?: string } | null) => {
           if (answer?.html !== undefined) setPreview(answer.html);

@@ -42,7 +42,11 @@ function defaults(type: WritingType, language: WritingLanguage): EditorValues {
 const positiveId = (raw: string | null): number | null => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 /** Circles the viewer may publish in, by name, for the circle chooser. */
-async function writableCircles(app: AppContext, viewer: NonNullable<AppContext["viewer"]>, locale: Locale): Promise<{ id: number; name: string }[]> {
+async function writableCircles(
+  app: AppContext,
+  viewer: NonNullable<AppContext["viewer"]>,
+  locale: Locale,
+): Promise<{ id: number; name: string }[]> {
   const accesses = [...(await loadCircleAccessMap(app.db, viewer)).values()].filter((access) => canWriteIn(viewer, access));
   const ids = accesses.map((access) => access.circle.id);
   if (ids.length === 0) return [];
@@ -56,7 +60,13 @@ async function writableCircles(app: AppContext, viewer: NonNullable<AppContext["
  * wins over the writing, which wins over defaults), the circle's categories and the circles the
  * viewer may write in.
  */
-export async function editorPage(app: AppContext, request: Request, circleParam: string | undefined, type: "article" | "post", search: URLSearchParams) {
+export async function editorPage(
+  app: AppContext,
+  request: Request,
+  circleParam: string | undefined,
+  type: "article" | "post",
+  search: URLSearchParams,
+) {
   if (!app.viewer) throw new AppError("not_authenticated");
   const viewer = app.viewer;
   const circleId = circleIdOf(request, circleParam);
@@ -109,18 +119,42 @@ export async function editorPage(app: AppContext, request: Request, circleParam:
   } else if (translateId) {
     const row = await linked(translateId, "extend");
     const requested = search.get("language");
-    const language = writingLanguageValues.includes(requested as WritingLanguage) ? (requested as WritingLanguage) : row.language === "en" ? "zh-CN" : "en";
+    const language = writingLanguageValues.includes(requested as WritingLanguage)
+      ? (requested as WritingLanguage)
+      : row.language === "en"
+        ? "zh-CN"
+        : "en";
     mode = { kind: "translate", id: row.translationOf ?? row.id };
     original = { title: row.title, language: row.language };
-    values = { ...values, type: row.type, kind: row.kind, kind_name: row.kindName ?? "", language, categories: await categoryIdsOf(app.db, row.id), cover_file_id: row.coverFileId ?? "" };
+    values = {
+      ...values,
+      type: row.type,
+      kind: row.kind,
+      kind_name: row.kindName ?? "",
+      language,
+      categories: await categoryIdsOf(app.db, row.id),
+      cover_file_id: row.coverFileId ?? "",
+    };
   } else if (seriesId) {
     const row = await linked(seriesId, "extend");
     if (row.type !== "serial") notFound(request);
     mode = { kind: "series", id: row.id };
     original = { title: row.title, language: row.language };
-    values = { ...values, type: "serial", kind: row.kind, kind_name: row.kindName ?? "", language: row.language, categories: await categoryIdsOf(app.db, row.id) };
+    values = {
+      ...values,
+      type: "serial",
+      kind: row.kind,
+      kind_name: row.kindName ?? "",
+      language: row.language,
+      categories: await categoryIdsOf(app.db, row.id),
+    };
   }
-  const draftKey = mode.kind === "new" ? `new-${type}-${circleId}` : mode.kind === "translate" ? `translate-${mode.id}-${values.language}` : `${mode.kind}-${mode.id}`;
+  const draftKey =
+    mode.kind === "new"
+      ? `new-${type}-${circleId}`
+      : mode.kind === "translate"
+        ? `translate-${mode.id}-${values.language}`
+        : `${mode.kind}-${mode.id}`;
   const draft = await getDraft(app.db, viewer.id, draftKey);
   if (draft) {
     const fields = draft.fields as Partial<EditorValues>;
@@ -128,7 +162,10 @@ export async function editorPage(app: AppContext, request: Request, circleParam:
     if (mode.kind !== "new") values.type = mode.kind === "series" ? "serial" : values.type;
   }
   // The related entries by name, for the picker's chips; ids that name no entry the writer may read are dropped.
-  const relatedIds = String(values.related_entries ?? "").split(/[\s,，]+/).filter((value) => /^\d{1,9}$/.test(value)).map(Number);
+  const relatedIds = String(values.related_entries ?? "")
+    .split(/[\s,，]+/)
+    .filter((value) => /^\d{1,9}$/.test(value))
+    .map(Number);
   const related = await presentEntrySummaries(app.db, await entriesByIds(app.db, viewer, relatedIds), app.locale);
   values = { ...values, related_entries: related.map((entry) => entry.id).join(", ") };
   const [categories, writable] = await Promise.all([listCategories(app.db, circleId), writableCircles(app, viewer, app.locale)]);
@@ -140,9 +177,17 @@ export async function editorPage(app: AppContext, request: Request, circleParam:
     mode,
     original,
     values,
-    draft: draft ? { key: draft.key, version: draft.version, updatedAt: draft.updated_at } : { key: draftKey, version: 0, updatedAt: null as string | null },
+    draft: draft
+      ? { key: draft.key, version: draft.version, updatedAt: draft.updated_at }
+      : { key: draftKey, version: 0, updatedAt: null as string | null },
     categories,
     writableCircles: writable,
-    relatedEntries: related.map((entry) => ({ id: entry.id, name: entry.name, disambiguation: entry.disambiguation, language: entry.language, circle_name: entry.circle_name })),
+    relatedEntries: related.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      disambiguation: entry.disambiguation,
+      language: entry.language,
+      circle_name: entry.circle_name,
+    })),
   };
 }

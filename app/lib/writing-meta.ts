@@ -24,7 +24,12 @@ export function writingMeta(location: { pathname: string }, loaderData: MetaData
   if (!loaderData) return [{ title: `${t("common:error.not_found_title")} - ${siteName}` }];
   const { writing, origin } = loaderData;
   const canonical = versionUrl(origin, writing, writing.language);
-  const alternates = writing.versions.map((version) => ({ tagName: "link", rel: "alternate", hrefLang: version.language, href: versionUrl(origin, { ...writing, id: version.id }, version.language) }));
+  const alternates = writing.versions.map((version) => ({
+    tagName: "link",
+    rel: "alternate",
+    hrefLang: version.language,
+    href: versionUrl(origin, { ...writing, id: version.id }, version.language),
+  }));
   const image = writing.cover_url ? origin + writing.cover_url : undefined;
   return [
     { title: `${writing.title} - ${siteName}` },
@@ -49,7 +54,9 @@ export function writingMeta(location: { pathname: string }, loaderData: MetaData
         inLanguage: writing.language,
         datePublished: writing.published_at,
         dateModified: writing.edited_at ?? writing.published_at,
-        author: writing.author ? { "@type": "Person", name: writing.author.nickname, url: origin + `/profile/${writing.author.username}` } : undefined,
+        author: writing.author
+          ? { "@type": "Person", name: writing.author.nickname, url: origin + `/profile/${writing.author.username}` }
+          : undefined,
         image,
         wordCount: writing.text_length,
         mainEntityOfPage: canonical,

@@ -20,7 +20,12 @@ import { commentsSection } from "./comment-pages.server.ts";
  * under /writing (or an article under /posts) 301 to its own path; a missing language version and
  * a writing the viewer may not read are the 404 screen.
  */
-export async function readingPage(app: AppContext, request: Request, params: { circleId?: string; writingId?: string; lang?: string }, expect: "article" | "post") {
+export async function readingPage(
+  app: AppContext,
+  request: Request,
+  params: { circleId?: string; writingId?: string; lang?: string },
+  expect: "article" | "post",
+) {
   const circleId = circleIdOf(request, params.circleId);
   if (!params.writingId || !/^\d{1,9}$/.test(params.writingId)) notFound(request);
   if (params.lang !== undefined && !writingLanguageValues.includes(params.lang as WritingLanguage)) notFound(request);
@@ -55,8 +60,21 @@ export async function readingPage(app: AppContext, request: Request, params: { c
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => `entry:${entry.id}`));
   const comments = await commentsSection(app, request, row, loaded.access);
-  const page = { writing, following, own, origin, circleName, relatedEntries, comments, signedIn: app.viewer !== null, isAuthor: app.viewer?.id === row.authorId };
+  const page = {
+    writing,
+    following,
+    own,
+    origin,
+    circleName,
+    relatedEntries,
+    comments,
+    signedIn: app.viewer !== null,
+    isAuthor: app.viewer?.id === row.authorId,
+  };
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
   const csrf = csrfForForm(app);
-  return data({ ...page, csrfToken: csrf.token as string | null }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
+  return data(
+    { ...page, csrfToken: csrf.token as string | null },
+    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
+  );
 }

@@ -23,7 +23,9 @@ export default function About() {
   const principles = t("about.principles", { returnObjects: true }) as Principle[];
   return (
     <article className="panel prose" aria-labelledby="about-title">
-      <h1 id="about-title" className="page-title">{t("about.title")}</h1>
+      <h1 id="about-title" className="page-title">
+        {t("about.title")}
+      </h1>
       <p>{t("about.intro")}</p>
 
       <section aria-labelledby="about-circles">

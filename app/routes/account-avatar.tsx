@@ -2,7 +2,15 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-avatar";
-import { assertFormCsrf, csrfForForm, formFailure, getAppContext, privatePageHeaders, readUploadForm, requireViewer } from "../lib/context.server.ts";
+import {
+  assertFormCsrf,
+  csrfForForm,
+  formFailure,
+  getAppContext,
+  privatePageHeaders,
+  readUploadForm,
+  requireViewer,
+} from "../lib/context.server.ts";
 import { getUser } from "../../features/accounts/service.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { setAvatar } from "../../features/profiles/service.ts";
@@ -25,7 +33,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = await getUser(app.db, requireViewer(app).id);
   if (!user) throw new AppError("not_authenticated");
   const csrf = csrfForForm(app);
-  const body = { csrfToken: csrf.token, username: user.username, avatar: user.avatar ?? defaultAvatar, avatarSmall: user.avatarSmall ?? user.avatar ?? defaultAvatar };
+  const body = {
+    csrfToken: csrf.token,
+    username: user.username,
+    avatar: user.avatar ?? defaultAvatar,
+    avatarSmall: user.avatarSmall ?? user.avatar ?? defaultAvatar,
+  };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
@@ -65,7 +78,8 @@ export default function AccountAvatar({ loaderData, actionData }: Route.Componen
     if (file.size > maxImageBytes) return t("errors:image_too_large");
     return null;
   };
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => setBrowserError(event.currentTarget.files?.[0] ? check(event.currentTarget.files[0]) : null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) =>
+    setBrowserError(event.currentTarget.files?.[0] ? check(event.currentTarget.files[0]) : null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
     const problem = check(input?.files?.[0]);
@@ -84,7 +98,14 @@ export default function AccountAvatar({ loaderData, actionData }: Route.Componen
         </h1>
         <div className="avatar-previews">
           <figure>
-            <img className="profile-avatar" src={loaderData.avatar} alt={t("avatar.current")} width={128} height={128} data-testid="avatar-large" />
+            <img
+              className="profile-avatar"
+              src={loaderData.avatar}
+              alt={t("avatar.current")}
+              width={128}
+              height={128}
+              data-testid="avatar-large"
+            />
             <figcaption className="muted">{t("avatar.preview_large")}</figcaption>
           </figure>
           <figure>
@@ -97,11 +118,27 @@ export default function AccountAvatar({ loaderData, actionData }: Route.Componen
             {t("avatar.saved")}
           </p>
         ) : null}
-        <Form method="post" action={localizePath("/account/avatar", locale)} encType="multipart/form-data" onSubmit={onSubmit} noValidate className="account-form" aria-label={t("avatar.heading")}>
+        <Form
+          method="post"
+          action={localizePath("/account/avatar", locale)}
+          encType="multipart/form-data"
+          onSubmit={onSubmit}
+          noValidate
+          className="account-form"
+          aria-label={t("avatar.heading")}
+        >
           <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
           <div className="form-field">
             <label htmlFor="avatar-file">{t("avatar.choose")}</label>
-            <input id="avatar-file" name="file" type="file" accept={acceptedImageTypes} onChange={onChange} aria-invalid={error ? true : undefined} aria-describedby={error ? "avatar-file-error" : "avatar-file-hint"} />
+            <input
+              id="avatar-file"
+              name="file"
+              type="file"
+              accept={acceptedImageTypes}
+              onChange={onChange}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "avatar-file-error" : "avatar-file-hint"}
+            />
             {error ? (
               <div className="form-error" id="avatar-file-error" role="alert">
                 {error}

@@ -33,7 +33,12 @@ function draftEditorPath(key: string, fields: Record<string, unknown>): string |
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
-  const drafts = (await listDrafts(app.db, viewer.id)).map((draft) => ({ key: draft.key, title: draft.title, updatedAt: draft.updated_at, href: draftEditorPath(draft.key, draft.fields) }));
+  const drafts = (await listDrafts(app.db, viewer.id)).map((draft) => ({
+    key: draft.key,
+    title: draft.title,
+    updatedAt: draft.updated_at,
+    href: draftEditorPath(draft.key, draft.fields),
+  }));
   return withFormToken(app, { username: viewer.username, drafts });
 }
 
@@ -67,7 +72,10 @@ export default function AccountDrafts({ loaderData, actionData }: Route.Componen
           <ul className="draft-list" data-testid="draft-list">
             {loaderData.drafts.map((draft) => (
               <li key={draft.key} className="draft-list-item">
-                <strong>{draft.title || t("drafts.untitled")}</strong> <span className="muted">{t("drafts.saved_at", { date: formatDate(draft.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}</span>
+                <strong>{draft.title || t("drafts.untitled")}</strong>{" "}
+                <span className="muted">
+                  {t("drafts.saved_at", { date: formatDate(draft.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}
+                </span>
                 {draft.href ? (
                   <Link className="button" to={localizePath(draft.href, locale)}>
                     {t("drafts.open")}

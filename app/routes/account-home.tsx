@@ -90,7 +90,13 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
   return (
     <AccountLayout username={user.username}>
       <section className="panel account-identity" aria-labelledby="account-title">
-        <img className="profile-avatar" src={user.avatar} alt={t("common:menu.avatar_alt", { name: user.username })} width={96} height={96} />
+        <img
+          className="profile-avatar"
+          src={user.avatar}
+          alt={t("common:menu.avatar_alt", { name: user.username })}
+          width={96}
+          height={96}
+        />
         <div className="account-identity-text">
           <h1 id="account-title" className="page-title">
             {user.nickname} <UserTypeBadge type={user.userType} />
@@ -111,12 +117,24 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
           {t("home.shortcuts")}
         </h2>
         <ul className="shortcut-grid">
-          <li><Link to={path("/account/profile")}>{t("home.edit_profile")}</Link></li>
-          <li><Link to={path("/account/avatar")}>{t("home.change_avatar")}</Link></li>
-          <li><Link to={path("/account/store")}>{t("nav.store")}</Link></li>
-          <li><Link to={path("/account/missions")}>{t("nav.missions")}</Link></li>
-          <li><Link to={path("/messages/reply_comment")}>{t("nav.messages")}</Link></li>
-          <li><Link to={path(`/profile/${user.username}`)}>{t("nav.public_profile")}</Link></li>
+          <li>
+            <Link to={path("/account/profile")}>{t("home.edit_profile")}</Link>
+          </li>
+          <li>
+            <Link to={path("/account/avatar")}>{t("home.change_avatar")}</Link>
+          </li>
+          <li>
+            <Link to={path("/account/store")}>{t("nav.store")}</Link>
+          </li>
+          <li>
+            <Link to={path("/account/missions")}>{t("nav.missions")}</Link>
+          </li>
+          <li>
+            <Link to={path("/messages/reply_comment")}>{t("nav.messages")}</Link>
+          </li>
+          <li>
+            <Link to={path(`/profile/${user.username}`)}>{t("nav.public_profile")}</Link>
+          </li>
         </ul>
       </section>
       <section className="panel" aria-labelledby="wallet-title">

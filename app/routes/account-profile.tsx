@@ -1,12 +1,28 @@
 import { data, Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-profile";
-import { assertFormCsrf, csrfForForm, getAppContext, invalidForm, keptValues, privatePageHeaders, readForm, requireViewer, formFailure } from "../lib/context.server.ts";
+import {
+  assertFormCsrf,
+  csrfForForm,
+  getAppContext,
+  invalidForm,
+  keptValues,
+  privatePageHeaders,
+  readForm,
+  requireViewer,
+  formFailure,
+} from "../lib/context.server.ts";
 import { getUser } from "../../features/accounts/service.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
 import { genders } from "../../features/accounts/constants.ts";
 import { fieldErrors } from "../../features/accounts/schema.ts";
-import { passwordChangeSchema, passwordInputFromForm, profileInputFromForm, profileLimits, profileSchema } from "../../features/profiles/schema.ts";
+import {
+  passwordChangeSchema,
+  passwordInputFromForm,
+  profileInputFromForm,
+  profileLimits,
+  profileSchema,
+} from "../../features/profiles/schema.ts";
 import { changePassword, updateProfile } from "../../features/profiles/service.ts";
 import { presentOwnProfile } from "../../features/profiles/presenter.ts";
 import { can } from "../../features/accounts/policy.ts";
@@ -70,7 +86,13 @@ function withIntent<T extends { data: object; init: ResponseInit | null }>(inten
   return data({ intent, ...failure.data }, failure.init ?? undefined);
 }
 
-type ActionData = { intent: "profile" | "password"; saved?: true; formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type ActionData = {
+  intent: "profile" | "password";
+  saved?: true;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["centre", "accounts"]);
@@ -92,29 +114,84 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         <h1 id="profile-title" className="page-title">
           {t("profile_form.heading")}
         </h1>
-        {profileAnswer?.saved ? <p className="form-success" role="status">{t("profile_form.saved")}</p> : null}
-        {profileAnswer?.formError ? <p className="form-error" role="alert">{profileAnswer.formError}</p> : null}
-        <Form method="post" action={action} noValidate onSubmit={profileForm.onSubmit} aria-label={t("profile_form.heading")} className="account-form" key={profileAnswer?.saved ? "saved" : "editing"}>
+        {profileAnswer?.saved ? (
+          <p className="form-success" role="status">
+            {t("profile_form.saved")}
+          </p>
+        ) : null}
+        {profileAnswer?.formError ? (
+          <p className="form-error" role="alert">
+            {profileAnswer.formError}
+          </p>
+        ) : null}
+        <Form
+          method="post"
+          action={action}
+          noValidate
+          onSubmit={profileForm.onSubmit}
+          aria-label={t("profile_form.heading")}
+          className="account-form"
+          key={profileAnswer?.saved ? "saved" : "editing"}
+        >
           <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
           <input type="hidden" name="intent" value="profile" />
           <FormField id="profile-username" label={t("profile_form.username")} hint={t("profile_form.username_hint")}>
-            <input id="profile-username" className="text-input" value={profile.username} readOnly aria-describedby="profile-username-hint" />
+            <input
+              id="profile-username"
+              className="text-input"
+              value={profile.username}
+              readOnly
+              aria-describedby="profile-username-hint"
+            />
           </FormField>
           <FormField id="profile-nickname" label={t("profile_form.nickname")} error={errors.nickname}>
-            <input id="profile-nickname" name="nickname" className="text-input" defaultValue={kept.nickname} maxLength={profileLimits.nickname} {...describedBy("profile-nickname", errors.nickname)} />
+            <input
+              id="profile-nickname"
+              name="nickname"
+              className="text-input"
+              defaultValue={kept.nickname}
+              maxLength={profileLimits.nickname}
+              {...describedBy("profile-nickname", errors.nickname)}
+            />
           </FormField>
-          <FormField id="profile-signature" label={t("profile_form.signature")} error={errors.signature} hint={t("profile_form.signature_hint")}>
-            <input id="profile-signature" name="signature" className="text-input" defaultValue={kept.signature} maxLength={profileLimits.signature} {...describedBy("profile-signature", errors.signature, "hint")} />
+          <FormField
+            id="profile-signature"
+            label={t("profile_form.signature")}
+            error={errors.signature}
+            hint={t("profile_form.signature_hint")}
+          >
+            <input
+              id="profile-signature"
+              name="signature"
+              className="text-input"
+              defaultValue={kept.signature}
+              maxLength={profileLimits.signature}
+              {...describedBy("profile-signature", errors.signature, "hint")}
+            />
           </FormField>
-          <FormField id="profile-description" label={t("profile_form.self_description")} error={errors.self_description} hint={t("profile_form.self_description_hint")}>
-            <textarea id="profile-description" name="self_description" className="text-input text-area" rows={4} defaultValue={kept.self_description} maxLength={profileLimits.selfDescription} {...describedBy("profile-description", errors.self_description, "hint")} />
+          <FormField
+            id="profile-description"
+            label={t("profile_form.self_description")}
+            error={errors.self_description}
+            hint={t("profile_form.self_description_hint")}
+          >
+            <textarea
+              id="profile-description"
+              name="self_description"
+              className="text-input text-area"
+              rows={4}
+              defaultValue={kept.self_description}
+              maxLength={profileLimits.selfDescription}
+              {...describedBy("profile-description", errors.self_description, "hint")}
+            />
           </FormField>
           <fieldset className="form-field plain-fieldset" aria-describedby={errors.gender ? "profile-gender-error" : undefined}>
             <legend>{t("profile_form.gender")}</legend>
             <div className="radio-row">
               {genders.map((gender) => (
                 <label key={gender}>
-                  <input type="radio" name="gender" value={gender} defaultChecked={kept.gender === gender} /> {t(`accounts:register.gender_${gender}`)}
+                  <input type="radio" name="gender" value={gender} defaultChecked={kept.gender === gender} />{" "}
+                  {t(`accounts:register.gender_${gender}`)}
                 </label>
               ))}
             </div>
@@ -125,10 +202,25 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             ) : null}
           </fieldset>
           <FormField id="profile-birthday" label={t("profile_form.birthday")} error={errors.birthday}>
-            <input id="profile-birthday" name="birthday" type="date" className="text-input" min="1900-01-01" max={today} defaultValue={kept.birthday} {...describedBy("profile-birthday", errors.birthday)} />
+            <input
+              id="profile-birthday"
+              name="birthday"
+              type="date"
+              className="text-input"
+              min="1900-01-01"
+              max={today}
+              defaultValue={kept.birthday}
+              {...describedBy("profile-birthday", errors.birthday)}
+            />
           </FormField>
           <FormField id="profile-country" label={t("profile_form.country")} error={errors.country}>
-            <select id="profile-country" name="country" className="native-select" defaultValue={kept.country} {...describedBy("profile-country", errors.country)}>
+            <select
+              id="profile-country"
+              name="country"
+              className="native-select"
+              defaultValue={kept.country}
+              {...describedBy("profile-country", errors.country)}
+            >
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
@@ -137,10 +229,24 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             </select>
           </FormField>
           <FormField id="profile-school" label={t("profile_form.school")} error={errors.school}>
-            <input id="profile-school" name="school" className="text-input" defaultValue={kept.school} maxLength={profileLimits.school} {...describedBy("profile-school", errors.school)} />
+            <input
+              id="profile-school"
+              name="school"
+              className="text-input"
+              defaultValue={kept.school}
+              maxLength={profileLimits.school}
+              {...describedBy("profile-school", errors.school)}
+            />
           </FormField>
           <FormField id="profile-profession" label={t("profile_form.profession")} error={errors.profession}>
-            <input id="profile-profession" name="profession" className="text-input" defaultValue={kept.profession} maxLength={profileLimits.profession} {...describedBy("profile-profession", errors.profession)} />
+            <input
+              id="profile-profession"
+              name="profession"
+              className="text-input"
+              defaultValue={kept.profession}
+              maxLength={profileLimits.profession}
+              {...describedBy("profile-profession", errors.profession)}
+            />
           </FormField>
           <button type="submit" className="button button-primary" disabled={busy("profile")}>
             {t("profile_form.save")}
@@ -151,20 +257,65 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         <h2 id="password-title" className="page-title">
           {t("password_form.heading")}
         </h2>
-        {passwordAnswer?.saved ? <p className="form-success" role="status">{t("password_form.changed")}</p> : null}
-        {passwordAnswer?.formError ? <p className="form-error" role="alert">{passwordAnswer.formError}</p> : null}
-        <Form method="post" action={action} noValidate onSubmit={passwordForm.onSubmit} aria-label={t("password_form.heading")} className="account-form" key={passwordAnswer?.saved ? "changed" : "password"}>
+        {passwordAnswer?.saved ? (
+          <p className="form-success" role="status">
+            {t("password_form.changed")}
+          </p>
+        ) : null}
+        {passwordAnswer?.formError ? (
+          <p className="form-error" role="alert">
+            {passwordAnswer.formError}
+          </p>
+        ) : null}
+        <Form
+          method="post"
+          action={action}
+          noValidate
+          onSubmit={passwordForm.onSubmit}
+          aria-label={t("password_form.heading")}
+          className="account-form"
+          key={passwordAnswer?.saved ? "changed" : "password"}
+        >
           <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
           <input type="hidden" name="intent" value="password" />
           <input type="text" name="username" autoComplete="username" value={profile.username} readOnly hidden />
           <FormField id="password-old" label={t("password_form.old_password")} error={passwordForm.errors.old_password}>
-            <input id="password-old" name="old_password" type="password" className="text-input" autoComplete="current-password" maxLength={200} {...describedBy("password-old", passwordForm.errors.old_password)} />
+            <input
+              id="password-old"
+              name="old_password"
+              type="password"
+              className="text-input"
+              autoComplete="current-password"
+              maxLength={200}
+              {...describedBy("password-old", passwordForm.errors.old_password)}
+            />
           </FormField>
-          <FormField id="password-new" label={t("password_form.password")} error={passwordForm.errors.password} hint={t("password_form.password_hint")}>
-            <input id="password-new" name="password" type="password" className="text-input" autoComplete="new-password" maxLength={20} {...describedBy("password-new", passwordForm.errors.password, "hint")} />
+          <FormField
+            id="password-new"
+            label={t("password_form.password")}
+            error={passwordForm.errors.password}
+            hint={t("password_form.password_hint")}
+          >
+            <input
+              id="password-new"
+              name="password"
+              type="password"
+              className="text-input"
+              autoComplete="new-password"
+              maxLength={20}
+              {...describedBy("password-new", passwordForm.errors.password, "hint")}
+            />
           </FormField>
           <FormField id="password-confirm" label={t("password_form.confirm_password")} error={passwordForm.errors.confirm_password}>
-            <input id="password-confirm" name="confirm_password" type="password" className="text-input" autoComplete="new-password" maxLength={20} {...describedBy("password-confirm", passwordForm.errors.confirm_password)} />
+            <input
+              id="password-confirm"
+              name="confirm_password"
+              type="password"
+              className="text-input"
+              autoComplete="new-password"
+              maxLength={20}
+              {...describedBy("password-confirm", passwordForm.errors.confirm_password)}
+            />
           </FormField>
           <button type="submit" className="button button-primary" disabled={busy("password")}>
             {t("password_form.submit")}

@@ -26,7 +26,9 @@ export default function AppDownload() {
   );
   return (
     <article className="panel prose" aria-labelledby="app-download-title">
-      <h1 id="app-download-title" className="page-title">{t("app_download.title")}</h1>
+      <h1 id="app-download-title" className="page-title">
+        {t("app_download.title")}
+      </h1>
 
       <section aria-labelledby="app-download-status">
         <h2 id="app-download-status">{t("app_download.status_heading")}</h2>

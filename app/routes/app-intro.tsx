@@ -19,7 +19,9 @@ export default function AppIntro() {
   const features = t("app.features", { returnObjects: true }) as Feature[];
   return (
     <article className="panel prose" aria-labelledby="app-title">
-      <h1 id="app-title" className="page-title">{t("app.title")}</h1>
+      <h1 id="app-title" className="page-title">
+        {t("app.title")}
+      </h1>
       <p>{t("app.intro")}</p>
 
       <section aria-labelledby="app-features">

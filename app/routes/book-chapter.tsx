@@ -27,16 +27,22 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const bookPath = `/circles/${book.circleId}/books/${book.id}`;
   const path = `${bookPath}/chapters/${chapter.id}`;
   const title = `${t("books:read.chapter_heading", { number: chapter.number, title: chapter.title })} - ${book.name}`;
-  return readingMeta(location, title, metaDescription(book.description), { origin, path, locale }, {
-    "@type": "Chapter",
-    name: chapter.title,
-    position: chapter.number,
-    url: origin + localizePath(path, locale),
-    dateCreated: chapter.createdAt,
-    dateModified: chapter.updatedAt,
-    author: { "@type": "Person", name: book.author.nickname },
-    isPartOf: { "@type": "Book", name: book.name, url: origin + localizePath(bookPath, locale) },
-  });
+  return readingMeta(
+    location,
+    title,
+    metaDescription(book.description),
+    { origin, path, locale },
+    {
+      "@type": "Chapter",
+      name: chapter.title,
+      position: chapter.number,
+      url: origin + localizePath(path, locale),
+      dateCreated: chapter.createdAt,
+      dateModified: chapter.updatedAt,
+      author: { "@type": "Person", name: book.author.nickname },
+      isPartOf: { "@type": "Book", name: book.name, url: origin + localizePath(bookPath, locale) },
+    },
+  );
 };
 
 /** A chapter: its text, previous and next, and the book's chapter list. */
@@ -52,7 +58,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
   const { chapters: _chapters, ...summary } = book;
-  return { book: summary, ...page, circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name }, origin: new URL(request.url).origin };
+  return {
+    book: summary,
+    ...page,
+    circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name },
+    origin: new URL(request.url).origin,
+  };
 }
 
 export default function BookChapter({ loaderData }: Route.ComponentProps) {
@@ -84,7 +95,14 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
   );
   return (
     <>
-      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: bookPath, label: book.name }]} current={t("read.chapter_number", { number: chapter.number })} />
+      <Breadcrumb
+        label={t("common:circles.breadcrumb")}
+        trail={[
+          { to: localizePath(`/circles/${circle.id}`, locale), label: circle.name },
+          { to: bookPath, label: book.name },
+        ]}
+        current={t("read.chapter_number", { number: chapter.number })}
+      />
       <div className="chapter-layout">
         <article className="panel chapter-page" aria-labelledby="chapter-title">
           <p className="muted">
@@ -94,7 +112,8 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
             {t("read.chapter_heading", { number: chapter.number, title: chapter.title })}
           </h1>
           <p className="muted">
-            <time dateTime={chapter.updatedAt}>{formatDate(chapter.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</time> · {t("read.characters", { count: chapter.textLength })} · <ReadingTime minutes={chapter.readingMinutes} />
+            <time dateTime={chapter.updatedAt}>{formatDate(chapter.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</time> ·{" "}
+            {t("read.characters", { count: chapter.textLength })} · <ReadingTime minutes={chapter.readingMinutes} />
           </p>
           {pager}
           <TableOfContents items={chapter.toc} />

@@ -22,7 +22,14 @@ import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { listCategories } from "../../features/circles/categories.ts";
 import { canCreateBook } from "../../features/books/policy.ts";
-import { bookDescriptionMaxLength, bookInputFromForm, bookNameMaxLength, createBookSchema, updateBookSchema, type BookState } from "../../features/books/schema.ts";
+import {
+  bookDescriptionMaxLength,
+  bookInputFromForm,
+  bookNameMaxLength,
+  createBookSchema,
+  updateBookSchema,
+  type BookState,
+} from "../../features/books/schema.ts";
 import { createBook, deleteBook, getBook, updateBook } from "../../features/books/service.ts";
 import { deleteChapter, updateChapter } from "../../features/books/chapters.ts";
 import { storeImage } from "../../features/attachments/service.ts";
@@ -30,7 +37,8 @@ import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/co
 import "../../features/books/catalog.ts";
 import "../../common/i18n-forms.ts";
 
-export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location, loaderData?.book ? "books:write.edit_title" : "books:write.new_title");
+export const meta: Route.MetaFunction = ({ location, loaderData }) =>
+  pageMeta(location, loaderData?.book ? "books:write.edit_title" : "books:write.new_title");
 
 export const links = () => [...bookStylesheets];
 
@@ -43,14 +51,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const circleId = circleIdOf(request, params.circleId);
   if (params.bookId) {
     const { row } = await editableBookOf(app, request, params.circleId, params.bookId);
-    const [book, categories, circle] = await Promise.all([getBook(app.db, app.viewer, row.id), listCategories(app.db, row.circleId), getCircleRow(app.db, row.circleId)]);
+    const [book, categories, circle] = await Promise.all([
+      getBook(app.db, app.viewer, row.id),
+      listCategories(app.db, row.circleId),
+      getCircleRow(app.db, row.circleId),
+    ]);
     return withFormToken(app, { circle: { id: row.circleId, name: localizedTexts(circle!, app.locale).name }, categories, book });
   }
   const access = await orNotFound(request, () => requireCircle(app.db, app.viewer, circleId, "view", { signedIn: true }));
   authorize(app.viewer, canCreateBook(app.viewer, access));
   await tagCirclePage(app, circleId);
   const circle = await getCircleRow(app.db, circleId);
-  return withFormToken(app, { circle: { id: circleId, name: localizedTexts(circle!, app.locale).name }, categories: await listCategories(app.db, circleId), book: null });
+  return withFormToken(app, {
+    circle: { id: circleId, name: localizedTexts(circle!, app.locale).name },
+    categories: await listCategories(app.db, circleId),
+    book: null,
+  });
 }
 
 type Confirm = "complete" | "resume" | "delete_book" | `delete_chapter:${number}`;
@@ -82,13 +98,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       let cover: string | null | undefined = form.get("remove_cover") === "on" ? null : undefined;
       if (file instanceof File && file.size > 0) {
         if (file.size > maxImageBytes) throw new AppError("image_too_large");
-        cover = (await storeImage({ db: app.db, files: app.files }, { ownerId: viewer.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 })).fileId;
+        cover = (
+          await storeImage(
+            { db: app.db, files: app.files },
+            { ownerId: viewer.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 },
+          )
+        ).fileId;
       }
       if (bookId) {
         await updateBook({ db: app.db }, viewer, bookId, { ...parsed.data, cover });
         return { notice: "saved" as const };
       }
-      const created = await createBook({ db: app.db }, viewer, circleId, { ...(parsed.data as ReturnType<typeof createBookSchema.parse>), cover: cover ?? null });
+      const created = await createBook({ db: app.db }, viewer, circleId, {
+        ...(parsed.data as ReturnType<typeof createBookSchema.parse>),
+        cover: cover ?? null,
+      });
       return redirect(`${bookWritePath(app, created.circleId, created.id)}?notice=created`);
     }
     if (!bookId) throw new AppError("bad_request");
@@ -124,7 +148,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-type ActionAnswer = { notice?: "saved" | "completed" | "resumed" | "moved" | "chapter_deleted"; moved?: { title: string; number: number; id: number }; confirm?: Confirm; formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type ActionAnswer = {
+  notice?: "saved" | "completed" | "resumed" | "moved" | "chapter_deleted";
+  moved?: { title: string; number: number; id: number };
+  confirm?: Confirm;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 export default function BookWrite({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("books");
@@ -136,7 +167,8 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
   const kept = answer.values ?? {};
   const path = localizePath(book ? `/circles/${circle.id}/write/book/${book.id}` : `/circles/${circle.id}/write/book`, locale);
   const chosen = new Set(book?.categories.map((category) => category.id) ?? []);
-  const noticeKey = answer.notice ?? (params.get("notice") === "created" ? "created" : params.get("notice") === "chapter_added" ? "chapter_added" : null);
+  const noticeKey =
+    answer.notice ?? (params.get("notice") === "created" ? "created" : params.get("notice") === "chapter_added" ? "chapter_added" : null);
   const notice =
     noticeKey === "moved" && answer.moved
       ? t("write.chapter_moved", { title: answer.moved.title, number: answer.moved.number })
@@ -154,7 +186,10 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
   useEffect(() => {
     if (addedTo !== null) settleSubmittedBackup(chapterBackupScope(addedTo));
   }, [addedTo]);
-  const allCategories = categories.flatMap((category) => [{ ...category, depth: 0 }, ...category.children.map((child) => ({ ...child, depth: 1 }))]);
+  const allCategories = categories.flatMap((category) => [
+    { ...category, depth: 0 },
+    ...category.children.map((child) => ({ ...child, depth: 1 })),
+  ]);
   return (
     <section className="panel book-write" aria-labelledby="book-write-title">
       <p>
@@ -176,17 +211,48 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {book ? null : <p className="muted">{t("write.intro")}</p>}
       <FormAlert message={answer.formError} />
-      <Form method="post" action={path} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-label={book ? t("write.edit_title") : t("write.new_title")}>
+      <Form
+        method="post"
+        action={path}
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={book ? t("write.edit_title") : t("write.new_title")}
+      >
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="book-name" label={t("write.name")} error={errors.name}>
-          <input id="book-name" name="name" className="text-input" defaultValue={kept.name ?? book?.name ?? ""} maxLength={bookNameMaxLength} required {...describedBy("book-name", errors.name)} />
+          <input
+            id="book-name"
+            name="name"
+            className="text-input"
+            defaultValue={kept.name ?? book?.name ?? ""}
+            maxLength={bookNameMaxLength}
+            required
+            {...describedBy("book-name", errors.name)}
+          />
         </FormField>
         <FormField id="book-description" label={t("write.description")} error={errors.description}>
-          <textarea id="book-description" name="description" className="text-input text-area" rows={5} defaultValue={kept.description ?? book?.description ?? ""} maxLength={bookDescriptionMaxLength} {...describedBy("book-description", errors.description)} />
+          <textarea
+            id="book-description"
+            name="description"
+            className="text-input text-area"
+            rows={5}
+            defaultValue={kept.description ?? book?.description ?? ""}
+            maxLength={bookDescriptionMaxLength}
+            {...describedBy("book-description", errors.description)}
+          />
         </FormField>
         <FormField id="book-cover" label={t("write.cover")} hint={t("write.cover_hint")} error={errors.cover}>
-          {book?.cover ? <img className="book-cover book-cover-small" src={book.cover} alt={t("write.current_cover")} width={90} height={120} /> : null}
-          <input id="book-cover" name="cover" type="file" accept={acceptedImageTypes} {...describedBy("book-cover", errors.cover, t("write.cover_hint"))} />
+          {book?.cover ? (
+            <img className="book-cover book-cover-small" src={book.cover} alt={t("write.current_cover")} width={90} height={120} />
+          ) : null}
+          <input
+            id="book-cover"
+            name="cover"
+            type="file"
+            accept={acceptedImageTypes}
+            {...describedBy("book-cover", errors.cover, t("write.cover_hint"))}
+          />
           {book?.cover ? (
             <label className="choice">
               <input type="checkbox" name="remove_cover" />
@@ -219,12 +285,41 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
             <h2 id="book-state-title">{t("write.state_title")}</h2>
             <p data-testid="book-state">{t("write.state_current", { state: t(`state.${book.state}`) })}</p>
             {book.state === "updating" ? (
-              <ConfirmButton id="complete" action={path} csrfToken={csrfToken} intent="complete" label={t("write.complete")} question={t("write.complete_question")} confirmLabel={t("write.yes")} cancelLabel={t("write.no")} asked={answer.confirm === "complete"} cancelTo={path} />
+              <ConfirmButton
+                id="complete"
+                action={path}
+                csrfToken={csrfToken}
+                intent="complete"
+                label={t("write.complete")}
+                question={t("write.complete_question")}
+                confirmLabel={t("write.yes")}
+                cancelLabel={t("write.no")}
+                asked={answer.confirm === "complete"}
+                cancelTo={path}
+              />
             ) : (
-              <ConfirmButton id="resume" action={path} csrfToken={csrfToken} intent="resume" label={t("write.resume")} question={t("write.resume_question")} confirmLabel={t("write.confirm")} cancelLabel={t("write.cancel")} asked={answer.confirm === "resume"} cancelTo={path} />
+              <ConfirmButton
+                id="resume"
+                action={path}
+                csrfToken={csrfToken}
+                intent="resume"
+                label={t("write.resume")}
+                question={t("write.resume_question")}
+                confirmLabel={t("write.confirm")}
+                cancelLabel={t("write.cancel")}
+                asked={answer.confirm === "resume"}
+                cancelTo={path}
+              />
             )}
           </section>
-          <ChapterManager circleId={circle.id} book={book} csrfToken={csrfToken} action={path} askedDelete={answer.confirm?.startsWith("delete_chapter:") ? Number(answer.confirm.split(":")[1]) : null} focusChapterId={answer.moved?.id ?? null} />
+          <ChapterManager
+            circleId={circle.id}
+            book={book}
+            csrfToken={csrfToken}
+            action={path}
+            askedDelete={answer.confirm?.startsWith("delete_chapter:") ? Number(answer.confirm.split(":")[1]) : null}
+            focusChapterId={answer.moved?.id ?? null}
+          />
           <section className="danger-zone" aria-labelledby="delete-book-title">
             <h2 id="delete-book-title">{t("write.delete_book")}</h2>
             <ConfirmButton
@@ -246,4 +341,3 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
     </section>
   );
 }
-

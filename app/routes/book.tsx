@@ -21,18 +21,29 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const { book, origin } = loaderData;
   const locale = localeFromPath(location.pathname);
   const path = `/circles/${book.circleId}/books/${book.id}`;
-  return readingMeta(location, book.name, metaDescription(book.description), { origin, path, locale }, {
-    "@type": "Book",
-    name: book.name,
-    description: book.description || undefined,
-    author: { "@type": "Person", name: book.author.nickname, url: origin + localizePath(`/profile/${book.author.username}`, locale) },
-    url: origin + localizePath(path, locale),
-    image: book.cover ? origin + book.cover : undefined,
-    dateCreated: book.createdAt,
-    dateModified: book.updatedAt,
-    creativeWorkStatus: book.state === "completed" ? "Published" : "Incomplete",
-    hasPart: book.chapters.map((chapter) => ({ "@type": "Chapter", name: chapter.title, position: chapter.number, url: origin + localizePath(`${path}/chapters/${chapter.id}`, locale) })),
-  });
+  return readingMeta(
+    location,
+    book.name,
+    metaDescription(book.description),
+    { origin, path, locale },
+    {
+      "@type": "Book",
+      name: book.name,
+      description: book.description || undefined,
+      author: { "@type": "Person", name: book.author.nickname, url: origin + localizePath(`/profile/${book.author.username}`, locale) },
+      url: origin + localizePath(path, locale),
+      image: book.cover ? origin + book.cover : undefined,
+      dateCreated: book.createdAt,
+      dateModified: book.updatedAt,
+      creativeWorkStatus: book.state === "completed" ? "Published" : "Incomplete",
+      hasPart: book.chapters.map((chapter) => ({
+        "@type": "Chapter",
+        name: chapter.title,
+        position: chapter.number,
+        url: origin + localizePath(`${path}/chapters/${chapter.id}`, locale),
+      })),
+    },
+  );
 };
 
 /** A book's page: cover, description, author, state, views, last updated, latest chapter and the numbered chapters. */
@@ -56,7 +67,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const first = book.chapters[0];
   return (
     <>
-      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath(`/circles/${circle.id}`, locale), label: circle.name }, { to: `${localizePath(`/circles/${circle.id}`, locale)}?tab=books`, label: t("books:read.circle_books") }]} current={book.name} />
+      <Breadcrumb
+        label={t("common:circles.breadcrumb")}
+        trail={[
+          { to: localizePath(`/circles/${circle.id}`, locale), label: circle.name },
+          { to: `${localizePath(`/circles/${circle.id}`, locale)}?tab=books`, label: t("books:read.circle_books") },
+        ]}
+        current={book.name}
+      />
       <article className="panel book-page" aria-labelledby="book-title">
         <div className="book-header">
           <BookCover cover={book.cover} name={book.name} size="large" />
@@ -68,10 +86,13 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               <Link to={localizePath(`/profile/${book.author.username}`, locale)}>{t("read.by", { name: book.author.nickname })}</Link>
             </p>
             <p className="book-meta-line">
-              <BookStateBadge state={book.state} /> <span>{t("read.views", { count: book.views })}</span> · <span>{t("read.chapter_count", { count: book.chapters.length })}</span>
+              <BookStateBadge state={book.state} /> <span>{t("read.views", { count: book.views })}</span> ·{" "}
+              <span>{t("read.chapter_count", { count: book.chapters.length })}</span>
             </p>
             <p className="muted">
-              <time dateTime={book.updatedAt}>{t("read.updated", { date: formatDate(book.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}</time>
+              <time dateTime={book.updatedAt}>
+                {t("read.updated", { date: formatDate(book.updatedAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}
+              </time>
             </p>
             {book.latestChapter ? (
               <p>

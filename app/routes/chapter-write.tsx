@@ -20,7 +20,9 @@ import "../../features/books/catalog.ts";
 import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
-  pageMeta(location, (t) => (loaderData?.chapter ? t("books:chapter_editor.edit_title", { number: loaderData.chapter.number }) : t("books:chapter_editor.add_title")));
+  pageMeta(location, (t) =>
+    loaderData?.chapter ? t("books:chapter_editor.edit_title", { number: loaderData.chapter.number }) : t("books:chapter_editor.add_title"),
+  );
 
 export const links = () => [...contentStylesheets, ...bookStylesheets];
 
@@ -33,10 +35,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.chapterId) {
     const chapterId = pathIdOf(request, params.chapterId);
     const { chapter } = await orNotFound(request, () => getChapter(app.db, app.viewer, row.id, chapterId));
-    return withFormToken(app, { viewerId: app.viewer!.id, book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: { id: chapter.id, number: chapter.number, title: chapter.title, markdown: chapter.markdown } });
+    return withFormToken(app, {
+      viewerId: app.viewer!.id,
+      book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state },
+      chapter: { id: chapter.id, number: chapter.number, title: chapter.title, markdown: chapter.markdown },
+    });
   }
   if (row.state === "completed") throw new AppError("book_completed");
-  return withFormToken(app, { viewerId: app.viewer!.id, book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state }, chapter: null });
+  return withFormToken(app, {
+    viewerId: app.viewer!.id,
+    book: { id: row.id, circleId: row.circleId, name: row.name, state: row.state },
+    chapter: null,
+  });
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -65,13 +75,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof AppError) {
       const failure = formFailure(app, error, values);
-      return data({ ...failure.data, formError: failure.data.formError ?? translator(app.locale)("errors:validation_failed") }, { status: failure.init?.status ?? 400 });
+      return data(
+        { ...failure.data, formError: failure.data.formError ?? translator(app.locale)("errors:validation_failed") },
+        { status: failure.init?.status ?? 400 },
+      );
     }
     throw error;
   }
 }
 
-type ActionAnswer = { preview?: string; saved?: true; values?: { title: string; content: string }; formError?: string; fieldErrors?: Record<string, string> };
+type ActionAnswer = {
+  preview?: string;
+  saved?: true;
+  values?: { title: string; content: string };
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+};
 
 export default function ChapterWrite({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("books");

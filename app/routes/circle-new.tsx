@@ -1,7 +1,16 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/circle-new";
-import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, notFound, readUploadForm } from "../lib/context.server.ts";
+import {
+  assertFormCsrf,
+  formFailure,
+  getAppContext,
+  here,
+  invalidForm,
+  keptValues,
+  notFound,
+  readUploadForm,
+} from "../lib/context.server.ts";
 import { circleIdOf, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -12,14 +21,20 @@ import { LanguageFields, LogoField, VisibilityField } from "../components/circle
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { fieldErrors } from "../../features/accounts/schema.ts";
-import { circleDescriptionMaxLength, circleNameMaxLength, createCircleInputFromForm, createCircleSchema } from "../../features/circles/schema.ts";
+import {
+  circleDescriptionMaxLength,
+  circleNameMaxLength,
+  createCircleInputFromForm,
+  createCircleSchema,
+} from "../../features/circles/schema.ts";
 import { requireCircle } from "../../features/circles/access.server.ts";
 import { createCircle, rootCircleId } from "../../features/circles/manage.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import "../lib/circles-catalog.ts";
 import "../../common/i18n-forms.ts";
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, location.pathname.endsWith("/circles/new") ? "circles:create.title" : "circles:create.sub_title");
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(location, location.pathname.endsWith("/circles/new") ? "circles:create.title" : "circles:create.sub_title");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -83,10 +98,26 @@ export default function CircleNew({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-labelledby="new-circle-title">
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="circle-name" label={t("create.name")} error={errors.name} hint={t("create.name_hint")}>
-          <input id="circle-name" name="name" className="text-input" defaultValue={kept.name} maxLength={circleNameMaxLength} required {...describedBy("circle-name", errors.name, "hint")} />
+          <input
+            id="circle-name"
+            name="name"
+            className="text-input"
+            defaultValue={kept.name}
+            maxLength={circleNameMaxLength}
+            required
+            {...describedBy("circle-name", errors.name, "hint")}
+          />
         </FormField>
         <FormField id="circle-description" label={t("create.description")} error={errors.description}>
-          <textarea id="circle-description" name="description" className="text-input text-area" rows={4} defaultValue={kept.description} maxLength={circleDescriptionMaxLength} {...describedBy("circle-description", errors.description)} />
+          <textarea
+            id="circle-description"
+            name="description"
+            className="text-input text-area"
+            rows={4}
+            defaultValue={kept.description}
+            maxLength={circleDescriptionMaxLength}
+            {...describedBy("circle-description", errors.description)}
+          />
         </FormField>
         <LogoField id="circle-logo" current={null} />
         <VisibilityField id="circle-visibility" defaultValue={kept.visibility ?? "public"} error={errors.visibility} />

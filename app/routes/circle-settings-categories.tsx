@@ -22,7 +22,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { row } = await managedCircle(app, request, params.circleId, "manage_categories");
-  return withFormToken(app, { circle: { id: row.id, name: localizedTexts(row, app.locale).name }, categories: await listCategories(app.db, row.id) });
+  return withFormToken(app, {
+    circle: { id: row.id, name: localizedTexts(row, app.locale).name },
+    categories: await listCategories(app.db, row.id),
+  });
 }
 
 const idOf = (form: FormData, name: string) => {
@@ -50,7 +53,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (categoryId === null) return fail("errors:bad_request");
     if (intent === "rename" || intent === "move") {
       const position = textField(form, "position");
-      const parsed = updateCategorySchema.safeParse(intent === "rename" ? { name: textField(form, "name") } : { position: position === undefined ? undefined : Number(position) });
+      const parsed = updateCategorySchema.safeParse(
+        intent === "rename" ? { name: textField(form, "name") } : { position: position === undefined ? undefined : Number(position) },
+      );
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
       await updateCategory({ db: app.db }, viewer, row.id, categoryId, parsed.data);
       return { notice: t(intent === "rename" ? "circles:categories.renamed" : "circles:categories.moved") };
@@ -88,7 +93,13 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
         <Form method="post" action={path} className="inline-form">
           {hidden}
           <input type="hidden" name="category_id" value={category.id} />
-          <input name="name" className="text-input" defaultValue={category.name} maxLength={categoryNameMaxLength} aria-label={t("categories.rename_label", { name: category.name })} />
+          <input
+            name="name"
+            className="text-input"
+            defaultValue={category.name}
+            maxLength={categoryNameMaxLength}
+            aria-label={t("categories.rename_label", { name: category.name })}
+          />
           <button type="submit" name="intent" value="rename" className="button">
             {t("categories.rename")}
           </button>
@@ -97,12 +108,24 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
           {hidden}
           <input type="hidden" name="category_id" value={category.id} />
           {index > 0 ? (
-            <button type="submit" name="position" value={index - 1} className="button" aria-label={t("categories.move_up", { name: category.name })}>
+            <button
+              type="submit"
+              name="position"
+              value={index - 1}
+              className="button"
+              aria-label={t("categories.move_up", { name: category.name })}
+            >
               ↑
             </button>
           ) : null}
           {index < siblings.length - 1 ? (
-            <button type="submit" name="position" value={index + 1} className="button" aria-label={t("categories.move_down", { name: category.name })}>
+            <button
+              type="submit"
+              name="position"
+              value={index + 1}
+              className="button"
+              aria-label={t("categories.move_down", { name: category.name })}
+            >
               ↓
             </button>
           ) : null}
@@ -111,7 +134,13 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
         <Form method="post" action={path} className="inline-form">
           {hidden}
           <input type="hidden" name="category_id" value={category.id} />
-          <button type="submit" name="intent" value="delete" className="button button-danger" aria-label={t("categories.delete_label", { name: category.name })}>
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button button-danger"
+            aria-label={t("categories.delete_label", { name: category.name })}
+          >
             {t("categories.delete")}
           </button>
         </Form>
@@ -125,10 +154,18 @@ export default function CircleSettingsCategories({ loaderData, actionData }: Rou
   );
 
   return (
-    <CircleSettingsLayout circle={circle} title={t("categories.title")} notice={actionData && "notice" in actionData ? actionData.notice : null}>
+    <CircleSettingsLayout
+      circle={circle}
+      title={t("categories.title")}
+      notice={actionData && "notice" in actionData ? actionData.notice : null}
+    >
       <p className="muted">{t("categories.intro")}</p>
       <FormAlert message={formError} />
-      {categories.length === 0 ? <p className="muted">{t("categories.none")}</p> : <ul className="category-list">{categories.map((category, index) => row(category, index, categories))}</ul>}
+      {categories.length === 0 ? (
+        <p className="muted">{t("categories.none")}</p>
+      ) : (
+        <ul className="category-list">{categories.map((category, index) => row(category, index, categories))}</ul>
+      )}
       <Form ref={createForm} method="post" action={path} className="inline-form add-category" aria-labelledby="add-category-title">
         <h2 id="add-category-title">{t("categories.add")}</h2>
         {hidden}

@@ -10,7 +10,14 @@ import { FormField, describedBy } from "../components/form-field.tsx";
 import { LanguageFields } from "../components/circle-form-fields.tsx";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
 import { fieldErrors } from "../../features/accounts/schema.ts";
-import { circleDescriptionMaxLength, circleNameMaxLength, descriptionField, nameField, textField, updateCircleSchema } from "../../features/circles/schema.ts";
+import {
+  circleDescriptionMaxLength,
+  circleNameMaxLength,
+  descriptionField,
+  nameField,
+  textField,
+  updateCircleSchema,
+} from "../../features/circles/schema.ts";
 import { updateCircle } from "../../features/circles/manage.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
@@ -67,10 +74,20 @@ export default function CircleSettingsI18n({ loaderData, actionData }: Route.Com
   const { errors, onSubmit } = useFormValidation(updateCircleSchema, i18nInputFromForm, failure?.fieldErrors);
   const kept: Record<string, string> = failure?.values ?? {};
   return (
-    <CircleSettingsLayout circle={circle} title={t("settings.i18n")} notice={actionData && "saved" in actionData ? t("settings.saved") : null}>
+    <CircleSettingsLayout
+      circle={circle}
+      title={t("settings.i18n")}
+      notice={actionData && "saved" in actionData ? t("settings.saved") : null}
+    >
       <p className="muted">{t("i18n.intro")}</p>
       <FormAlert message={failure && "formError" in failure ? failure.formError : undefined} />
-      <Form method="post" action={localizePath(`/circles/${circle.id}/settings/i18n`, locale)} noValidate onSubmit={onSubmit} aria-label={t("i18n.title")}>
+      <Form
+        method="post"
+        action={localizePath(`/circles/${circle.id}/settings/i18n`, locale)}
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={t("i18n.title")}
+      >
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <LanguageFields id="i18n" defaultLanguage={kept.default_language ?? defaultLanguage} languages={languages} errors={errors} />
         {locales.map((language) => {
@@ -80,11 +97,31 @@ export default function CircleSettingsI18n({ loaderData, actionData }: Route.Com
           return (
             <fieldset key={language} className="translation" lang={language}>
               <legend>{t("i18n.translation", { language: label })}</legend>
-              <FormField id={`i18n-${name}`} label={t("settings.name_in", { language: label })} error={errors[name]} hint={t("i18n.translation_hint")}>
-                <input id={`i18n-${name}`} name={name} className="text-input" defaultValue={kept[name] ?? texts[name]} maxLength={circleNameMaxLength} {...describedBy(`i18n-${name}`, errors[name], "hint")} />
+              <FormField
+                id={`i18n-${name}`}
+                label={t("settings.name_in", { language: label })}
+                error={errors[name]}
+                hint={t("i18n.translation_hint")}
+              >
+                <input
+                  id={`i18n-${name}`}
+                  name={name}
+                  className="text-input"
+                  defaultValue={kept[name] ?? texts[name]}
+                  maxLength={circleNameMaxLength}
+                  {...describedBy(`i18n-${name}`, errors[name], "hint")}
+                />
               </FormField>
               <FormField id={`i18n-${description}`} label={t("settings.description_in", { language: label })} error={errors[description]}>
-                <textarea id={`i18n-${description}`} name={description} className="text-input text-area" rows={3} defaultValue={kept[description] ?? texts[description]} maxLength={circleDescriptionMaxLength} {...describedBy(`i18n-${description}`, errors[description])} />
+                <textarea
+                  id={`i18n-${description}`}
+                  name={description}
+                  className="text-input text-area"
+                  rows={3}
+                  defaultValue={kept[description] ?? texts[description]}
+                  maxLength={circleDescriptionMaxLength}
+                  {...describedBy(`i18n-${description}`, errors[description])}
+                />
               </FormField>
             </fieldset>
           );

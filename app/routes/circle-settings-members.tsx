@@ -8,7 +8,13 @@ import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
 import { memberListQuerySchema, setRolesSchema } from "../../features/circles/schema.ts";
-import { countAdministrators, listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "../../features/circles/membership.ts";
+import {
+  countAdministrators,
+  listMembers,
+  removeAllAdministrators,
+  removeMember,
+  setMemberRoles,
+} from "../../features/circles/membership.ts";
 import { roleRank } from "../../features/circles/policy.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
@@ -23,7 +29,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { access, row } = await managedCircle(app, request, params.circleId, "manage_members");
   const url = pageUrl(request.url);
-  const parsed = memberListQuerySchema.safeParse({ q: url.searchParams.get("q")?.replaceAll("\u0000", "") || undefined, page: url.searchParams.get("page") ?? undefined });
+  const parsed = memberListQuerySchema.safeParse({
+    q: url.searchParams.get("q")?.replaceAll("\u0000", "") || undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
   const query = parsed.success ? parsed.data : { page: 1 };
   const list = await listMembers(app.db, app.viewer, access, query);
   return withFormToken(app, {
@@ -88,10 +97,22 @@ export default function CircleSettingsMembers({ loaderData, actionData }: Route.
   const returnTo = `${path}?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(page) })}`;
   const anySelectable = members.some((member) => member.can.setRoles.length > 0);
   return (
-    <CircleSettingsLayout circle={circle} title={t("members.title")} notice={actionData && "notice" in actionData ? actionData.notice : null}>
+    <CircleSettingsLayout
+      circle={circle}
+      title={t("members.title")}
+      notice={actionData && "notice" in actionData ? actionData.notice : null}
+    >
       <FormAlert message={actionData && "formError" in actionData ? actionData.formError : undefined} />
       <Form method="get" action={path} role="search" className="search-form" aria-label={t("members.search_label")}>
-        <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("members.search_label")} placeholder={t("members.search_placeholder")} maxLength={50} />
+        <input
+          className="text-input"
+          type="search"
+          name="q"
+          defaultValue={query}
+          aria-label={t("members.search_label")}
+          placeholder={t("members.search_placeholder")}
+          maxLength={50}
+        />
         <button type="submit" className="button">
           {t("members.search")}
         </button>
@@ -115,7 +136,15 @@ export default function CircleSettingsMembers({ loaderData, actionData }: Route.
               {members.map((member) => (
                 <tr key={member.userId} data-username={member.username}>
                   <td>
-                    {member.can.setRoles.length > 0 ? <input type="checkbox" name="user_id" value={member.userId} form="bulk-roles" aria-label={t("members.select_member", { name: member.nickname })} /> : null}
+                    {member.can.setRoles.length > 0 ? (
+                      <input
+                        type="checkbox"
+                        name="user_id"
+                        value={member.userId}
+                        form="bulk-roles"
+                        aria-label={t("members.select_member", { name: member.nickname })}
+                      />
+                    ) : null}
                   </td>
                   <td>
                     {member.nickname} <span className="muted">@{member.username}</span>
@@ -128,7 +157,12 @@ export default function CircleSettingsMembers({ loaderData, actionData }: Route.
                         <Form method="post" action={returnTo} className="inline-form">
                           <input type="hidden" name="csrftoken" value={csrfToken} />
                           <input type="hidden" name="user_id" value={member.userId} />
-                          <select name="role" className="native-select" defaultValue={member.can.setRoles.includes(member.role) ? member.role : member.can.setRoles[0]} aria-label={t("members.role_for", { name: member.nickname })}>
+                          <select
+                            name="role"
+                            className="native-select"
+                            defaultValue={member.can.setRoles.includes(member.role) ? member.role : member.can.setRoles[0]}
+                            aria-label={t("members.role_for", { name: member.nickname })}
+                          >
                             {member.can.setRoles.map((role) => (
                               <option key={role} value={role}>
                                 {t(`roles.${role}`)}
@@ -144,7 +178,13 @@ export default function CircleSettingsMembers({ loaderData, actionData }: Route.
                         <Form method="post" action={returnTo} className="inline-form">
                           <input type="hidden" name="csrftoken" value={csrfToken} />
                           <input type="hidden" name="user_id" value={member.userId} />
-                          <button type="submit" name="intent" value="remove" className="button button-danger" aria-label={`${t("members.remove")} ${member.nickname}`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="remove"
+                            className="button button-danger"
+                            aria-label={`${t("members.remove")} ${member.nickname}`}
+                          >
                             {t("members.remove")}
                           </button>
                         </Form>

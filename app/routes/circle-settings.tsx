@@ -30,7 +30,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const defaultLanguage = defaultLanguageOf(row);
   const isRoot = row.parentId === null;
   return withFormToken(app, {
-    circle: { id: row.id, name: localizedTexts(row, app.locale).name, logo: row.logo, parentId: row.parentId, visibility: row.visibility, isRoot },
+    circle: {
+      id: row.id,
+      name: localizedTexts(row, app.locale).name,
+      logo: row.logo,
+      parentId: row.parentId,
+      visibility: row.visibility,
+      isRoot,
+    },
     texts: localizedTexts(row, defaultLanguage),
     defaultLanguage,
     parents: isRoot ? [] : await parentChoices(app.db, app.viewer!, row.id, app.locale),
@@ -57,7 +64,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     assertFormCsrf(app, form);
     if (form.get("intent") === "delete") {
-      if (form.get("confirm") !== "on") return data({ fieldErrors: { confirm: translator(app.locale)("circles:settings.delete_confirm_required") }, values }, { status: 400 });
+      if (form.get("confirm") !== "on")
+        return data(
+          { fieldErrors: { confirm: translator(app.locale)("circles:settings.delete_confirm_required") }, values },
+          { status: 400 },
+        );
       await deleteCircle({ db: app.db }, app.viewer!, row.id);
       return redirect(here(app, row.parentId === null ? "/circles" : `/circles/${row.parentId}`));
     }
@@ -86,15 +97,35 @@ export default function CircleSettings({ loaderData, actionData }: Route.Compone
   const action = localizePath(`/circles/${circle.id}/settings`, locale);
   const language = t(`languages.${defaultLanguage}`);
   return (
-    <CircleSettingsLayout circle={circle} title={t("settings.general")} notice={actionData && "saved" in actionData ? t("settings.saved") : null}>
+    <CircleSettingsLayout
+      circle={circle}
+      title={t("settings.general")}
+      notice={actionData && "saved" in actionData ? t("settings.saved") : null}
+    >
       <FormAlert message={failure && "formError" in failure ? failure.formError : undefined} />
       <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-label={t("settings.general")}>
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <FormField id="settings-name" label={t("settings.name_in", { language })} error={errors.name}>
-          <input id="settings-name" name="name" className="text-input" defaultValue={kept.name ?? texts.name} maxLength={circleNameMaxLength} required {...describedBy("settings-name", errors.name)} />
+          <input
+            id="settings-name"
+            name="name"
+            className="text-input"
+            defaultValue={kept.name ?? texts.name}
+            maxLength={circleNameMaxLength}
+            required
+            {...describedBy("settings-name", errors.name)}
+          />
         </FormField>
         <FormField id="settings-description" label={t("settings.description_in", { language })} error={errors.description}>
-          <textarea id="settings-description" name="description" className="text-input text-area" rows={4} defaultValue={kept.description ?? texts.description} maxLength={circleDescriptionMaxLength} {...describedBy("settings-description", errors.description)} />
+          <textarea
+            id="settings-description"
+            name="description"
+            className="text-input text-area"
+            rows={4}
+            defaultValue={kept.description ?? texts.description}
+            maxLength={circleDescriptionMaxLength}
+            {...describedBy("settings-description", errors.description)}
+          />
         </FormField>
         <LogoField id="settings-logo" current={circle.logo} />
         {circle.isRoot ? (
@@ -103,7 +134,13 @@ export default function CircleSettings({ loaderData, actionData }: Route.Compone
           <>
             <VisibilityField id="settings-visibility" defaultValue={kept.visibility ?? circle.visibility} error={errors.visibility} />
             <FormField id="settings-parent" label={t("settings.parent")} error={errors.parent_id}>
-              <select id="settings-parent" name="parent_id" className="native-select" defaultValue={kept.parent_id ?? String(circle.parentId)} {...describedBy("settings-parent", errors.parent_id)}>
+              <select
+                id="settings-parent"
+                name="parent_id"
+                className="native-select"
+                defaultValue={kept.parent_id ?? String(circle.parentId)}
+                {...describedBy("settings-parent", errors.parent_id)}
+              >
                 {parents.map((parent) => (
                   <option key={parent.id} value={parent.id}>
                     {"\u00a0\u00a0".repeat(parent.depth)}

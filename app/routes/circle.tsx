@@ -47,7 +47,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") ?? "articles";
   let writings: WritingListPage | null = null;
   if (circlePage.can.read_content && (tab === "articles" || tab === "posts")) {
-    writings = await listWritings(app.db, app.viewer, { tab: "all", circleId: id, types: tab === "posts" ? ["post"] : ["article", "serial"], cursor: url.searchParams.get("cursor") });
+    writings = await listWritings(app.db, app.viewer, {
+      tab: "all",
+      circleId: id,
+      types: tab === "posts" ? ["post"] : ["article", "serial"],
+      cursor: url.searchParams.get("cursor"),
+    });
   }
   const entries: EntrySummary[] | null = circlePage.can.read_content && tab === "encyclopedia" ? await listCircleEntries(app.db, id) : null;
   const page = { ...circlePage, writings, entries, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
@@ -85,7 +90,14 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
   return (
     <>
-      <Breadcrumb label={t("common:circles.breadcrumb")} trail={[{ to: localizePath("/circles", locale), label: t("common:circles.title") }, ...ancestors.map((ancestor) => ({ to: link(ancestor.id), label: ancestor.name }))]} current={circle.name} />
+      <Breadcrumb
+        label={t("common:circles.breadcrumb")}
+        trail={[
+          { to: localizePath("/circles", locale), label: t("common:circles.title") },
+          ...ancestors.map((ancestor) => ({ to: link(ancestor.id), label: ancestor.name })),
+        ]}
+        current={circle.name}
+      />
       <section className="panel circle-header" aria-labelledby="circle-title">
         <div className="circle-tree-item">
           <CircleLogo circle={circle} size={72} locale={locale} alt={t("common:circles.logo_alt", { name: circle.name })} />
@@ -96,7 +108,8 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             <p>{circle.description}</p>
             <CircleCounts counts={counts} />
             <p className="muted">
-              {t("common:circles.created", { date: formatDate(circle.createdAt, locale) })} · {t("page.visibility_label", { visibility: t(`visibility.${circle.visibility}`) })}
+              {t("common:circles.created", { date: formatDate(circle.createdAt, locale) })} ·{" "}
+              {t("page.visibility_label", { visibility: t(`visibility.${circle.visibility}`) })}
               {role ? ` · ${t("page.your_role", { role: t(`roles.${role}`) })}` : ""}
             </p>
           </div>
@@ -112,7 +125,14 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
           </p>
         ) : null}
         <div className="circle-actions">
-          <MembershipToggle circleId={circle.id} circleName={circle.name} role={role} can={can} csrfToken={csrfToken} confirmLeave={actionData?.confirmLeave ?? false} />
+          <MembershipToggle
+            circleId={circle.id}
+            circleName={circle.name}
+            role={role}
+            can={can}
+            csrfToken={csrfToken}
+            confirmLeave={actionData?.confirmLeave ?? false}
+          />
           {can.create_subcircle ? (
             <Link className="button" to={localizePath(circle.parentId === null ? "/circles/new" : `/circles/${circle.id}/new`, locale)}>
               {t("page.create_subcircle")}
@@ -135,7 +155,8 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
           <ul className="staff-list">
             {staff.map((member) => (
               <li key={member.userId}>
-                <span className="role-badge">{t(`roles.${member.role}`)}</span> {member.nickname} <span className="muted">@{member.username}</span>
+                <span className="role-badge">{t(`roles.${member.role}`)}</span> {member.nickname}{" "}
+                <span className="muted">@{member.username}</span>
               </li>
             ))}
           </ul>
@@ -156,26 +177,47 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
           <>
             <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
               {tabs.map((name) => (
-                <Link key={name} to={name === "articles" ? link(circle.id) : `${link(circle.id)}?tab=${name}`} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+                <Link
+                  key={name}
+                  to={name === "articles" ? link(circle.id) : `${link(circle.id)}?tab=${name}`}
+                  aria-current={tab === name ? "page" : undefined}
+                  preventScrollReset
+                >
                   {t(`page.tab_${name}`)}
                 </Link>
               ))}
             </nav>
             {tab === "books" ? (
-              loaderData.books ? <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} /> : <EmptyState description={t(`page.empty_${tab}`)} />
+              loaderData.books ? (
+                <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} />
+              ) : (
+                <EmptyState description={t(`page.empty_${tab}`)} />
+              )
             ) : tab === "encyclopedia" ? (
-              loaderData.entries && loaderData.entries.length > 0 ? <EntryList entries={loaderData.entries} /> : <EmptyState description={t("page.empty_encyclopedia")} />
+              loaderData.entries && loaderData.entries.length > 0 ? (
+                <EntryList entries={loaderData.entries} />
+              ) : (
+                <EmptyState description={t("page.empty_encyclopedia")} />
+              )
             ) : (
               <>
                 {(tab === "articles" || tab === "posts") && can.write ? (
                   <p className="circle-write-links">
-                    <Link className="button button-primary" to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)} data-testid={`write-${tab}`}>
+                    <Link
+                      className="button button-primary"
+                      to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)}
+                      data-testid={`write-${tab}`}
+                    >
                       {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
                     </Link>
                   </p>
                 ) : null}
                 {loaderData.writings && loaderData.writings.items.length > 0 ? (
-                  <WritingList items={loaderData.writings.items} nextCursor={loaderData.writings.nextCursor} moreHref={(cursor) => `${link(circle.id)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`} />
+                  <WritingList
+                    items={loaderData.writings.items}
+                    nextCursor={loaderData.writings.nextCursor}
+                    moreHref={(cursor) => `${link(circle.id)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`}
+                  />
                 ) : (
                   <EmptyState description={t(`page.empty_${tab}`)} />
                 )}
@@ -183,7 +225,9 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
             )}
           </>
         ) : (
-          <EmptyState description={t("page.members_only")}>{can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}</EmptyState>
+          <EmptyState description={t("page.members_only")}>
+            {can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}
+          </EmptyState>
         )}
       </section>
     </>

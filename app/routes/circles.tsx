@@ -31,13 +31,30 @@ export default function Circles({ loaderData }: Route.ComponentProps) {
         <h1 id="circles-title" className="page-title">
           {t("common:circles.tree_title")}
         </h1>
-        <Link className="button button-primary" to={signedIn ? createPath : `${localizePath("/login", locale)}?next=${encodeURIComponent("/circles/new")}`}>
+        <Link
+          className="button button-primary"
+          to={signedIn ? createPath : `${localizePath("/login", locale)}?next=${encodeURIComponent("/circles/new")}`}
+        >
           {t("create.title")}
         </Link>
       </div>
       <p className="muted">{t("common:circles.tree_intro")}</p>
-      <Form method="get" action={localizePath("/circles", locale)} role="search" className="search-form" aria-label={t("tree.filter_label")}>
-        <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("tree.filter_label")} placeholder={t("tree.filter_placeholder")} maxLength={100} />
+      <Form
+        method="get"
+        action={localizePath("/circles", locale)}
+        role="search"
+        className="search-form"
+        aria-label={t("tree.filter_label")}
+      >
+        <input
+          className="text-input"
+          type="search"
+          name="q"
+          defaultValue={query}
+          aria-label={t("tree.filter_label")}
+          placeholder={t("tree.filter_placeholder")}
+          maxLength={100}
+        />
         <button type="submit" className="button">
           {t("tree.filter")}
         </button>

@@ -18,16 +18,22 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const { entry, origin, summary: description } = loaderData;
   const locale = localeFromPath(location.pathname);
   const title = entry.disambiguation ? entry.name + bracketed(entry.disambiguation, entry.language) : entry.name;
-  return readingMeta(location, title, description, { origin, path: entryPath(entry), locale }, {
-    "@type": "DefinedTerm",
-    name: entry.name,
-    alternateName: entry.aliases.length > 0 ? entry.aliases : undefined,
+  return readingMeta(
+    location,
+    title,
     description,
-    inLanguage: entry.language,
-    url: origin + localizePath(entryPath(entry), locale),
-    dateCreated: entry.createdAt,
-    dateModified: entry.updatedAt,
-  });
+    { origin, path: entryPath(entry), locale },
+    {
+      "@type": "DefinedTerm",
+      name: entry.name,
+      alternateName: entry.aliases.length > 0 ? entry.aliases : undefined,
+      description,
+      inLanguage: entry.language,
+      url: origin + localizePath(entryPath(entry), locale),
+      dateCreated: entry.createdAt,
+      dateModified: entry.updatedAt,
+    },
+  );
 };
 
 /** /circles/{cid}/encyclopedia/{entry_id}: an entry as a reader sees it (complete without JavaScript). */
@@ -55,7 +61,9 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
       <header className="panel writing-header">
         <h1 className="page-title writing-title" data-testid="entry-name">
           {entry.name}
-          {entry.disambiguation ? <span className="entry-disambiguation muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
+          {entry.disambiguation ? (
+            <span className="entry-disambiguation muted">{bracketed(entry.disambiguation, entry.language)}</span>
+          ) : null}
         </h1>
         {entry.aliases.length > 0 ? (
           <p className="entry-aliases">
@@ -74,7 +82,9 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
             <Link to={localizePath(entryPath(entry.parent), locale)} data-testid="entry-parent">
               {entry.parent.name}
             </Link>
-            {entry.parent.disambiguation ? <span className="muted">{bracketed(entry.parent.disambiguation, entry.parent.language)}</span> : null}
+            {entry.parent.disambiguation ? (
+              <span className="muted">{bracketed(entry.parent.disambiguation, entry.parent.language)}</span>
+            ) : null}
           </p>
         ) : null}
         <p className="muted writing-facts">
@@ -90,11 +100,16 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
           <time dateTime={entry.createdAt}>{t("read.created", { date: formatDate(entry.createdAt, locale, dateTime) })}</time>
         </p>
         <p className="muted writing-facts">
-          <span>{t("read.views", { count: entry.views })}</span> · <span>{t("read.edits", { count: entry.editCount })}</span> · <span>{t("read.cites", { count: entry.citeCount })}</span>
+          <span>{t("read.views", { count: entry.views })}</span> · <span>{t("read.edits", { count: entry.editCount })}</span> ·{" "}
+          <span>{t("read.cites", { count: entry.citeCount })}</span>
         </p>
       </header>
       <div className="panel writing-content">
-        {entry.descriptionHtml ? <RenderedContent html={entry.descriptionHtml} lang={entry.language} /> : <p className="muted">{t("read.no_description")}</p>}
+        {entry.descriptionHtml ? (
+          <RenderedContent html={entry.descriptionHtml} lang={entry.language} />
+        ) : (
+          <p className="muted">{t("read.no_description")}</p>
+        )}
       </div>
     </article>
   );

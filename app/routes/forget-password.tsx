@@ -70,7 +70,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       const parsed = passwordResetSendCodeSchema.safeParse({ email, captcha: field(form, "captcha") || undefined });
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       const sent = await sendPasswordResetCode(codeServices(app), parsed.data, requesterOf(app));
-      return { ...answer, step: "code" as const, resendAfter: sent.resend_after, notice: t("codes:forget.sent", { email: parsed.data.email }) };
+      return {
+        ...answer,
+        step: "code" as const,
+        resendAfter: sent.resend_after,
+        notice: t("codes:forget.sent", { email: parsed.data.email }),
+      };
     }
     if (intent === "verify") {
       const parsed = passwordResetVerifySchema.safeParse({ email, code: field(form, "code") });
@@ -79,7 +84,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { ...answer, step: "password" as const, token: permission.token, notice: t("codes:forget.verified") };
     }
     if (intent === "set") {
-      const parsed = passwordResetSetSchema.safeParse({ token, password: field(form, "password"), confirm_password: field(form, "confirm_password") });
+      const parsed = passwordResetSetSchema.safeParse({
+        token,
+        password: field(form, "password"),
+        confirm_password: field(form, "confirm_password"),
+      });
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       await setPasswordWithToken(codeServices(app), parsed.data);
       return { intent, step: "done" as const };
@@ -87,7 +96,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { ...answer, step: "email" as const };
   } catch (error) {
     // Without a live token the password step is over: start again from the email.
-    if (error instanceof AppError && error.code === "reset_token_expired") return codeFormFailure(app, error, { ...answer, step: "email" as const, token: undefined });
+    if (error instanceof AppError && error.code === "reset_token_expired")
+      return codeFormFailure(app, error, { ...answer, step: "email" as const, token: undefined });
     return codeFormFailure(app, error, answer);
   }
 }
@@ -101,13 +111,21 @@ export default function ForgetPassword({ loaderData, actionData }: Route.Compone
   const current = steps.indexOf(step);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstField = useRef<InputRef>(null);
-  const captchaCheck = (form: FormData): Record<string, string> => (loaderData.captcha && !field(form, "captcha") ? { captcha: "errors:captcha_required" } : {});
+  const captchaCheck = (form: FormData): Record<string, string> =>
+    loaderData.captcha && !field(form, "captcha") ? { captcha: "errors:captcha_required" } : {};
   const { errors, onSubmit } = useIntentValidation(
     {
-      send: (form) => ({ ...schemaCheck(passwordResetSendCodeSchema.pick({ email: true }), () => ({ email: field(form, "email") }))(form), ...captchaCheck(form) }),
+      send: (form) => ({
+        ...schemaCheck(passwordResetSendCodeSchema.pick({ email: true }), () => ({ email: field(form, "email") }))(form),
+        ...captchaCheck(form),
+      }),
       resend: captchaCheck,
       verify: schemaCheck(passwordResetVerifySchema, (form) => ({ email: field(form, "email"), code: field(form, "code") })),
-      set: schemaCheck(passwordResetSetSchema, (form) => ({ token: field(form, "token"), password: field(form, "password"), confirm_password: field(form, "confirm_password") })),
+      set: schemaCheck(passwordResetSetSchema, (form) => ({
+        token: field(form, "token"),
+        password: field(form, "password"),
+        confirm_password: field(form, "confirm_password"),
+      })),
     },
     answer?.fieldErrors,
   );
@@ -130,14 +148,18 @@ export default function ForgetPassword({ loaderData, actionData }: Route.Compone
         </h1>
         <ol className="steps" aria-label={t("forget.steps")}>
           {steps.map((name, index) => (
-            <li key={name} aria-current={index === current ? "step" : undefined} data-state={index < current ? "done" : index === current ? "current" : "todo"}>
+            <li
+              key={name}
+              aria-current={index === current ? "step" : undefined}
+              data-state={index < current ? "done" : index === current ? "current" : "todo"}
+            >
               {t(`forget.step_${name}`)}
             </li>
           ))}
         </ol>
         {answer?.formError ? <Alert className="form-alert" type="error" showIcon title={answer.formError} role="alert" /> : null}
         <p className="code-notice" aria-live="polite" id="forget-notice">
-          {step !== "done" && !answer?.formError ? answer?.notice ?? "" : ""}
+          {step !== "done" && !answer?.formError ? (answer?.notice ?? "") : ""}
         </p>
         {step === "done" ? (
           <div className="reset-done">
@@ -147,19 +169,22 @@ export default function ForgetPassword({ loaderData, actionData }: Route.Compone
             </Link>
           </div>
         ) : (
-          <Form
-            method="post"
-            action={action}
-            noValidate
-            aria-label={t("forget.title")}
-            onSubmit={onSubmit}
-          >
+          <Form method="post" action={action} noValidate aria-label={t("forget.title")} onSubmit={onSubmit}>
             <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
             {step === "email" ? (
               <>
                 <DefaultIntent intent="send" />
                 <FormField id="forget-email" label={t("forget.email")} error={errors.email} hint={t("forget.email_hint")}>
-                  <Input ref={firstField} id="forget-email" name="email" type="email" defaultValue={answer?.email} autoComplete="email" maxLength={254} {...describedBy("forget-email", errors.email, "hint")} />
+                  <Input
+                    ref={firstField}
+                    id="forget-email"
+                    name="email"
+                    type="email"
+                    defaultValue={answer?.email}
+                    autoComplete="email"
+                    maxLength={254}
+                    {...describedBy("forget-email", errors.email, "hint")}
+                  />
                 </FormField>
                 {loaderData.captcha ? <SliderCaptcha id="forget-captcha" error={errors.captcha} resetSignal={answer} /> : null}
                 <Button type="primary" htmlType="submit" name="intent" value="send" block loading={submitting}>
@@ -173,18 +198,30 @@ export default function ForgetPassword({ loaderData, actionData }: Route.Compone
                 <input type="hidden" name="email" value={answer?.email ?? ""} />
                 <div className="code-row">
                   <FormField id="forget-code" label={t("code.label")} error={errors.code}>
-                    <Input ref={firstField} id="forget-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...describedBy("forget-code", errors.code)} />
+                    <Input
+                      ref={firstField}
+                      id="forget-code"
+                      name="code"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      {...describedBy("forget-code", errors.code)}
+                    />
                   </FormField>
-                  <SendCodeButton id="forget-resend" intent="resend" label={t("code.send")} resendAfter={sentAnswer?.resendAfter} answer={sentAnswer} />
+                  <SendCodeButton
+                    id="forget-resend"
+                    intent="resend"
+                    label={t("code.send")}
+                    resendAfter={sentAnswer?.resendAfter}
+                    answer={sentAnswer}
+                  />
                 </div>
                 <ResendPuzzle captcha={loaderData.captcha} answer={sentAnswer} error={errors.captcha} />
                 <Button type="primary" htmlType="submit" name="intent" value="verify" block loading={submitting}>
                   {t("forget.verify")}
                 </Button>
                 <p className="auth-links">
-                  <Link to={action}>
-                    {t("forget.change_email")}
-                  </Link>
+                  <Link to={action}>{t("forget.change_email")}</Link>
                 </p>
               </>
             ) : null}
@@ -192,11 +229,29 @@ export default function ForgetPassword({ loaderData, actionData }: Route.Compone
               <>
                 <DefaultIntent intent="set" />
                 <input type="hidden" name="token" value={answer?.token ?? ""} />
-                <FormField id="forget-password" label={t("forget.password")} error={errors.password} hint={t("accounts:register.password_hint")}>
-                  <Input.Password ref={firstField} id="forget-password" name="password" autoComplete="new-password" maxLength={20} {...describedBy("forget-password", errors.password, "hint")} />
+                <FormField
+                  id="forget-password"
+                  label={t("forget.password")}
+                  error={errors.password}
+                  hint={t("accounts:register.password_hint")}
+                >
+                  <Input.Password
+                    ref={firstField}
+                    id="forget-password"
+                    name="password"
+                    autoComplete="new-password"
+                    maxLength={20}
+                    {...describedBy("forget-password", errors.password, "hint")}
+                  />
                 </FormField>
                 <FormField id="forget-confirm" label={t("forget.confirm_password")} error={errors.confirm_password}>
-                  <Input.Password id="forget-confirm" name="confirm_password" autoComplete="new-password" maxLength={20} {...describedBy("forget-confirm", errors.confirm_password)} />
+                  <Input.Password
+                    id="forget-confirm"
+                    name="confirm_password"
+                    autoComplete="new-password"
+                    maxLength={20}
+                    {...describedBy("forget-confirm", errors.confirm_password)}
+                  />
                 </FormField>
                 <Button type="primary" htmlType="submit" name="intent" value="set" block loading={submitting}>
                   {t("forget.submit")}

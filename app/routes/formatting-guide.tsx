@@ -43,7 +43,9 @@ export default function FormattingGuide({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         <Link to={localizePath("/help", i18n.language as Locale)}>{t("help.title")}</Link>
       </p>
-      <h1 id="formatting-title" className="page-title">{t("formatting.title")}</h1>
+      <h1 id="formatting-title" className="page-title">
+        {t("formatting.title")}
+      </h1>
       <p className="prose">{t("formatting.intro")}</p>
       {loaderData.samples.map((sample, index) => (
         <section key={sample.title} className="formatting-sample" aria-labelledby={`formatting-sample-${index}`}>
@@ -51,7 +53,9 @@ export default function FormattingGuide({ loaderData }: Route.ComponentProps) {
           <div className="formatting-sample-pair">
             <figure>
               <figcaption className="muted">{t("formatting.source")}</figcaption>
-              <pre className="formatting-source"><code>{sample.markdown}</code></pre>
+              <pre className="formatting-source">
+                <code>{sample.markdown}</code>
+              </pre>
             </figure>
             <figure>
               <figcaption className="muted">{t("formatting.result")}</figcaption>

@@ -22,7 +22,9 @@ export default function HelpCentre() {
   const link = (path: string, key: string) => <Link to={localizePath(path, locale)}>{t(key)}</Link>;
   return (
     <article className="panel prose" aria-labelledby="help-title">
-      <h1 id="help-title" className="page-title">{t("help.title")}</h1>
+      <h1 id="help-title" className="page-title">
+        {t("help.title")}
+      </h1>
       <p>{t("help.intro")}</p>
 
       <FaqSection id="account">

@@ -27,8 +27,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   tagPage(app, "home", "circles");
   const requested = url.searchParams.get("tab");
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "latest";
-  const [[root], feed] = await Promise.all([listCircleTree(app.db, app.viewer, app.locale), listWritings(app.db, app.viewer, { tab, cursor: url.searchParams.get("cursor"), limit: 20 })]);
-  return { signedIn: Boolean(app.viewer), feed, circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [] };
+  const [[root], feed] = await Promise.all([
+    listCircleTree(app.db, app.viewer, app.locale),
+    listWritings(app.db, app.viewer, { tab, cursor: url.searchParams.get("cursor"), limit: 20 }),
+  ]);
+  return {
+    signedIn: Boolean(app.viewer),
+    feed,
+    circles: root ? [root, ...root.children].slice(0, 8).map(({ id, name, logo, description }) => ({ id, name, logo, description })) : [],
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -52,21 +59,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="panel">
         <nav className="tabs-nav" aria-label={t("home.tabs_label")}>
           {tabs.map((name) => (
-            <Link key={name} to={name === "latest" ? localizePath("/", locale) : `${localizePath("/", locale)}?tab=${name}`} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+            <Link
+              key={name}
+              to={name === "latest" ? localizePath("/", locale) : `${localizePath("/", locale)}?tab=${name}`}
+              aria-current={tab === name ? "page" : undefined}
+              preventScrollReset
+            >
               {t(`home.tab_${name}`)}
             </Link>
           ))}
         </nav>
         {loaderData.feed.items.length > 0 ? (
-          <WritingList items={loaderData.feed.items} nextCursor={loaderData.feed.nextCursor} moreHref={(cursor) => `${localizePath("/", locale)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`} />
+          <WritingList
+            items={loaderData.feed.items}
+            nextCursor={loaderData.feed.nextCursor}
+            moreHref={(cursor) => `${localizePath("/", locale)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`}
+          />
         ) : (
-        <EmptyState description={empty[tab]}>
-          {tab === "follow" && !loaderData.signedIn ? (
-            <Link to={`${localizePath("/login", locale)}?next=${encodeURIComponent("/?tab=follow")}`}>{t("nav.login")}</Link>
-          ) : (
-            <Link to={localizePath("/circles", locale)}>{t("home.explore_circles")}</Link>
-          )}
-        </EmptyState>
+          <EmptyState description={empty[tab]}>
+            {tab === "follow" && !loaderData.signedIn ? (
+              <Link to={`${localizePath("/login", locale)}?next=${encodeURIComponent("/?tab=follow")}`}>{t("nav.login")}</Link>
+            ) : (
+              <Link to={localizePath("/circles", locale)}>{t("home.explore_circles")}</Link>
+            )}
+          </EmptyState>
         )}
       </section>
       <section className="panel" aria-labelledby="home-circles">

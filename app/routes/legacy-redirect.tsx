@@ -11,14 +11,17 @@ export function legacyTarget(path: string): string | "invalid" | null {
   const [first, second, third, fourth, fifth, ...rest] = parts;
   if (rest.length > 0) return null;
   if (first === "wiki" && second === undefined) return "/circles/1/encyclopedia";
-  if (first === "wiki" && second === "details" && id(third) && fifth === undefined) return withLang(`/circles/1/encyclopedia/${third}`, fourth);
+  if (first === "wiki" && second === "details" && id(third) && fifth === undefined)
+    return withLang(`/circles/1/encyclopedia/${third}`, fourth);
   if (first === "books" && id(second) && third === undefined) return `/circles/1/books/${second}`;
-  if (first === "books" && id(second) && third === "chapters" && id(fourth) && fifth === undefined) return `/circles/1/books/${second}/chapters/${fourth}`;
+  if (first === "books" && id(second) && third === "chapters" && id(fourth) && fifth === undefined)
+    return `/circles/1/books/${second}/chapters/${fourth}`;
   if (first === "community" && second === undefined) return "/circles";
   if (first === "community" && second === "circles" && third === undefined) return "/circles";
   if (first === "community" && second === "posts" && id(third) && fourth === undefined) return `/circles/1/posts/${third}`;
   if (first === "community" && second === "questions" && id(third) && fourth === undefined) return `/circles/1/questions/${third}`;
-  if ((first === "writing" || first === "writings") && id(second) && fourth === undefined) return withLang(`/circles/1/writing/${second}`, third);
+  if ((first === "writing" || first === "writings") && id(second) && fourth === undefined)
+    return withLang(`/circles/1/writing/${second}`, third);
   return null;
 }
 

@@ -3,7 +3,16 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import { assertFormCsrf, readForm, getAppContext, guestFormData, here, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
+import {
+  assertFormCsrf,
+  readForm,
+  getAppContext,
+  guestFormData,
+  here,
+  keptValues,
+  privatePageHeaders,
+  signInHeaders,
+} from "../lib/context.server.ts";
 import { codeFormFailure, codeFormInvalid, codeServices, requesterOf, type CodeFormData } from "../lib/code-forms.server.ts";
 import { localizePath, pageUrl, safeNextPath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
@@ -115,9 +124,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         </nav>
         {mode === "sms" ? (
-          <SmsLoginForm action={action} csrfToken={loaderData.csrfToken} regions={loaderData.regions} captcha={loaderData.captcha} answer={actionData} submitting={submitting} />
+          <SmsLoginForm
+            action={action}
+            csrfToken={loaderData.csrfToken}
+            regions={loaderData.regions}
+            captcha={loaderData.captcha}
+            answer={actionData}
+            submitting={submitting}
+          />
         ) : (
-          <PasswordLoginForm action={action} csrfToken={loaderData.csrfToken} captcha={loaderData.captcha} answer={actionData} submitting={submitting} withoutPuzzleHref={pagePath({ puzzle: "code" })} withPuzzleHref={pagePath({})} />
+          <PasswordLoginForm
+            action={action}
+            csrfToken={loaderData.csrfToken}
+            captcha={loaderData.captcha}
+            answer={actionData}
+            submitting={submitting}
+            withoutPuzzleHref={pagePath({ puzzle: "code" })}
+            withPuzzleHref={pagePath({})}
+          />
         )}
         <p className="muted">
           {t("login.no_account")} <Link to={localizePath("/register", locale)}>{t("login.register_link")}</Link>
@@ -146,7 +170,9 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
   const { t, i18n } = useTranslation(["accounts", "codes"]);
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
-  const [withoutPuzzle, setWithoutPuzzle] = useState(params.get("puzzle") === "code" || answer?.intent === "send_login_code" || Boolean(answer?.values?.login_code));
+  const [withoutPuzzle, setWithoutPuzzle] = useState(
+    params.get("puzzle") === "code" || answer?.intent === "send_login_code" || Boolean(answer?.values?.login_code),
+  );
   const [announcement, setAnnouncement] = useState("");
   const sendButton = useRef<HTMLDivElement>(null);
   const useCode = captcha && withoutPuzzle;
@@ -178,10 +204,23 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
       <input type="hidden" name="csrftoken" value={csrfToken} />
       {answer?.formError ? <Alert className="form-alert" type="error" showIcon title={answer.formError} role="alert" /> : null}
       <FormField id="login-username" label={t("login.username")} error={errors.username}>
-        <Input id="login-username" name="username" defaultValue={answer?.values?.username} autoComplete="username" maxLength={254} {...describedBy("login-username", errors.username)} />
+        <Input
+          id="login-username"
+          name="username"
+          defaultValue={answer?.values?.username}
+          autoComplete="username"
+          maxLength={254}
+          {...describedBy("login-username", errors.username)}
+        />
       </FormField>
       <FormField id="login-password" label={t("login.password")} error={errors.password}>
-        <Input.Password id="login-password" name="password" autoComplete="current-password" maxLength={200} {...describedBy("login-password", errors.password)} />
+        <Input.Password
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={200}
+          {...describedBy("login-password", errors.password)}
+        />
       </FormField>
       {captcha && !useCode ? (
         <>
@@ -204,10 +243,25 @@ function PasswordLoginForm({ action, csrfToken, captcha, answer, submitting, wit
         <div className="form-field code-alternative" role="group" aria-labelledby="login-code-intro">
           <p id="login-code-intro">{t("codes:login.no_puzzle_intro")}</p>
           <div ref={sendButton}>
-            <SendCodeButton id="login-code-send" intent="send_login_code" label={t("codes:login.no_puzzle_send")} resendAfter={sentAnswer?.resendAfter} answer={sentAnswer} block />
+            <SendCodeButton
+              id="login-code-send"
+              intent="send_login_code"
+              label={t("codes:login.no_puzzle_send")}
+              resendAfter={sentAnswer?.resendAfter}
+              answer={sentAnswer}
+              block
+            />
           </div>
           <FormField id="login-code" label={t("codes:code.label")} error={errors.login_code}>
-            <Input id="login-code" name="login_code" defaultValue={answer?.values?.login_code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...describedBy("login-code", errors.login_code)} />
+            <Input
+              id="login-code"
+              name="login_code"
+              defaultValue={answer?.values?.login_code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...describedBy("login-code", errors.login_code)}
+            />
           </FormField>
           <Link
             to={withPuzzleHref}

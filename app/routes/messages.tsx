@@ -22,7 +22,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = params.category as MessageCentreCategory;
   // Likes and follows: new followers come from the `user.followed` events (likes arrive with reactions).
   const followers = category === "like_attention" ? await listNewFollowers(app.db, viewer.id) : [];
-  return { category, followers: followers.map((follower) => ({ ...follower, avatar: follower.avatar ?? defaultAvatar, followedAt: follower.followedAt.toISOString() })) };
+  return {
+    category,
+    followers: followers.map((follower) => ({
+      ...follower,
+      avatar: follower.avatar ?? defaultAvatar,
+      followedAt: follower.followedAt.toISOString(),
+    })),
+  };
 }
 
 export default function MessageCentre({ loaderData }: Route.ComponentProps) {
@@ -71,7 +78,8 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
               <li key={`${follower.username}-${follower.followedAt}`}>
                 <img className="site-avatar-image" src={follower.avatar} alt="" width={32} height={32} />
                 <span>
-                  <Link to={localizePath(`/profile/${follower.username}`, locale)}>{follower.nickname}</Link> {t("centre:followers_list.followed_you")}
+                  <Link to={localizePath(`/profile/${follower.username}`, locale)}>{follower.nickname}</Link>{" "}
+                  {t("centre:followers_list.followed_you")}
                   {follower.stillFollowing ? null : <span className="muted"> {t("centre:followers_list.no_longer")}</span>}
                 </span>
                 <time className="muted" dateTime={follower.followedAt}>

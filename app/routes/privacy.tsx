@@ -23,7 +23,9 @@ export default function PrivacyPolicy() {
   const mail = <a href={`mailto:${contactEmail}`}>{contactEmail}</a>;
   return (
     <article className="panel prose" aria-labelledby="privacy-title">
-      <h1 id="privacy-title" className="page-title">{t("privacy.title")}</h1>
+      <h1 id="privacy-title" className="page-title">
+        {t("privacy.title")}
+      </h1>
       <p className="muted">{t("privacy.effective")}</p>
       <p>{t("privacy.intro")}</p>
 

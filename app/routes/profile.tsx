@@ -17,7 +17,11 @@ import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
-  pageMeta(location, (t) => (loaderData ? t("centre:profile.title", { name: loaderData.profile.nickname }) : t("common:error.not_found_title")), loaderData?.profile.signature || undefined);
+  pageMeta(
+    location,
+    (t) => (loaderData ? t("centre:profile.title", { name: loaderData.profile.nickname }) : t("common:error.not_found_title")),
+    loaderData?.profile.signature || undefined,
+  );
 
 const tabs = ["questions", "articles", "answers", "activity"] as const;
 type Tab = (typeof tabs)[number];
@@ -36,7 +40,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [summary, activity, writingPage] = await Promise.all([
     getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
     tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([]),
-    tab === "articles" ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") }) : Promise.resolve(null),
+    tab === "articles"
+      ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") })
+      : Promise.resolve(null),
   ]);
   tagPage(app, `user:${user.id}`);
   const csrf = viewer ? csrfForForm(app) : undefined;
@@ -71,7 +77,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     if (!app.viewer) throw new AppError("not_authenticated");
     assertFormCsrf(app, form);
-    const state = intent === "follow" ? await followUser({ db: app.db }, app.viewer.id, params.username) : await unfollowUser({ db: app.db }, app.viewer.id, params.username);
+    const state =
+      intent === "follow"
+        ? await followUser({ db: app.db }, app.viewer.id, params.username)
+        : await unfollowUser({ db: app.db }, app.viewer.id, params.username);
     return data<FollowAnswer>({ following: state.following, followers: state.followersCount });
   } catch (error) {
     if (error instanceof AppError && error.status === 401) throw error;
@@ -95,7 +104,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="profile-page">
       <section className="panel profile-card" aria-labelledby="profile-name">
-        <img className="profile-avatar" src={profile.avatar} alt={t("common:menu.avatar_alt", { name: profile.username })} width={112} height={112} />
+        <img
+          className="profile-avatar"
+          src={profile.avatar}
+          alt={t("common:menu.avatar_alt", { name: profile.username })}
+          width={112}
+          height={112}
+        />
         <div className="profile-main">
           <h1 id="profile-name" className="page-title">
             {profile.nickname} <UserTypeBadge type={profile.user_type_key} />
@@ -104,13 +119,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {profile.signature ? <p className="profile-signature">{profile.signature}</p> : null}
           <ul className="profile-counts" data-testid="profile-counts">
             <li>
-              <strong data-testid="followers-count">{profile.followers_count}</strong> <span className="muted">{t("profile.followers")}</span>
+              <strong data-testid="followers-count">{profile.followers_count}</strong>{" "}
+              <span className="muted">{t("profile.followers")}</span>
             </li>
             <li>
-              <strong data-testid="following-count">{profile.following_count}</strong> <span className="muted">{t("profile.following")}</span>
+              <strong data-testid="following-count">{profile.following_count}</strong>{" "}
+              <span className="muted">{t("profile.following")}</span>
             </li>
             <li>
-              <strong data-testid="profile-consecutive">{profile.consecutive_checkin_days}</strong> <span className="muted">{t("profile.consecutive")}</span>
+              <strong data-testid="profile-consecutive">{profile.consecutive_checkin_days}</strong>{" "}
+              <span className="muted">{t("profile.consecutive")}</span>
             </li>
             <li>
               <strong data-testid="profile-total">{profile.total_checkin_days}</strong> <span className="muted">{t("profile.total")}</span>
@@ -123,7 +141,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <fetcher.Form method="post" action={profilePath}>
               <input type="hidden" name="csrftoken" value={loaderData.csrfToken ?? ""} />
               <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
-              <button type="submit" className={following ? "button" : "button button-primary"} aria-pressed={following} data-testid="follow-button">
+              <button
+                type="submit"
+                className={following ? "button" : "button button-primary"}
+                aria-pressed={following}
+                data-testid="follow-button"
+              >
                 {following ? t("profile.unfollow") : t("profile.follow")}
               </button>
             </fetcher.Form>
@@ -157,7 +180,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <li key={item.id}>
                 <span>
                   {item.verb === "user.followed" && item.target ? (
-                    <Trans t={t} i18nKey="profile.activity_followed" values={{ name: item.target.nickname }} components={[<Link key="target" to={path(`/profile/${item.target.username}`)} />]} />
+                    <Trans
+                      t={t}
+                      i18nKey="profile.activity_followed"
+                      values={{ name: item.target.nickname }}
+                      components={[<Link key="target" to={path(`/profile/${item.target.username}`)} />]}
+                    />
                   ) : (
                     t("profile.activity_registered")
                   )}
@@ -169,7 +197,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ol>
         ) : tab === "articles" && loaderData.writings && loaderData.writings.items.length > 0 ? (
-          <WritingList items={loaderData.writings.items} nextCursor={loaderData.writings.nextCursor} moreHref={(cursor) => `${profilePath}?tab=articles&cursor=${encodeURIComponent(cursor)}`} />
+          <WritingList
+            items={loaderData.writings.items}
+            nextCursor={loaderData.writings.nextCursor}
+            moreHref={(cursor) => `${profilePath}?tab=articles&cursor=${encodeURIComponent(cursor)}`}
+          />
         ) : (
           <EmptyState description={t(`profile.empty_${tab}`)} />
         )}

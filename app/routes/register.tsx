@@ -2,7 +2,18 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
-import { assertFormCsrf, readForm, formFailure, getAppContext, guestFormData, here, invalidForm, keptValues, privatePageHeaders, signInHeaders } from "../lib/context.server.ts";
+import {
+  assertFormCsrf,
+  readForm,
+  formFailure,
+  getAppContext,
+  guestFormData,
+  here,
+  invalidForm,
+  keptValues,
+  privatePageHeaders,
+  signInHeaders,
+} from "../lib/context.server.ts";
 import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
@@ -36,7 +47,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     assertFormCsrf(app, form);
     const parsed = registerSchema.safeParse(registerInputFromForm(form));
     if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client, { captcha: app.captcha, signupsPerHour: app.signupsPerHour, replacing: app.sessionToken });
+    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client, {
+      captcha: app.captcha,
+      signupsPerHour: app.signupsPerHour,
+      replacing: app.sessionToken,
+    });
     return redirect(here(app, "/"), { headers: signInHeaders(app, signedIn.token, signedIn.persistent) });
   } catch (error) {
     return formFailure(app, error, values);
@@ -47,8 +62,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { t, i18n } = useTranslation("accounts");
   const locale = i18n.language as Locale;
   const navigation = useNavigation();
-  const { errors, onSubmit } = useFormValidation(registerSchema, registerInputFromForm, actionData?.fieldErrors, (form): Record<string, string> =>
-    loaderData.captcha && !form.get("captcha") ? { captcha: "errors:captcha_required" } : {},
+  const { errors, onSubmit } = useFormValidation(
+    registerSchema,
+    registerInputFromForm,
+    actionData?.fieldErrors,
+    (form): Record<string, string> => (loaderData.captcha && !form.get("captcha") ? { captcha: "errors:captcha_required" } : {}),
   );
   const { countries, today } = loaderData;
   const kept = actionData?.values ?? {};
@@ -62,20 +80,58 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" action={localizePath("/register", locale)} noValidate onSubmit={onSubmit} aria-label={t("register.title")}>
           <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
           <FormField id="register-username" label={t("register.username")} error={errors.username} hint={t("register.username_hint")}>
-            <Input id="register-username" name="username" defaultValue={kept.username} autoComplete="username" maxLength={16} {...describedBy("register-username", errors.username, "hint")} />
+            <Input
+              id="register-username"
+              name="username"
+              defaultValue={kept.username}
+              autoComplete="username"
+              maxLength={16}
+              {...describedBy("register-username", errors.username, "hint")}
+            />
           </FormField>
           <FormField id="register-email" label={t("register.email")} error={errors.email}>
-            <Input id="register-email" name="email" defaultValue={kept.email} type="email" autoComplete="email" maxLength={254} {...describedBy("register-email", errors.email)} />
+            <Input
+              id="register-email"
+              name="email"
+              defaultValue={kept.email}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              {...describedBy("register-email", errors.email)}
+            />
           </FormField>
           <FormField id="register-password" label={t("register.password")} error={errors.password} hint={t("register.password_hint")}>
-            <Input.Password id="register-password" name="password" autoComplete="new-password" maxLength={20} {...describedBy("register-password", errors.password, "hint")} />
+            <Input.Password
+              id="register-password"
+              name="password"
+              autoComplete="new-password"
+              maxLength={20}
+              {...describedBy("register-password", errors.password, "hint")}
+            />
           </FormField>
           <FormField id="register-confirm" label={t("register.confirm_password")} error={errors.confirm_password}>
-            <Input.Password id="register-confirm" name="confirm_password" autoComplete="new-password" maxLength={20} {...describedBy("register-confirm", errors.confirm_password)} />
+            <Input.Password
+              id="register-confirm"
+              name="confirm_password"
+              autoComplete="new-password"
+              maxLength={20}
+              {...describedBy("register-confirm", errors.confirm_password)}
+            />
           </FormField>
-          <fieldset className="form-field" aria-describedby={errors.gender ? "register-gender-error" : undefined} style={{ border: 0, padding: 0, margin: "0 0 16px" }}>
-            <legend id="register-gender-legend" style={{ fontWeight: 500, marginBottom: 4 }}>{t("register.gender")}</legend>
-            <Radio.Group name="gender" defaultValue={kept.gender} aria-labelledby="register-gender-legend" aria-invalid={errors.gender ? true : undefined}>
+          <fieldset
+            className="form-field"
+            aria-describedby={errors.gender ? "register-gender-error" : undefined}
+            style={{ border: 0, padding: 0, margin: "0 0 16px" }}
+          >
+            <legend id="register-gender-legend" style={{ fontWeight: 500, marginBottom: 4 }}>
+              {t("register.gender")}
+            </legend>
+            <Radio.Group
+              name="gender"
+              defaultValue={kept.gender}
+              aria-labelledby="register-gender-legend"
+              aria-invalid={errors.gender ? true : undefined}
+            >
               {genders.map((gender) => (
                 <Radio key={gender} value={gender}>
                   {t(`register.gender_${gender}`)}
@@ -89,10 +145,24 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </fieldset>
           <FormField id="register-birthday" label={t("register.birthday")} error={errors.birthday}>
-            <Input id="register-birthday" name="birthday" defaultValue={kept.birthday} type="date" min="1900-01-01" max={today} {...describedBy("register-birthday", errors.birthday)} />
+            <Input
+              id="register-birthday"
+              name="birthday"
+              defaultValue={kept.birthday}
+              type="date"
+              min="1900-01-01"
+              max={today}
+              {...describedBy("register-birthday", errors.birthday)}
+            />
           </FormField>
           <FormField id="register-country" label={t("register.country")} error={errors.country}>
-            <select id="register-country" name="country" className="native-select" defaultValue={kept.country ?? ""} {...describedBy("register-country", errors.country)}>
+            <select
+              id="register-country"
+              name="country"
+              className="native-select"
+              defaultValue={kept.country ?? ""}
+              {...describedBy("register-country", errors.country)}
+            >
               <option value="">{t("register.country_placeholder")}</option>
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>

@@ -29,7 +29,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {query ? t("search:results_for", { query }) : t("search:title")}
       </h1>
       <Form method="get" action={localizePath("/search", locale)} role="search" className="search-form">
-        <input className="text-input" type="search" name="q" defaultValue={query} aria-label={t("nav.search")} placeholder={t("nav.search_placeholder")} maxLength={100} />
+        <input
+          className="text-input"
+          type="search"
+          name="q"
+          defaultValue={query}
+          aria-label={t("nav.search")}
+          placeholder={t("nav.search_placeholder")}
+          maxLength={100}
+        />
         <button type="submit" className="button button-primary">
           {t("nav.search")}
         </button>

@@ -17,7 +17,6 @@ export function ErrorBoundary() {
     const body = error.data as { code?: unknown; message?: unknown } | string | null;
     if (body && typeof body === "object" && typeof body.message === "string") message = body.message;
     details = typeof body === "string" && body ? body : `${error.status} ${error.statusText}`;
-  }
-  else if (error instanceof Error) details = import.meta.env.DEV ? `${error.message}\n\n${error.stack ?? ""}` : error.message;
+  } else if (error instanceof Error) details = import.meta.env.DEV ? `${error.message}\n\n${error.stack ?? ""}` : error.message;
   return <ErrorScreen status={status} path={location.pathname} details={details} message={message} />;
 }

@@ -25,7 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const urls = [...staticPaths, ...circlePaths, ...bookPaths].flatMap((path) =>
     locales.map((locale) => {
-      const alternates = locales.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escape(origin + localizePath(path, other))}"/>`).join("");
+      const alternates = locales
+        .map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escape(origin + localizePath(path, other))}"/>`)
+        .join("");
       return `<url><loc>${escape(origin + localizePath(path, locale))}</loc>${alternates}</url>`;
     }),
   );
@@ -36,12 +38,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const writingUrl = (row: (typeof writingRows)[number]) => escape(origin + localizePath(writingPath(row), row.language));
   for (const row of writingRows) {
     const versions = groups.get(row.translationOf ?? row.id) ?? [row];
-    const alternates = versions.length > 1 ? versions.map((version) => `<xhtml:link rel="alternate" hreflang="${version.language}" href="${writingUrl(version)}"/>`).join("") : "";
+    const alternates =
+      versions.length > 1
+        ? versions.map((version) => `<xhtml:link rel="alternate" hreflang="${version.language}" href="${writingUrl(version)}"/>`).join("")
+        : "";
     urls.push(`<url><loc>${writingUrl(row)}</loc><lastmod>${(row.editedAt ?? row.publishedAt).toISOString()}</lastmod>${alternates}</url>`);
   }
   // Each entry once, under the site language matching its own (the full encyclopedia adds language versions).
   for (const entry of await sitemapEntries(app.db, readable)) {
-    urls.push(`<url><loc>${escape(origin + localizePath(entryPath(entry), entry.language))}</loc><lastmod>${entry.updatedAt.toISOString()}</lastmod></url>`);
+    urls.push(
+      `<url><loc>${escape(origin + localizePath(entryPath(entry), entry.language))}</loc><lastmod>${entry.updatedAt.toISOString()}</lastmod></url>`,
+    );
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

@@ -20,8 +20,16 @@ import "../../common/i18n-forms.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
-  pageMeta(location, loaderData?.mode.kind === "edit" ? "editor:editor.title_edit" : loaderData?.page === "post" ? "editor:editor.title_new_post" : "editor:editor.title_new_article");
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+  pageMeta(
+    location,
+    loaderData?.mode.kind === "edit"
+      ? "editor:editor.title_edit"
+      : loaderData?.page === "post"
+        ? "editor:editor.title_new_post"
+        : "editor:editor.title_new_article",
+  );
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 const pageType = (request: Request) => (/\/post\/?$/.test(pageUrl(request.url).pathname) ? "post" : "article");
 
@@ -30,7 +38,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const page = await editorPage(app, request, params.circleId, pageType(request), pageUrl(request.url).searchParams);
   const csrf = csrfForForm(app);
-  return data({ ...page, csrfToken: csrf.token }, { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } });
+  return data(
+    { ...page, csrfToken: csrf.token },
+    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
+  );
 }
 
 const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true" || form.get(name) === "1";
@@ -105,7 +116,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     // "Use the other version" after an edit conflict, without JavaScript: the saved title and
     // text fill the form (the other fields stay as posted), with the saved version's number.
     const { row } = await loadReadableWriting(app.db, app.viewer, editId);
-    return data<EditorActionData>({ values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } }, { headers: privatePageHeaders() });
+    return data<EditorActionData>(
+      { values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } },
+      { headers: privatePageHeaders() },
+    );
   }
   try {
     const cover = await postedCover(app, form);
@@ -153,7 +167,10 @@ async function postedCover(app: ReturnType<typeof getAppContext>, form: FormData
   const file = form.get("cover");
   if (!(file instanceof File) || file.size === 0) return null;
   if (file.size > maxImageBytes) throw new AppError("image_too_large");
-  const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 });
+  const stored = await storeImage(
+    { db: app.db, files: app.files },
+    { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 },
+  );
   return stored.fileId;
 }
 

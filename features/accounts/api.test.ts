@@ -39,7 +39,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(missing.statusCode).toBe(403);
       expect(missing.json()).toEqual({ code: "csrf_failed", message: "The security check failed. Please reload the page and try again." });
       await v.get("/api/get_csrf_token/");
-      const forged = await v.request("POST", "/api/Users/login/", { json: { username: "a", password: "b" }, headers: { "x-csrftoken": "abc.def" } });
+      const forged = await v.request("POST", "/api/Users/login/", {
+        json: { username: "a", password: "b" },
+        headers: { "x-csrftoken": "abc.def" },
+      });
       expect(forged.statusCode).toBe(403);
     });
 
@@ -52,7 +55,11 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const forged = await api.app.inject({
         method: "POST",
         url: "/api/Users/logout/",
-        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`, "x-csrftoken": stolen, "accept-language": "en" },
+        headers: {
+          cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`,
+          "x-csrftoken": stolen,
+          "accept-language": "en",
+        },
       });
       expect(forged.statusCode).toBe(403);
       expect(forged.json().code).toBe("csrf_failed");
@@ -81,7 +88,11 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(signedIn).not.toBe(before);
       expect(String(login.headers["set-cookie"])).toContain("csrftoken=");
       expect((await v.get("/api/get_csrf_token/")).json()).toEqual({ csrftoken: signedIn });
-      const oldToken = await api.app.inject({ method: "POST", url: "/api/Users/logout/", headers: { "x-csrftoken": before, cookie: `sessionid=${v.cookies.get("sessionid")}; csrftoken=${before}` } });
+      const oldToken = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/logout/",
+        headers: { "x-csrftoken": before, cookie: `sessionid=${v.cookies.get("sessionid")}; csrftoken=${before}` },
+      });
       expect(oldToken.statusCode).toBe(403);
       expect((await v.post("/api/Users/logout/")).statusCode).toBe(204);
       const signedOut = v.cookies.get("csrftoken")!;
@@ -101,7 +112,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(zh.json().message).toBe("安全校验失败，请刷新页面后重试。");
       const fromReferer = await visitor({ referer: "http://localhost:80/en/login" }).request("POST", "/api/Users/logout/", { csrf: false });
       expect(fromReferer.json().message).toMatch(/security check failed/);
-      const fromCookie = await visitor({ cookie: "lang=en" }).request("POST", "/api/Users/logout/", { csrf: false, headers: { cookie: "lang=en" } });
+      const fromCookie = await visitor({ cookie: "lang=en" }).request("POST", "/api/Users/logout/", {
+        csrf: false,
+        headers: { cookie: "lang=en" },
+      });
       expect(fromCookie.json().message).toMatch(/security check failed/);
     });
   });
@@ -113,7 +127,15 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const response = await v.post("/api/Users/register/", input);
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      expect(body).toMatchObject({ code: 100, username: input.username, email: input.email, sex: "secret", user_type: "Registered users", avatar: "/default-avatar.svg", sinecoin: 0 });
+      expect(body).toMatchObject({
+        code: 100,
+        username: input.username,
+        email: input.email,
+        sex: "secret",
+        user_type: "Registered users",
+        avatar: "/default-avatar.svg",
+        sinecoin: 0,
+      });
       expect(body).not.toHaveProperty("password_hash");
       const cookie = sessionSetCookie(response);
       expect(cookie).toMatch(/sessionid=[\w-]{40,}/);
@@ -135,7 +157,11 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const sameEmail = await visitor(english).post("/api/Users/register/", newUser({ email: first.email.toUpperCase() }));
       expect(sameEmail.json()).toMatchObject({ code: "email_exists", message: "Email already exists." });
       const both = await visitor(english).post("/api/Users/register/", newUser({ username: first.username, email: first.email }));
-      expect(both.json()).toMatchObject({ code: "username_email_exist", message: "Username and email already exist.", fields: { username: "Username already exists.", email: "Email already exists." } });
+      expect(both.json()).toMatchObject({
+        code: "username_email_exist",
+        message: "Username and email already exist.",
+        fields: { username: "Username already exists.", email: "Email already exists." },
+      });
       const rows = await api.database.db.select().from(users).where(eq(users.email, first.email));
       expect(rows).toHaveLength(1);
     });
@@ -145,7 +171,12 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       ["username too long", { username: "a".repeat(17) }, "username", "A username has 2 to 16 characters."],
       ["username with spaces", { username: "bad name" }, "username", "A username may contain only letters, digits, underscore and hyphen."],
       ["password too short", { password: "abc123", confirm_password: "abc123" }, "password", "A password has 8 to 20 characters."],
-      ["password without digits", { password: "abcdefghij", confirm_password: "abcdefghij" }, "password", "Password should contain letters and numbers"],
+      [
+        "password without digits",
+        { password: "abcdefghij", confirm_password: "abcdefghij" },
+        "password",
+        "Password should contain letters and numbers",
+      ],
       ["confirmation differs", { confirm_password: "secret124" }, "confirm_password", "Passwords are not matching!"],
       ["email invalid", { email: "not-an-email" }, "email", "Please enter the correct email."],
       ["gender unknown", { gender: "other" }, "gender", "Please choose a gender."],
@@ -168,10 +199,16 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const v = visitor();
       const unknown = await v.post("/api/Users/register/", { ...newUser(), is_admin: true });
       expect(unknown.statusCode).toBe(400);
-      const malformed = await v.request("POST", "/api/Users/register/", { body: "{not json", headers: { "content-type": "application/json" } });
+      const malformed = await v.request("POST", "/api/Users/register/", {
+        body: "{not json",
+        headers: { "content-type": "application/json" },
+      });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().code).toBe("bad_request");
-      const huge = await v.request("POST", "/api/Users/register/", { body: JSON.stringify({ ...newUser(), username: "x".repeat(200_000) }), headers: { "content-type": "application/json" } });
+      const huge = await v.request("POST", "/api/Users/register/", {
+        body: JSON.stringify({ ...newUser(), username: "x".repeat(200_000) }),
+        headers: { "content-type": "application/json" },
+      });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().code).toBe("payload_too_large");
       const text = await v.request("POST", "/api/Users/register/", { body: "username=a", headers: { "content-type": "text/csv" } });
@@ -243,7 +280,11 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(short.statusCode).toBe(200);
       expect(short.json()).toMatchObject({ code: 100, username: account.username });
       expect(sessionSetCookie(short)).not.toContain("Max-Age");
-      const long = await visitor().post("/api/Users/login/", { username: account.email.toUpperCase(), password: account.password, remember: true });
+      const long = await visitor().post("/api/Users/login/", {
+        username: account.email.toUpperCase(),
+        password: account.password,
+        remember: true,
+      });
       expect(long.statusCode).toBe(200);
       expect(sessionSetCookie(long)).toContain("Max-Age=2592000");
     });
@@ -272,13 +313,22 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(100);
       const old = new Visitor(api.app, { cookie: `sessionid=${first}` });
       expect((await old.get("/api/Users/LoginAuth/")).json()).toMatchObject({ code: 101, user_id: 0 });
-      const rows = await api.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(first!)));
+      const rows = await api.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(first!)));
       expect(rows).toHaveLength(0);
     });
 
     it("says the same thing for a wrong password and an unknown account", async () => {
-      const wrong = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: account.username, password: "wrongpass1" });
-      const unknown = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: "nobody_here", password: "wrongpass1" });
+      const wrong = await visitor({ "accept-language": "en" }).post("/api/Users/login/", {
+        username: account.username,
+        password: "wrongpass1",
+      });
+      const unknown = await visitor({ "accept-language": "en" }).post("/api/Users/login/", {
+        username: "nobody_here",
+        password: "wrongpass1",
+      });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ code: "invalid_credentials", message: "Invalid or incorrect username or password." });
       expect(unknown.json()).toEqual(wrong.json());
@@ -295,7 +345,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.at(-1)).toBe(429);
-      const limited = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: target.username, password: target.password });
+      const limited = await visitor({ "accept-language": "en" }).post("/api/Users/login/", {
+        username: target.username,
+        password: target.password,
+      });
       expect(limited.statusCode).toBe(429);
       // Typing the email instead of the username is the same account: no fresh count.
       const byEmail = await visitor().post("/api/Users/login/", { username: target.email.toUpperCase(), password: "wrongpass1" });
@@ -303,7 +356,13 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       expect(limited.headers["retry-after"]).toBeDefined();
       expect(limited.json().message).toMatch(/Too many attempts/);
       // The same account from another address is not locked out.
-      const elsewhere = await api.app.inject({ method: "POST", url: "/api/Users/login/", remoteAddress: "10.9.8.7", headers: await csrfHeaders(), payload: { username: target.username, password: target.password } });
+      const elsewhere = await api.app.inject({
+        method: "POST",
+        url: "/api/Users/login/",
+        remoteAddress: "10.9.8.7",
+        headers: await csrfHeaders(),
+        payload: { username: target.username, password: target.password },
+      });
       expect(elsewhere.statusCode).toBe(200);
     });
 
@@ -321,7 +380,9 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
         const burst = async (remoteAddress: string) => {
           const attacker = new Visitor(api.app, {}, { remoteAddress });
           await attacker.csrfToken();
-          const responses = await Promise.all(Array.from({ length: 50 }, () => attacker.post("/api/Users/login/", { username: owner.username, password: "wrongpass1" })));
+          const responses = await Promise.all(
+            Array.from({ length: 50 }, () => attacker.post("/api/Users/login/", { username: owner.username, password: "wrongpass1" })),
+          );
           return responses.map((response) => response.statusCode);
         };
         const elsewhere = await burst("10.20.0.66");
@@ -352,7 +413,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
         { key: `account:name:${ghost.toLowerCase()}`, failures: throttleLimits.accountFailures - 1 },
       ]);
       const attempt = (username: string, remoteAddress: string) =>
-        new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/login/", { username, password: "wrongpass1" });
+        new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/login/", {
+          username,
+          password: "wrongpass1",
+        });
       const lastExisting = await attempt(target.username, "10.30.0.1");
       const lastUnknown = await attempt(ghost, "10.30.0.2");
       expect([lastExisting.statusCode, lastUnknown.statusCode]).toEqual([401, 401]);
@@ -374,7 +438,11 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       const empty = await visitor({ "accept-language": "en" }).post("/api/Users/login/", { username: "", password: "" });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({ username: "Please enter your username or email.", password: "Please enter a password." });
-      const wrongType = await visitor().post("/api/Users/login/", { username: account.username, password: account.password, remember: "yes" });
+      const wrongType = await visitor().post("/api/Users/login/", {
+        username: account.username,
+        password: account.password,
+        remember: "yes",
+      });
       expect(wrongType.statusCode).toBe(400);
     });
   });
@@ -389,7 +457,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     it("ignores expired sessions", async () => {
       const v = visitor();
       const body = (await v.post("/api/Users/register/", newUser())).json();
-      await api.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, body.user_id));
+      await api.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, body.user_id));
       expect((await v.get("/api/Users/LoginAuth/")).json().code).toBe(101);
     });
 
@@ -399,7 +470,28 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
       await v.post("/api/Users/register/", newUser());
       const keys = Object.keys((await v.get("/api/Users/LoginAuth/")).json()).sort();
       expect(keys).toEqual(
-        ["code", "user_id", "user_type", "avatar", "username", "nickname", "email", "date", "sex", "self_description", "intelligence_score", "gold", "sinecoin", "school", "profession", "Hogwarts_school", "sinecoin_total_profit", "sinecoin_total_cashout", "cashoutable_sinecoin_profit", "avatar_small"].sort(),
+        [
+          "code",
+          "user_id",
+          "user_type",
+          "avatar",
+          "username",
+          "nickname",
+          "email",
+          "date",
+          "sex",
+          "self_description",
+          "intelligence_score",
+          "gold",
+          "sinecoin",
+          "school",
+          "profession",
+          "Hogwarts_school",
+          "sinecoin_total_profit",
+          "sinecoin_total_cashout",
+          "cashoutable_sinecoin_profit",
+          "avatar_small",
+        ].sort(),
       );
     });
   });
@@ -412,7 +504,8 @@ describe.each(databaseKinds)("sign-up limit on %s", (kind) => {
   });
   afterAll(() => api.close());
 
-  const signUp = (remoteAddress: string, user = newUser()) => new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/register/", user);
+  const signUp = (remoteAddress: string, user = newUser()) =>
+    new Visitor(api.app, { "accept-language": "en" }, { remoteAddress }).post("/api/Users/register/", user);
 
   it("lets one address create three accounts an hour, even when 50 ask at once", async () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => signUp("10.50.0.1")));

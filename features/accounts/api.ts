@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createCsrfToken, csrfCookie, csrfCookieName, isValidCsrfToken, sessionCookieName, signedInCookies, signedOutCookies } from "./cookies.server.ts";
+import {
+  createCsrfToken,
+  csrfCookie,
+  csrfCookieName,
+  isValidCsrfToken,
+  sessionCookieName,
+  signedInCookies,
+  signedOutCookies,
+} from "./cookies.server.ts";
 import { anonymousUser, authAnonymousCode, authSuccessCode, presentCurrentUser } from "./presenter.ts";
 import { loginSchema, registerSchema } from "./schema.ts";
 import { findSessionUser, logIn, logOut, registerUser, type SignedIn } from "./service.ts";
@@ -26,7 +34,11 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
   });
 
   api.post("/api/Users/register/", { schema: { body: registerSchema } }, async (request, reply) => {
-    const signedIn = await registerUser({ db: app.db }, request.body, clientOf(request), { captcha, signupsPerHour, replacing: request.cookies[sessionCookieName] });
+    const signedIn = await registerUser({ db: app.db }, request.body, clientOf(request), {
+      captcha,
+      signupsPerHour,
+      replacing: request.cookies[sessionCookieName],
+    });
     return signIn(reply.status(201), request, signedIn, sessionSecret);
   });
 
@@ -34,7 +46,11 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
     const { login_code: loginCode } = request.body;
     // A code sent to the account (for people who cannot solve the puzzle) stands in for the puzzle.
     const signedIn = loginCode
-      ? await logInWithCode({ db: app.db, secret: sessionSecret }, { ...request.body, login_code: loginCode }, { ...clientOf(request), locale: request.locale })
+      ? await logInWithCode(
+          { db: app.db, secret: sessionSecret },
+          { ...request.body, login_code: loginCode },
+          { ...clientOf(request), locale: request.locale },
+        )
       : await logIn(app.db, request.body, clientOf(request), { captcha, replacing: request.cookies[sessionCookieName] });
     return signIn(reply, request, signedIn, sessionSecret);
   });
@@ -58,7 +74,10 @@ export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha
  * the client had before no longer works) and `{ code: 100, …current user }`.
  */
 export function signIn(reply: FastifyReply, request: FastifyRequest, signedIn: SignedIn, sessionSecret: string) {
-  reply.header("set-cookie", signedInCookies(sessionSecret, signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }));
+  reply.header(
+    "set-cookie",
+    signedInCookies(sessionSecret, signedIn.token, { persistent: signedIn.persistent, secure: isSecure(request) }),
+  );
   reply.header("cache-control", "no-store");
   return { code: authSuccessCode, ...presentCurrentUser(signedIn.user) };
 }

@@ -10,7 +10,9 @@ export const csrfFieldName = "csrftoken";
 
 /** Without "stay signed in" the cookie has no Max-Age, so it ends with the browser. */
 export function sessionCookie(token: string, options: { persistent: boolean; secure: boolean }): string {
-  return stringifySetCookie({ name: sessionCookieName, value: token, 
+  return stringifySetCookie({
+    name: sessionCookieName,
+    value: token,
     httpOnly: true,
     sameSite: "lax",
     secure: options.secure,
@@ -20,7 +22,7 @@ export function sessionCookie(token: string, options: { persistent: boolean; sec
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return stringifySetCookie({ name: sessionCookieName, value: "",  httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 0 });
+  return stringifySetCookie({ name: sessionCookieName, value: "", httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 0 });
 }
 
 /**
@@ -44,7 +46,12 @@ export function isValidCsrfToken(secret: string, token: string | undefined, sess
 }
 
 /** The submitted token must equal the cookie and carry a valid signature for this session. */
-export function csrfMatches(secret: string, cookieToken: string | undefined, submitted: string | undefined | null, sessionToken: string | undefined): boolean {
+export function csrfMatches(
+  secret: string,
+  cookieToken: string | undefined,
+  submitted: string | undefined | null,
+  sessionToken: string | undefined,
+): boolean {
   return isValidCsrfToken(secret, cookieToken, sessionToken) && submitted === cookieToken;
 }
 
@@ -60,7 +67,7 @@ export function signedOutCookies(secret: string, secure: boolean): string[] {
 
 /** Readable by the page's script (it sends it back in X-CSRFToken), so not HttpOnly. */
 export function csrfCookie(token: string, secure: boolean): string {
-  return stringifySetCookie({ name: csrfCookieName, value: token,  sameSite: "lax", secure, path: "/", maxAge: 365 * 24 * 60 * 60 });
+  return stringifySetCookie({ name: csrfCookieName, value: token, sameSite: "lax", secure, path: "/", maxAge: 365 * 24 * 60 * 60 });
 }
 
 function sign(secret: string, nonce: string, sessionToken: string | undefined): string {

@@ -17,11 +17,14 @@ describe.each(databaseKinds)("the remembered current user on %s", (kind) => {
   it("shows a profile change and a check-in's gold on the very next auth call", async () => {
     const user = await createUser(api.database.db);
     const visitor = await signedInVisitor(api.app, api.database.db, user, { "accept-language": "en" });
-    const auth = async () => (await visitor.get("/api/Users/LoginAuth/")).json() as { self_description: string; school: string; gold: number };
+    const auth = async () =>
+      (await visitor.get("/api/Users/LoginAuth/")).json() as { self_description: string; school: string; gold: number };
     expect((await auth()).gold).toBe(0);
     expect((await auth()).school).toBe("");
 
-    const changed = await visitor.request("PATCH", "/api/Users/profile/", { json: { self_description: "Likes proofs", school: "Tsinghua" } });
+    const changed = await visitor.request("PATCH", "/api/Users/profile/", {
+      json: { self_description: "Likes proofs", school: "Tsinghua" },
+    });
     expect(changed.statusCode).toBe(200);
     expect(await auth()).toMatchObject({ self_description: "Likes proofs", school: "Tsinghua" });
 

@@ -51,7 +51,6 @@ export const anonymousUser: CurrentUser = {
   cashoutable_sinecoin_profit: 0,
 };
 
-
 /** `date` is the day the account was created, in Asia/Shanghai. */
 export function presentCurrentUser(user: User): CurrentUser {
   return {

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors, isRealPastDate, loginSchema, registerSchema } from "./schema.ts";
 import { registerInputFromForm } from "./form-input.ts";
 
-const valid = { username: "li_ming-2", email: "li@example.com", password: "abc12345", confirm_password: "abc12345", gender: "female", birthday: "2000-02-29", country: "CN" };
+const valid = {
+  username: "li_ming-2",
+  email: "li@example.com",
+  password: "abc12345",
+  confirm_password: "abc12345",
+  gender: "female",
+  birthday: "2000-02-29",
+  country: "CN",
+};
 
 function errorsOf(input: unknown) {
   const result = registerSchema.safeParse(input);
@@ -40,7 +48,10 @@ describe("registration schema (shared by browser and server)", () => {
 
   it("requires the confirmation to match, even when other fields are wrong too", () => {
     expect(errorsOf({ ...valid, confirm_password: "abc12346" }).confirm_password).toBe("validation:passwords_not_matching");
-    expect(errorsOf({ ...valid, username: "a", confirm_password: "abc12346" })).toMatchObject({ username: "validation:username_length", confirm_password: "validation:passwords_not_matching" });
+    expect(errorsOf({ ...valid, username: "a", confirm_password: "abc12346" })).toMatchObject({
+      username: "validation:username_length",
+      confirm_password: "validation:passwords_not_matching",
+    });
   });
 
   it("requires gender, birthday and country", () => {

@@ -81,13 +81,24 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.strictObject({
   /** Username or email. */
-  username: z.string({ error: "validation:login_required" }).trim().min(1, "validation:login_required").max(254, "validation:login_required"),
-  password: z.string({ error: "validation:password_required" }).min(1, "validation:password_required").max(200, "validation:password_length"),
+  username: z
+    .string({ error: "validation:login_required" })
+    .trim()
+    .min(1, "validation:login_required")
+    .max(254, "validation:login_required"),
+  password: z
+    .string({ error: "validation:password_required" })
+    .min(1, "validation:password_required")
+    .max(200, "validation:password_length"),
   remember: z.boolean().default(false),
   /** A solved slider-puzzle token (required unless CAPTCHA is off). */
   captcha: z.string().max(64, "validation:invalid_value").optional(),
   /** Instead of the puzzle: a code sent to the account's email or phone (POST /api/Users/login_code/send/). */
-  login_code: z.string().trim().regex(/^\d{6}$/, "validation:code_format").optional(),
+  login_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "validation:code_format")
+    .optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -12,13 +12,25 @@ export const demoUsers: { username: string; email: string; password: string; use
 
 export async function seedDemoUsers(db: Database): Promise<void> {
   for (const demo of demoUsers) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${demo.username}`);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${demo.username}`);
     if (existing) continue;
     const passwordHash = await hashPassword(demo.password);
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ username: demo.username, nickname: demo.nickname, email: demo.email, passwordHash, gender: "secret", birthday: "2000-01-01", country: "CN", userType: demo.userType })
+        .values({
+          username: demo.username,
+          nickname: demo.nickname,
+          email: demo.email,
+          passwordHash,
+          gender: "secret",
+          birthday: "2000-01-01",
+          country: "CN",
+          userType: demo.userType,
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (user) await tx.insert(unreadCounters).values({ userId: user.id });

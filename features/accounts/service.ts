@@ -7,7 +7,14 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ser
 import type { LoginInput, RegisterInput } from "./schema.ts";
 import { recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
-import { cachedSessionUser, cachedSessionViewer, forgetSession, forgetSessionsOf, rememberSessionUser, rememberSessionViewer } from "./session-cache.server.ts";
+import {
+  cachedSessionUser,
+  cachedSessionViewer,
+  forgetSession,
+  forgetSessionsOf,
+  rememberSessionUser,
+  rememberSessionViewer,
+} from "./session-cache.server.ts";
 import { presentViewer, type Viewer } from "./viewer.ts";
 import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
 
@@ -47,7 +54,12 @@ export interface RegisterOptions {
  * it signed in from, its first session and the `user.registered` event in one transaction (the
  * password is hashed before it opens: hashing is slow).
  */
-export async function registerUser(options: ServiceOptions, input: RegisterInput, client: ClientInfo, rules: RegisterOptions): Promise<SignedIn> {
+export async function registerUser(
+  options: ServiceOptions,
+  input: RegisterInput,
+  client: ClientInfo,
+  rules: RegisterOptions,
+): Promise<SignedIn> {
   const db = options.tx?.db ?? options.db;
   if (rules.captcha) await consumeSolvedChallenge(db, input.captcha);
   await assertAvailable(db, input.username, input.email);
@@ -120,7 +132,8 @@ async function assertAvailable(db: Executor, username: string, email: string): P
     .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
   const usernameTaken = taken.some((row) => row.username.toLowerCase() === username.toLowerCase());
   const emailTaken = taken.some((row) => row.email?.toLowerCase() === email.toLowerCase());
-  if (usernameTaken && emailTaken) throw new AppError("username_email_exist", { fields: { username: "errors:username_exists", email: "errors:email_exists" } });
+  if (usernameTaken && emailTaken)
+    throw new AppError("username_email_exist", { fields: { username: "errors:username_exists", email: "errors:email_exists" } });
   if (usernameTaken) throw new AppError("username_exists", { fields: { username: "errors:username_exists" } });
   if (emailTaken) throw new AppError("email_exists", { fields: { email: "errors:email_exists" } });
 }
@@ -240,7 +253,9 @@ export async function getUser(db: Database, id: number): Promise<User | null> {
 export async function revokeSessionsOf(options: ServiceOptions, userId: number, except?: string): Promise<void> {
   await inTransaction(options, async (tx) => {
     const keep = except ? hashToken(except) : undefined;
-    await tx.db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keep}`) : eq(sessions.userId, userId));
+    await tx.db
+      .delete(sessions)
+      .where(keep ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keep}`) : eq(sessions.userId, userId));
     tx.afterCommit(() => forgetSessionsOf(userId));
   });
 }

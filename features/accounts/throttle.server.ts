@@ -95,7 +95,12 @@ function secondsToWait(counts: { ip?: FailureCount; pair?: FailureCount; account
     const wait = delay - elapsed(pair.lastFailureAt);
     if (wait > 0) return wait;
   }
-  if (!known && account && elapsed(account.windowStartedAt) < throttleLimits.accountWindowSeconds && account.failures >= throttleLimits.accountFailures) {
+  if (
+    !known &&
+    account &&
+    elapsed(account.windowStartedAt) < throttleLimits.accountWindowSeconds &&
+    account.failures >= throttleLimits.accountFailures
+  ) {
     return throttleLimits.accountWindowSeconds - elapsed(account.windowStartedAt);
   }
   return 0;
@@ -157,6 +162,11 @@ export function waitParams(wait: number): Record<string, string | number> {
 
 /** Forgets failure counts whose windows have all ended (the longest window is an hour). */
 export async function deleteStaleLoginFailures(db: Executor): Promise<void> {
-  const longest = Math.max(throttleLimits.ipWindowSeconds, throttleLimits.pairWindowSeconds, throttleLimits.accountWindowSeconds, throttleLimits.pairMaxDelaySeconds);
+  const longest = Math.max(
+    throttleLimits.ipWindowSeconds,
+    throttleLimits.pairWindowSeconds,
+    throttleLimits.accountWindowSeconds,
+    throttleLimits.pairMaxDelaySeconds,
+  );
   await db.delete(loginFailures).where(sql`${loginFailures.lastFailureAt} < now() - make_interval(secs => ${longest})`);
 }

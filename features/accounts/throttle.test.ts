@@ -12,7 +12,15 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
     database = await createTestDatabase(kind);
     const [user] = await database.db
       .insert(users)
-      .values({ username: "owner", nickname: "owner", email: "owner@example.com", passwordHash: "x", gender: "secret", birthday: "2000-01-01", country: "CN" })
+      .values({
+        username: "owner",
+        nickname: "owner",
+        email: "owner@example.com",
+        passwordHash: "x",
+        gender: "secret",
+        birthday: "2000-01-01",
+        country: "CN",
+      })
       .returning();
     userId = user!.id;
   });
@@ -22,7 +30,8 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
     await database.db.delete(knownLoginIps);
   });
 
-  const subject = (ip: string, account = "owner") => (account === "owner" ? { ip, account: `user:${userId}`, userId } : { ip, account: `name:${account}`, userId: undefined });
+  const subject = (ip: string, account = "owner") =>
+    account === "owner" ? { ip, account: `user:${userId}`, userId } : { ip, account: `name:${account}`, userId: undefined };
   const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1) + seconds * 1000);
   const reserve = (ip: string, account = "owner", now = at(0)) => reserveLoginAttempt(database.db, subject(ip, account), now);
   const tries = async (count: number, ip: string, account = "owner", now = at(0)) => {
@@ -88,7 +97,9 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
     }
     await expect(reserve("8.8.8.8", "owner", at(now))).resolves.toBeUndefined();
     // After as many failures, an address the account never signed in from waits far longer.
-    await database.db.insert(loginFailures).values({ key: `pair:user:${userId}|9.9.9.1`, failures: 15, windowStartedAt: at(0), lastFailureAt: at(0) });
+    await database.db
+      .insert(loginFailures)
+      .values({ key: `pair:user:${userId}|9.9.9.1`, failures: 15, windowStartedAt: at(0), lastFailureAt: at(0) });
     await expect(reserve("9.9.9.1", "owner", at(0))).rejects.toMatchObject({ params: { seconds: throttleLimits.pairMaxDelaySeconds } });
   });
 
@@ -100,8 +111,12 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
   });
 
   it("limits an unknown name exactly as an existing account, so the answer does not tell which exists", async () => {
-    for (let index = 0; index < throttleLimits.accountFailures; index++) await reserve(`10.1.${Math.floor(index / 250)}.${index % 250}`, "ghost");
-    await expect(reserve("4.4.4.4", "ghost")).rejects.toMatchObject({ code: "too_many_attempts", params: { seconds: throttleLimits.accountWindowSeconds } });
+    for (let index = 0; index < throttleLimits.accountFailures; index++)
+      await reserve(`10.1.${Math.floor(index / 250)}.${index % 250}`, "ghost");
+    await expect(reserve("4.4.4.4", "ghost")).rejects.toMatchObject({
+      code: "too_many_attempts",
+      params: { seconds: throttleLimits.accountWindowSeconds },
+    });
     await expect(reserve("4.4.4.4", "ghost", at(throttleLimits.accountWindowSeconds))).resolves.toBeUndefined();
   });
 
@@ -117,7 +132,8 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
 });
 
 describe("the wait in the throttling message", () => {
-  const message = (wait: number, locale: "zh-CN" | "en") => presentError(new AppError("too_many_attempts", { params: waitParams(wait) }), locale).message;
+  const message = (wait: number, locale: "zh-CN" | "en") =>
+    presentError(new AppError("too_many_attempts", { params: waitParams(wait) }), locale).message;
 
   it.each([
     [717.2, "尝试次数过多，请 11 分 58 秒后再试。", "Too many attempts. Please try again in 11 min 58 s."],

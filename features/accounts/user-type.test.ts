@@ -60,7 +60,10 @@ describe("npm run admin -- set-type", () => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
     const done = await run(process.execPath, [script, "set-type", user.username, "vip"], { env });
     expect(done.stdout.trim()).toBe(`${user.username}: Registered users → VIP users`);
-    await expect(run(process.execPath, [script, "set-type", user.username, "king"], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown user type "king"') });
+    await expect(run(process.execPath, [script, "set-type", user.username, "king"], { env })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown user type "king"'),
+    });
     const reopened = await openEmbeddedDatabase(embeddedDataPath(dataDir));
     const [row] = await reopened.db.select({ userType: users.userType }).from(users).where(eq(users.id, user.id));
     await reopened.close();

@@ -6,7 +6,12 @@ import { forgetSessionsOf } from "./session-cache.server.ts";
 import { userTypes, type UserType } from "./constants.ts";
 
 /** Short names accepted by the admin command, beside the full names of spec section 3. */
-const shortNames: Record<string, UserType> = { registered: "Registered users", official: "Official users", vip: "VIP users", svip: "SVIP users" };
+const shortNames: Record<string, UserType> = {
+  registered: "Registered users",
+  official: "Official users",
+  vip: "VIP users",
+  svip: "SVIP users",
+};
 
 /** "vip", "VIP", "VIP users" → "VIP users"; null for anything else. */
 export function parseUserType(value: string): UserType | null {
@@ -19,7 +24,11 @@ export function parseUserType(value: string): UserType | null {
  * once; other processes hold a cached viewer for at most the cache's 2 s. Pages showing the user are
  * invalidated (across processes through NOTIFY on a PostgreSQL server).
  */
-export async function setUserType(options: ServiceOptions, username: string, userType: UserType): Promise<{ id: number; previous: UserType }> {
+export async function setUserType(
+  options: ServiceOptions,
+  username: string,
+  userType: UserType,
+): Promise<{ id: number; previous: UserType }> {
   return inTransaction(options, async (tx) => {
     const [user] = await tx.db
       .select({ id: users.id, userType: users.userType })
@@ -28,7 +37,13 @@ export async function setUserType(options: ServiceOptions, username: string, use
       .for("update");
     if (!user) throw new AppError("not_found");
     await tx.db.update(users).set({ userType }).where(eq(users.id, user.id));
-    await recordEvent(tx, { actorId: null, verb: "user.type_changed", subjectType: "user", subjectId: user.id, data: { from: user.userType, to: userType } });
+    await recordEvent(tx, {
+      actorId: null,
+      verb: "user.type_changed",
+      subjectType: "user",
+      subjectId: user.id,
+      data: { from: user.userType, to: userType },
+    });
     tx.invalidate(`user:${user.id}`);
     tx.afterCommit(() => forgetSessionsOf(user.id));
     return { id: user.id, previous: user.userType };

@@ -64,7 +64,12 @@ export interface PhoneAccountInput {
  * SMS sign-in's first use: the account bound to the phone, its counters, its first session and
  * the `user.registered` event, in the caller's transaction. No email, password or birthday yet.
  */
-export async function registerByPhone(options: ServiceOptions, input: PhoneAccountInput, remember: boolean, client: ClientInfo): Promise<SignedIn> {
+export async function registerByPhone(
+  options: ServiceOptions,
+  input: PhoneAccountInput,
+  remember: boolean,
+  client: ClientInfo,
+): Promise<SignedIn> {
   try {
     return await inTransaction(options, async (tx) => {
       const [user] = await tx.db

@@ -20,7 +20,13 @@ describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
     const viewer = await findSessionViewer(database.db, token);
     expect(viewer).toEqual({ id: user.id, username: user.username, nickname: user.nickname, userType: "VIP users", avatar: null });
     // The second lookup comes from the session cache: the same presented shape.
-    expect(Object.keys((await findSessionViewer(database.db, token))!).sort()).toEqual(["avatar", "id", "nickname", "userType", "username"]);
+    expect(Object.keys((await findSessionViewer(database.db, token))!).sort()).toEqual([
+      "avatar",
+      "id",
+      "nickname",
+      "userType",
+      "username",
+    ]);
   });
 
   it("forgets cached sessions when they are revoked, so a revoked cookie stops working at once", async () => {
@@ -37,16 +43,29 @@ describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
     const input = newUser();
     await expect(
       inTransaction({ db: database.db }, async (tx) => {
-        await registerUser({ db: database.db, tx }, { ...input, confirm_password: input.password } as never, { ip: "127.0.0.1", userAgent: "test" }, { captcha: false, signupsPerHour: 100 });
+        await registerUser(
+          { db: database.db, tx },
+          { ...input, confirm_password: input.password } as never,
+          { ip: "127.0.0.1", userAgent: "test" },
+          { captcha: false, signupsPerHour: 100 },
+        );
         throw new Error("the outer use case failed");
       }),
     ).rejects.toThrow("the outer use case failed");
     expect(await database.db.select().from(users).where(eq(users.username, input.username))).toEqual([]);
 
-    const signedIn = await registerUser({ db: database.db }, input as never, { ip: "127.0.0.1", userAgent: "test" }, { captcha: false, signupsPerHour: 100 });
+    const signedIn = await registerUser(
+      { db: database.db },
+      input as never,
+      { ip: "127.0.0.1", userAgent: "test" },
+      { captcha: false, signupsPerHour: 100 },
+    );
     const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id));
     expect(session).toBeDefined();
-    const [event] = await database.db.select().from(events).where(eq(events.subjectId, String(signedIn.user.id)));
+    const [event] = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.subjectId, String(signedIn.user.id)));
     expect(event).toMatchObject({ verb: "user.registered", actorId: signedIn.user.id, subjectType: "user" });
   });
 });

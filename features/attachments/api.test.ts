@@ -60,7 +60,11 @@ describe.each(databaseKinds)("attachment store on %s", (kind) => {
 
   it("refuses an HTML file named .png with a localized 415, and stores nothing", async () => {
     const before = (await api.database.db.select().from(attachments)).length;
-    const upload = await member.upload("/api/uploads/", { bytes: htmlFile, filename: "cute.png", contentType: "image/png" }, { "accept-language": "en" });
+    const upload = await member.upload(
+      "/api/uploads/",
+      { bytes: htmlFile, filename: "cute.png", contentType: "image/png" },
+      { "accept-language": "en" },
+    );
     expect(upload.statusCode).toBe(415);
     expect(upload.json()).toEqual({ code: "image_type_not_allowed", message: "Only JPG or PNG images are allowed." });
     expect((await api.database.db.select().from(attachments)).length).toBe(before);
@@ -99,7 +103,10 @@ describe.each(databaseKinds)("attachment store on %s", (kind) => {
   });
 
   it("asks visitors to sign in before uploading", async () => {
-    const upload = await new Visitor(api.app, { "accept-language": "en" }).upload("/api/uploads/", { bytes: await testPng(), filename: "a.png" });
+    const upload = await new Visitor(api.app, { "accept-language": "en" }).upload("/api/uploads/", {
+      bytes: await testPng(),
+      filename: "a.png",
+    });
     expect(upload.statusCode).toBe(401);
     expect((upload.json() as { code: string }).code).toBe("not_authenticated");
   });

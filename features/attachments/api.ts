@@ -51,6 +51,13 @@ export async function attachmentsApi(app: FastifyInstance, { files, notFoundPage
     authorize(viewer, can(viewer, "upload"));
     const file = await readUploadedFile(request, { maxBytes: maxImageBytes });
     const stored = await storeImage({ db: app.db, files }, { ownerId: viewer!.id, bytes: file.bytes, purpose: "upload" });
-    return reply.status(201).header("cache-control", "no-store").send({ file_id: stored.fileId, url: stored.url, content_type: stored.contentType, width: stored.width, height: stored.height, size: stored.size });
+    return reply.status(201).header("cache-control", "no-store").send({
+      file_id: stored.fileId,
+      url: stored.url,
+      content_type: stored.contentType,
+      width: stored.width,
+      height: stored.height,
+      size: stored.size,
+    });
   });
 }

@@ -13,7 +13,10 @@ export interface UploadedFile {
  * to multipart bodies; this per-route limit does. Errors: `file_required`, `image_too_large` (413),
  * `unsupported_media_type` (415) for a body that is not multipart.
  */
-export async function readUploadedFile(request: FastifyRequest, options: { maxBytes: number; field?: string; tooLarge?: "image_too_large" | "payload_too_large" }): Promise<UploadedFile> {
+export async function readUploadedFile(
+  request: FastifyRequest,
+  options: { maxBytes: number; field?: string; tooLarge?: "image_too_large" | "payload_too_large" },
+): Promise<UploadedFile> {
   const field = options.field ?? "file";
   if (!request.isMultipart()) throw new AppError("unsupported_media_type");
   try {

@@ -70,11 +70,20 @@ export async function storeImage(options: AttachmentOptions, input: StoreImageIn
     await options.files.delete(fileId).catch(() => undefined);
     throw error;
   }
-  return { fileId, url: attachmentUrl(fileId), contentType: encoded.contentType, size: encoded.bytes.length, width: encoded.width, height: encoded.height };
+  return {
+    fileId,
+    url: attachmentUrl(fileId),
+    contentType: encoded.contentType,
+    size: encoded.bytes.length,
+    width: encoded.width,
+    height: encoded.height,
+  };
 }
 
 /** The checks and re-encoding of storeImage, without storing anything. */
-export async function reencodeImage(input: Pick<StoreImageInput, "bytes" | "square" | "maxDimension">): Promise<{ bytes: Buffer; contentType: ImageType; width: number; height: number }> {
+export async function reencodeImage(
+  input: Pick<StoreImageInput, "bytes" | "square" | "maxDimension">,
+): Promise<{ bytes: Buffer; contentType: ImageType; width: number; height: number }> {
   if (input.bytes.length > maxImageBytes) throw new AppError("image_too_large");
   const contentType = sniffImageType(input.bytes);
   if (!contentType) throw new AppError("image_type_not_allowed");
@@ -101,7 +110,11 @@ export async function getAttachment(db: Database, fileId: string): Promise<Attac
 }
 
 /** The attachment and its bytes, or null when either is missing. */
-export async function readAttachment(db: Database, files: FileStore, fileId: string): Promise<{ attachment: Attachment; bytes: Buffer } | null> {
+export async function readAttachment(
+  db: Database,
+  files: FileStore,
+  fileId: string,
+): Promise<{ attachment: Attachment; bytes: Buffer } | null> {
   const attachment = await getAttachment(db, fileId);
   if (!attachment) return null;
   const bytes = await files.get(fileId);

@@ -29,22 +29,46 @@ describe.each(databaseKinds)("sweeping left-over images on %s", (kind) => {
     const { db } = database;
     const owner = await createUser(db);
     const bytes = await testPng(64, 64);
-    const store = async (purpose: string) => (await storeImage({ db, files }, { ownerId: owner.id, bytes, purpose, maxDimension: 256 })).fileId;
+    const store = async (purpose: string) =>
+      (await storeImage({ db, files }, { ownerId: owner.id, bytes, purpose, maxDimension: 256 })).fileId;
     const [orphanCover, orphanLogo, usedCover, draftCover, usedLogo, usedAvatar, markdownImage, newCover] = await Promise.all(
       ["cover", "circle_logo", "cover", "cover", "circle_logo", "avatar", "upload", "cover"].map((purpose) => store(purpose)),
     );
     const circle = await createCircle(db);
-    await db.update(circles).set({ logo: `/attach/${usedLogo}` }).where(eq(circles.id, circle.id));
-    await db.update(users).set({ avatar: `/attach/${usedAvatar}` }).where(eq(users.id, owner.id));
-    await db.insert(writings).values({ circleId: circle.id, authorId: owner.id, type: "article", language: "zh-CN", title: "封面", markdown: `![图](/attach/${markdownImage})`, html: "<p></p>", coverFileId: usedCover });
+    await db
+      .update(circles)
+      .set({ logo: `/attach/${usedLogo}` })
+      .where(eq(circles.id, circle.id));
+    await db
+      .update(users)
+      .set({ avatar: `/attach/${usedAvatar}` })
+      .where(eq(users.id, owner.id));
+    await db.insert(writings).values({
+      circleId: circle.id,
+      authorId: owner.id,
+      type: "article",
+      language: "zh-CN",
+      title: "封面",
+      markdown: `![图](/attach/${markdownImage})`,
+      html: "<p></p>",
+      coverFileId: usedCover,
+    });
     await db.insert(drafts).values({ userId: owner.id, key: "sweep-test", title: "草稿", fields: { cover_file_id: draftCover } });
     const old = new Date(Date.now() - orphanAgeMs - 60_000);
-    await db.update(attachments).set({ createdAt: old }).where(inArray(attachments.fileId, [orphanCover!, orphanLogo!, usedCover!, draftCover!, usedLogo!, usedAvatar!, markdownImage!]));
+    await db
+      .update(attachments)
+      .set({ createdAt: old })
+      .where(inArray(attachments.fileId, [orphanCover!, orphanLogo!, usedCover!, draftCover!, usedLogo!, usedAvatar!, markdownImage!]));
 
     const removed = await sweepOrphanedAttachments({ db, files });
     expect(removed.sort()).toEqual([orphanCover, orphanLogo].sort());
     expect(await files.get(orphanCover!)).toBeNull();
-    const left = (await db.select({ fileId: attachments.fileId }).from(attachments).where(inArray(attachments.fileId, [usedCover!, draftCover!, usedLogo!, usedAvatar!, markdownImage!, newCover!]))).map((row) => row.fileId);
+    const left = (
+      await db
+        .select({ fileId: attachments.fileId })
+        .from(attachments)
+        .where(inArray(attachments.fileId, [usedCover!, draftCover!, usedLogo!, usedAvatar!, markdownImage!, newCover!]))
+    ).map((row) => row.fileId);
     expect(left.sort()).toEqual([usedCover, draftCover, usedLogo, usedAvatar, markdownImage, newCover].sort());
     expect(await files.get(usedCover!)).not.toBeNull();
     // Nothing more to do on a second run.

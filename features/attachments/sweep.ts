@@ -19,7 +19,11 @@ export const orphanAgeMs = 2 * 24 * 60 * 60 * 1000;
  * book, draft, circle or user names, then their files. Returns the ids removed. The conditions are
  * part of the DELETE itself, so an image given a use while the sweep runs is kept.
  */
-export async function sweepOrphanedAttachments(options: { db: Database; files: FileStore }, now = new Date(), limit = 500): Promise<string[]> {
+export async function sweepOrphanedAttachments(
+  options: { db: Database; files: FileStore },
+  now = new Date(),
+  limit = 500,
+): Promise<string[]> {
   const cutoff = new Date(now.getTime() - orphanAgeMs);
   const result = await options.db.execute<{ file_id: string }>(sql`
     delete from attachments a

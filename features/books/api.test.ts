@@ -39,26 +39,45 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
     const id = created.json().id as number;
     const chapterIds: number[] = [];
     for (let index = 1; index <= chapters; index += 1) {
-      const response = await author.visitor.post(`/api/books/${id}/chapters/`, { title: `第${index}章`, content: `# 标题 ${index}\n\n正文 ${index}` });
+      const response = await author.visitor.post(`/api/books/${id}/chapters/`, {
+        title: `第${index}章`,
+        content: `# 标题 ${index}\n\n正文 ${index}`,
+      });
       expect(response.statusCode).toBe(201);
       chapterIds.push(response.json().id);
     }
     return { author, circle, id, chapterIds };
   }
 
-  const chapterOrder = async (visitor: Visitor, id: number) => ((await visitor.get(`/api/books/${id}/`)).json().chapters as ChapterItem[]).map((chapter) => [chapter.number, chapter.id]);
+  const chapterOrder = async (visitor: Visitor, id: number) =>
+    ((await visitor.get(`/api/books/${id}/`)).json().chapters as ChapterItem[]).map((chapter) => [chapter.number, chapter.id]);
 
   describe("creating and reading", () => {
     it("creates a book in a circle: 201 with id and url, updating, by the author, with an event and counted in the circle", async () => {
       const { user, visitor } = await signedIn();
       const circle = await createCircle(db());
       const category = await addCategory(db(), circle.id, { name: "小说" });
-      const response = await visitor.post(`/api/circles/${circle.id}/books/`, { name: "  星辰大海  ", description: "一本关于星空的书", categories: [category.id, category.id] });
+      const response = await visitor.post(`/api/circles/${circle.id}/books/`, {
+        name: "  星辰大海  ",
+        description: "一本关于星空的书",
+        categories: [category.id, category.id],
+      });
       expect(response.statusCode).toBe(201);
       const { id, url } = response.json();
       expect(url).toBe(`/circles/${circle.id}/books/${id}`);
       const book = (await new Visitor(api.app).get(`/api/books/${id}/`)).json();
-      expect(book).toMatchObject({ id, circle_id: circle.id, name: "星辰大海", description: "一本关于星空的书", state: "updating", views: 0, chapter_count: 0, latest_chapter: null, chapters: [], cover: null });
+      expect(book).toMatchObject({
+        id,
+        circle_id: circle.id,
+        name: "星辰大海",
+        description: "一本关于星空的书",
+        state: "updating",
+        views: 0,
+        chapter_count: 0,
+        latest_chapter: null,
+        chapters: [],
+        cover: null,
+      });
       expect(book.author).toMatchObject({ id: user.id, username: user.username });
       expect(book.categories).toEqual([{ id: category.id, name: "小说" }]);
       expect(book.can).toEqual({ edit: false, delete: false });
@@ -84,7 +103,9 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
       expect(wrongCategory.statusCode).toBe(400);
       expect(wrongCategory.json().fields).toEqual({ categories: "Choose categories of this circle." });
       expect((await new Visitor(api.app).post(`/api/circles/${circle.id}/books/`, { name: "Go" })).statusCode).toBe(401);
-      expect((await visitor.request("POST", `/api/circles/${circle.id}/books/`, { json: { name: "Go" }, csrf: false })).statusCode).toBe(403);
+      expect((await visitor.request("POST", `/api/circles/${circle.id}/books/`, { json: { name: "Go" }, csrf: false })).statusCode).toBe(
+        403,
+      );
       expect((await visitor.post(`/api/circles/99999999/books/`, { name: "Go" })).statusCode).toBe(404);
     });
 
@@ -158,8 +179,14 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
       expect(await eventsOf("book.completed", id)).toHaveLength(1);
       const refused = await author.visitor.post(`/api/books/${id}/chapters/`, { title: "番外", content: "正文" }, english);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: "book_completed", message: "This book is completed. Resume updating it to add chapters." });
-      expect((await author.visitor.request("PATCH", `/api/books/${id}/chapters/${chapterIds[0]}/`, { json: { title: "修订后的第一章" } })).statusCode).toBe(200);
+      expect(refused.json()).toMatchObject({
+        code: "book_completed",
+        message: "This book is completed. Resume updating it to add chapters.",
+      });
+      expect(
+        (await author.visitor.request("PATCH", `/api/books/${id}/chapters/${chapterIds[0]}/`, { json: { title: "修订后的第一章" } }))
+          .statusCode,
+      ).toBe(200);
       // Completing twice changes nothing and records nothing.
       await author.visitor.request("PATCH", `/api/books/${id}/`, { json: { state: "completed" } });
       expect(await eventsOf("book.completed", id)).toHaveLength(1);
@@ -211,7 +238,10 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
       expect(middle.previous.id).toBe(chapterIds[0]);
       expect(middle.next.id).toBe(chapterIds[2]);
       expect(await eventsOf("book.chapter_added", id)).toHaveLength(3);
-      const hostile = await author.visitor.post(`/api/books/${id}/chapters/`, { title: "脚本", content: '<script>alert(1)</script><img src=x onerror="alert(2)">\n\n[x](javascript:alert(3))' });
+      const hostile = await author.visitor.post(`/api/books/${id}/chapters/`, {
+        title: "脚本",
+        content: '<script>alert(1)</script><img src=x onerror="alert(2)">\n\n[x](javascript:alert(3))',
+      });
       const stored = (await author.visitor.get(`/api/books/${id}/chapters/${hostile.json().id}/`)).json().chapter.html as string;
       expect(stored).not.toMatch(/<script|onerror|href="javascript:/i);
       expect(stored).toContain("<a");
@@ -224,7 +254,9 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
       expect(empty.statusCode).toBe(400);
       expect(Object.keys(empty.json().fields).sort()).toEqual(["content", "title"]);
       expect(empty.json().fields.title).toBe("Please enter the chapter's title.");
-      expect((await author.visitor.request("PATCH", `/api/books/${id}/chapters/${other.chapterIds[0]}/`, { json: { title: "偷" } })).statusCode).toBe(404);
+      expect(
+        (await author.visitor.request("PATCH", `/api/books/${id}/chapters/${other.chapterIds[0]}/`, { json: { title: "偷" } })).statusCode,
+      ).toBe(404);
       expect((await author.visitor.get(`/api/books/${id}/chapters/${other.chapterIds[0]}/`)).statusCode).toBe(404);
       expect((await other.author.visitor.post(`/api/books/${id}/chapters/`, { title: "别人的", content: "正文" })).statusCode).toBe(403);
     });

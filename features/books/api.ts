@@ -33,72 +33,158 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     return viewer;
   };
 
-  api.get("/api/circles/:cid/books/", { schema: { tags, summary: "A circle's books, most recently updated first, 12 a page", params: circleParams, querystring: bookListQuerySchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const access = await requireCircle(app.db, viewer, request.params.cid, "read_content");
-    reply.header("cache-control", "private, no-store");
-    return snakeKeys({ ...(await listCircleBooks(app.db, request.params.cid, request.query.page)), can: { create: canCreateBook(viewer, access) } });
-  });
+  api.get(
+    "/api/circles/:cid/books/",
+    {
+      schema: {
+        tags,
+        summary: "A circle's books, most recently updated first, 12 a page",
+        params: circleParams,
+        querystring: bookListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const access = await requireCircle(app.db, viewer, request.params.cid, "read_content");
+      reply.header("cache-control", "private, no-store");
+      return snakeKeys({
+        ...(await listCircleBooks(app.db, request.params.cid, request.query.page)),
+        can: { create: canCreateBook(viewer, access) },
+      });
+    },
+  );
 
-  api.post("/api/circles/:cid/books/", { schema: { tags, summary: "Start a book in a circle (state `updating`, no chapters yet)", params: circleParams, body: createBookSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const book = await createBook({ db: app.db }, viewer, request.params.cid, request.body);
-    return reply.status(201).send({ id: book.id, url: bookPath(book) });
-  });
+  api.post(
+    "/api/circles/:cid/books/",
+    {
+      schema: {
+        tags,
+        summary: "Start a book in a circle (state `updating`, no chapters yet)",
+        params: circleParams,
+        body: createBookSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      const book = await createBook({ db: app.db }, viewer, request.params.cid, request.body);
+      return reply.status(201).send({ id: book.id, url: bookPath(book) });
+    },
+  );
 
-  api.get("/api/books/:id/", { schema: { tags, summary: "A book: texts, cover, categories, author, state, views, numbered chapters", params: bookParams } }, async (request, reply) => {
-    reply.header("cache-control", "private, no-store");
-    const book = await getBook(app.db, await request.viewer(), request.params.id);
-    return snakeKeys({ ...book, url: bookPath(book) });
-  });
+  api.get(
+    "/api/books/:id/",
+    { schema: { tags, summary: "A book: texts, cover, categories, author, state, views, numbered chapters", params: bookParams } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const book = await getBook(app.db, await request.viewer(), request.params.id);
+      return snakeKeys({ ...book, url: bookPath(book) });
+    },
+  );
 
-  api.patch("/api/books/:id/", { schema: { tags, summary: "Change a book's name, description, cover, categories or state (`updating` | `completed`): its author or the circle's moderators", params: bookParams, body: updateBookSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    await updateBook({ db: app.db }, viewer, request.params.id, request.body);
-    reply.header("cache-control", "private, no-store");
-    const book = await getBook(app.db, viewer, request.params.id);
-    return snakeKeys({ ...book, url: bookPath(book) });
-  });
+  api.patch(
+    "/api/books/:id/",
+    {
+      schema: {
+        tags,
+        summary:
+          "Change a book's name, description, cover, categories or state (`updating` | `completed`): its author or the circle's moderators",
+        params: bookParams,
+        body: updateBookSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      await updateBook({ db: app.db }, viewer, request.params.id, request.body);
+      reply.header("cache-control", "private, no-store");
+      const book = await getBook(app.db, viewer, request.params.id);
+      return snakeKeys({ ...book, url: bookPath(book) });
+    },
+  );
 
-  api.delete("/api/books/:id/", { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    await deleteBook({ db: app.db }, viewer, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/books/:id/",
+    { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams } },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      await deleteBook({ db: app.db }, viewer, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  api.post("/api/books/:id/chapters/", { schema: { tags, summary: "Append a chapter (Markdown) to a book that is updating", params: bookParams, body: createChapterSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const chapter = await addChapter({ db: app.db }, viewer, request.params.id, request.body, request.locale);
-    const { row } = await loadBook(app.db, viewer, request.params.id);
-    return reply.status(201).send({ id: chapter.id, number: chapter.number, url: chapterPath(row, chapter.id) });
-  });
+  api.post(
+    "/api/books/:id/chapters/",
+    { schema: { tags, summary: "Append a chapter (Markdown) to a book that is updating", params: bookParams, body: createChapterSchema } },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      const chapter = await addChapter({ db: app.db }, viewer, request.params.id, request.body, request.locale);
+      const { row } = await loadBook(app.db, viewer, request.params.id);
+      return reply.status(201).send({ id: chapter.id, number: chapter.number, url: chapterPath(row, chapter.id) });
+    },
+  );
 
-  api.get("/api/books/:id/chapters/:chapter_id/", { schema: { tags, summary: "A chapter with its rendered HTML, neighbours and the book's chapter list", params: chapterParams } }, async (request, reply) => {
-    reply.header("cache-control", "private, no-store");
-    return snakeKeys(await getChapter(app.db, await request.viewer(), request.params.id, request.params.chapter_id));
-  });
+  api.get(
+    "/api/books/:id/chapters/:chapter_id/",
+    { schema: { tags, summary: "A chapter with its rendered HTML, neighbours and the book's chapter list", params: chapterParams } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return snakeKeys(await getChapter(app.db, await request.viewer(), request.params.id, request.params.chapter_id));
+    },
+  );
 
-  api.patch("/api/books/:id/chapters/:chapter_id/", { schema: { tags, summary: "Change a chapter's title or text, or move it to another `number` (the others shift)", params: chapterParams, body: updateChapterSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const chapter = await updateChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id, request.body, request.locale);
-    reply.header("cache-control", "private, no-store");
-    return snakeKeys(chapter);
-  });
+  api.patch(
+    "/api/books/:id/chapters/:chapter_id/",
+    {
+      schema: {
+        tags,
+        summary: "Change a chapter's title or text, or move it to another `number` (the others shift)",
+        params: chapterParams,
+        body: updateChapterSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      const chapter = await updateChapter(
+        { db: app.db },
+        viewer,
+        request.params.id,
+        request.params.chapter_id,
+        request.body,
+        request.locale,
+      );
+      reply.header("cache-control", "private, no-store");
+      return snakeKeys(chapter);
+    },
+  );
 
-  api.delete("/api/books/:id/chapters/:chapter_id/", { schema: { tags, summary: "Delete a chapter for good; the later chapters move up one number", params: chapterParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    await deleteChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/books/:id/chapters/:chapter_id/",
+    { schema: { tags, summary: "Delete a chapter for good; the later chapters move up one number", params: chapterParams } },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      await deleteChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id);
+      return reply.status(204).send();
+    },
+  );
 
   /**
    * The view counter: the book's page embeds it as an image, so visitors served a cached page count
    * too, with or without JavaScript. Once per visitor per day; readers only (else 404/401/403).
    */
-  api.get("/api/books/:id/view.gif", { schema: { tags, summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF", params: bookParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    await loadBook(app.db, viewer, request.params.id);
-    await recordBookView({ db: app.db }, request.params.id, visitorKey(viewer, { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }), app.now());
-    return reply.header("content-type", "image/gif").header("cache-control", "private, no-store").send(pixel);
-  });
+  api.get(
+    "/api/books/:id/view.gif",
+    {
+      schema: { tags, summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF", params: bookParams },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      await loadBook(app.db, viewer, request.params.id);
+      await recordBookView(
+        { db: app.db },
+        request.params.id,
+        visitorKey(viewer, { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }),
+        app.now(),
+      );
+      return reply.header("content-type", "image/gif").header("cache-control", "private, no-store").send(pixel);
+    },
+  );
 }

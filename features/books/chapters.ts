@@ -67,19 +67,30 @@ async function touchBook(tx: Transaction, book: { id: number; circleId: number }
  */
 async function renumber(tx: Transaction, bookId: number, orderedIds: number[]): Promise<void> {
   if (orderedIds.length === 0) return;
-  await tx.db.update(bookChapters).set({ number: sql`-${bookChapters.number}` }).where(eq(bookChapters.bookId, bookId));
+  await tx.db
+    .update(bookChapters)
+    .set({ number: sql`-${bookChapters.number}` })
+    .where(eq(bookChapters.bookId, bookId));
   const values = sql.join(
     orderedIds.map((id, index) => sql`(${id}::integer, ${index + 1}::integer)`),
     sql`, `,
   );
-  await tx.db.execute(sql`update ${bookChapters} set "number" = ordered.number from (values ${values}) as ordered(id, number) where ${bookChapters.id} = ordered.id and ${bookChapters.bookId} = ${bookId}`);
+  await tx.db.execute(
+    sql`update ${bookChapters} set "number" = ordered.number from (values ${values}) as ordered(id, number) where ${bookChapters.id} = ordered.id and ${bookChapters.bookId} = ${bookId}`,
+  );
 }
 
 /**
  * Appends a chapter to a book that is still being written (a completed book takes no new chapters
  * until its author resumes updating it). The Markdown is rendered before the transaction opens.
  */
-export async function addChapter(options: ServiceOptions, actor: Viewer, bookId: number, input: CreateChapterInput, locale?: Locale): Promise<ChapterView> {
+export async function addChapter(
+  options: ServiceOptions,
+  actor: Viewer,
+  bookId: number,
+  input: CreateChapterInput,
+  locale?: Locale,
+): Promise<ChapterView> {
   const first = await editableBook(options.tx?.db ?? options.db, actor, bookId);
   if (first.row.state === "completed") throw new AppError("book_completed");
   const content = await renderMarkdown(input.content, { locale });
@@ -87,12 +98,21 @@ export async function addChapter(options: ServiceOptions, actor: Viewer, bookId:
     const { row: book, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "edit", resource));
     if (book.state === "completed") throw new AppError("book_completed");
-    const [last] = await tx.db.select({ number: max(bookChapters.number) }).from(bookChapters).where(eq(bookChapters.bookId, bookId));
+    const [last] = await tx.db
+      .select({ number: max(bookChapters.number) })
+      .from(bookChapters)
+      .where(eq(bookChapters.bookId, bookId));
     const [row] = await tx.db
       .insert(bookChapters)
       .values({ bookId, number: (last?.number ?? 0) + 1, title: input.title, markdown: input.content, ...rendered(content) })
       .returning();
-    await recordEvent(tx, { actorId: actor.id, verb: "book.chapter_added", subjectType: "book", subjectId: bookId, data: { chapterId: row!.id, number: row!.number, title: input.title } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "book.chapter_added",
+      subjectType: "book",
+      subjectId: bookId,
+      data: { chapterId: row!.id, number: row!.number, title: input.title },
+    });
     await touchBook(tx, book);
     return presentChapter(row!);
   });
@@ -108,7 +128,11 @@ async function findChapter(db: Executor, bookId: number, chapterId: number): Pro
 }
 
 async function orderedChapterIds(db: Executor, bookId: number): Promise<number[]> {
-  const rows = await db.select({ id: bookChapters.id }).from(bookChapters).where(eq(bookChapters.bookId, bookId)).orderBy(asc(bookChapters.number));
+  const rows = await db
+    .select({ id: bookChapters.id })
+    .from(bookChapters)
+    .where(eq(bookChapters.bookId, bookId))
+    .orderBy(asc(bookChapters.number));
   return rows.map((row) => row.id);
 }
 
@@ -116,7 +140,14 @@ async function orderedChapterIds(db: Executor, bookId: number): Promise<number[]
  * Changes a chapter's title and/or text, and/or moves it to another number (the chapters between
  * shift by one). A number beyond the last chapter is the field's 400.
  */
-export async function updateChapter(options: ServiceOptions, actor: Viewer, bookId: number, chapterId: number, input: UpdateChapterInput, locale?: Locale): Promise<ChapterView> {
+export async function updateChapter(
+  options: ServiceOptions,
+  actor: Viewer,
+  bookId: number,
+  chapterId: number,
+  input: UpdateChapterInput,
+  locale?: Locale,
+): Promise<ChapterView> {
   await editableBook(options.tx?.db ?? options.db, actor, bookId);
   const content = input.content === undefined ? undefined : await renderMarkdown(input.content, { locale });
   return inTransaction(options, async (tx) => {
@@ -135,7 +166,8 @@ export async function updateChapter(options: ServiceOptions, actor: Viewer, book
     }
     if (input.number !== undefined && input.number !== chapter.number) {
       const order = await orderedChapterIds(tx.db, bookId);
-      if (input.number > order.length) throw new AppError("validation_failed", { fields: { number: "books:validation.number_range" }, params: { max: order.length } });
+      if (input.number > order.length)
+        throw new AppError("validation_failed", { fields: { number: "books:validation.number_range" }, params: { max: order.length } });
       const rest = order.filter((id) => id !== chapterId);
       rest.splice(input.number - 1, 0, chapterId);
       await renumber(tx, bookId, rest);
@@ -148,7 +180,13 @@ export async function updateChapter(options: ServiceOptions, actor: Viewer, book
         .set({ ...texts, updatedAt: new Date() })
         .where(eq(bookChapters.id, chapterId));
     }
-    await recordEvent(tx, { actorId: actor.id, verb: "book.chapter_updated", subjectType: "book", subjectId: bookId, data: { chapterId, changed, from: chapter.number, to: input.number ?? chapter.number } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "book.chapter_updated",
+      subjectType: "book",
+      subjectId: bookId,
+      data: { chapterId, changed, from: chapter.number, to: input.number ?? chapter.number },
+    });
     await touchBook(tx, book);
     return presentChapter(await findChapter(tx.db, bookId, chapterId));
   });
@@ -162,7 +200,13 @@ export async function deleteChapter(options: ServiceOptions, actor: Viewer, book
     const chapter = await findChapter(tx.db, bookId, chapterId);
     await tx.db.delete(bookChapters).where(eq(bookChapters.id, chapterId));
     await renumber(tx, bookId, await orderedChapterIds(tx.db, bookId));
-    await recordEvent(tx, { actorId: actor.id, verb: "book.chapter_deleted", subjectType: "book", subjectId: bookId, data: { chapterId, number: chapter.number, title: chapter.title } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "book.chapter_deleted",
+      subjectType: "book",
+      subjectId: bookId,
+      data: { chapterId, number: chapter.number, title: chapter.title },
+    });
     await touchBook(tx, book);
   });
 }

@@ -45,7 +45,12 @@ export interface BookView extends BookSummary {
   can: { edit: boolean; delete: boolean };
 }
 
-export function presentBookSummary(row: BookRow, author: BookAuthor, chapterCount: number, latestChapter: ChapterListItem | null): BookSummary {
+export function presentBookSummary(
+  row: BookRow,
+  author: BookAuthor,
+  chapterCount: number,
+  latestChapter: ChapterListItem | null,
+): BookSummary {
   return {
     id: row.id,
     circleId: row.circleId,

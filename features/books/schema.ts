@@ -18,7 +18,11 @@ export const bookCategoriesMax = 10;
 /** Control characters (line breaks, escapes) have no place in a name or a title. */
 const noControlCharacters = /^[^\p{Cc}]*$/u;
 
-const idSchema = z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").positive("validation:invalid_value").max(2_147_483_647, "validation:invalid_value");
+const idSchema = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .positive("validation:invalid_value")
+  .max(2_147_483_647, "validation:invalid_value");
 
 export const bookNameSchema = z
   .string({ error: "books:validation.name_required" })
@@ -27,7 +31,10 @@ export const bookNameSchema = z
   .max(bookNameMaxLength, "books:validation.name_length")
   .regex(noControlCharacters, "books:validation.name_chars");
 
-export const bookDescriptionSchema = z.string({ error: "validation:invalid_value" }).trim().max(bookDescriptionMaxLength, "books:validation.description_length");
+export const bookDescriptionSchema = z
+  .string({ error: "validation:invalid_value" })
+  .trim()
+  .max(bookDescriptionMaxLength, "books:validation.description_length");
 
 export const bookCategoriesSchema = z
   .array(idSchema, { error: "validation:invalid_value" })
@@ -35,7 +42,10 @@ export const bookCategoriesSchema = z
   .transform((ids) => [...new Set(ids)]);
 
 /** An uploaded image's file id (`POST /api/uploads/`), or null for no cover. */
-export const coverSchema = z.string({ error: "validation:invalid_value" }).regex(/^[A-Za-z0-9_-]{16,64}$/, "books:validation.cover_invalid").nullable();
+export const coverSchema = z
+  .string({ error: "validation:invalid_value" })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "books:validation.cover_invalid")
+  .nullable();
 
 export const bookStateSchema = z.enum(bookStateValues, { error: "books:validation.state_invalid" });
 
@@ -66,7 +76,11 @@ export const chapterTitleSchema = z
   .regex(noControlCharacters, "books:validation.title_chars");
 
 /** 1-based place of a chapter in its book. */
-export const chapterNumberSchema = z.number({ error: "books:validation.number_invalid" }).int("books:validation.number_invalid").min(1, "books:validation.number_invalid").max(100_000, "books:validation.number_invalid");
+export const chapterNumberSchema = z
+  .number({ error: "books:validation.number_invalid" })
+  .int("books:validation.number_invalid")
+  .min(1, "books:validation.number_invalid")
+  .max(100_000, "books:validation.number_invalid");
 
 /** POST /api/books/{id}/chapters/ and the add-chapter form (appended as the last chapter). */
 export const createChapterSchema = z.strictObject({

@@ -19,7 +19,9 @@ describe("demo book", () => {
     const rows = await database.db.select().from(books).where(eq(books.name, demoBook.name));
     expect(rows).toHaveLength(1);
     const chapters = await database.db.select().from(bookChapters).where(eq(bookChapters.bookId, rows[0]!.id)).orderBy(bookChapters.number);
-    expect(chapters.map((chapter) => [chapter.number, chapter.title])).toEqual(demoBook.chapters.map((chapter, index) => [index + 1, chapter.title]));
+    expect(chapters.map((chapter) => [chapter.number, chapter.title])).toEqual(
+      demoBook.chapters.map((chapter, index) => [index + 1, chapter.title]),
+    );
     expect(chapters[0]!.html).toContain("katex");
     expect(chapters.every((chapter) => chapter.textLength > 20)).toBe(true);
   });

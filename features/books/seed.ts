@@ -35,7 +35,10 @@ export const demoBook = {
  * events and rendered chapters are real). Needs the demo users and the circle tree first.
  */
 export async function seedDemoBook(db: Database): Promise<void> {
-  const [author] = await db.select().from(users).where(sql`lower(${users.username}) = ${demoBook.author}`);
+  const [author] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${demoBook.author}`);
   const [circle] = await db.select({ id: circles.id }).from(circles).where(eq(circles.slug, demoBook.circleSlug));
   if (!author || !circle) return;
   const [existing] = await db
@@ -44,6 +47,12 @@ export async function seedDemoBook(db: Database): Promise<void> {
     .where(and(eq(books.authorId, author.id), eq(books.name, demoBook.name)));
   if (existing) return;
   const viewer = presentViewer(author);
-  const { id } = await createBook({ db }, viewer, circle.id, { name: demoBook.name, description: demoBook.description, categories: [], cover: null });
-  for (const chapter of demoBook.chapters) await addChapter({ db }, viewer, id, { title: chapter.title, content: chapter.content }, "zh-CN");
+  const { id } = await createBook({ db }, viewer, circle.id, {
+    name: demoBook.name,
+    description: demoBook.description,
+    categories: [],
+    cover: null,
+  });
+  for (const chapter of demoBook.chapters)
+    await addChapter({ db }, viewer, id, { title: chapter.title, content: chapter.content }, "zh-CN");
 }

@@ -22,7 +22,12 @@ export function bookTags(book: { id: number; circleId: number }): string[] {
  * viewer may not see, or that does not exist, is a 404; one whose circle's content the viewer may
  * not read is a 401 for visitors and a 403 otherwise.
  */
-export async function loadBook(db: Executor, viewer: Viewer | null, bookId: number, options: { lock?: boolean } = {}): Promise<{ row: BookRow; resource: BookResource }> {
+export async function loadBook(
+  db: Executor,
+  viewer: Viewer | null,
+  bookId: number,
+  options: { lock?: boolean } = {},
+): Promise<{ row: BookRow; resource: BookResource }> {
   const query = db.select().from(books).where(eq(books.id, bookId));
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw new AppError("not_found");
@@ -37,13 +42,18 @@ async function assertCategoriesOfCircle(db: Executor, circleId: number, category
     .select({ id: circleCategories.id })
     .from(circleCategories)
     .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, categoryIds)));
-  if (rows.length !== categoryIds.length) throw new AppError("validation_failed", { fields: { categories: "books:validation.category_unknown" } });
+  if (rows.length !== categoryIds.length)
+    throw new AppError("validation_failed", { fields: { categories: "books:validation.category_unknown" } });
 }
 
 /** A cover must be an image its setter uploaded (nobody files someone else's upload under their book). */
 async function assertOwnImage(db: Executor, actor: Viewer, fileId: string): Promise<void> {
-  const [row] = await db.select({ ownerId: attachments.ownerId, contentType: attachments.contentType }).from(attachments).where(eq(attachments.fileId, fileId));
-  if (!row || row.ownerId !== actor.id || !row.contentType.startsWith("image/")) throw new AppError("validation_failed", { fields: { cover: "books:validation.cover_invalid" } });
+  const [row] = await db
+    .select({ ownerId: attachments.ownerId, contentType: attachments.contentType })
+    .from(attachments)
+    .where(eq(attachments.fileId, fileId));
+  if (!row || row.ownerId !== actor.id || !row.contentType.startsWith("image/"))
+    throw new AppError("validation_failed", { fields: { cover: "books:validation.cover_invalid" } });
 }
 
 async function setCategories(tx: Transaction, bookId: number, categoryIds: number[]): Promise<void> {
@@ -52,7 +62,12 @@ async function setCategories(tx: Transaction, bookId: number, categoryIds: numbe
 }
 
 /** A new book in a circle, in the `updating` state, with no chapters yet. */
-export async function createBook(options: ServiceOptions, actor: Viewer, circleId: number, input: CreateBookInput): Promise<{ id: number; circleId: number }> {
+export async function createBook(
+  options: ServiceOptions,
+  actor: Viewer,
+  circleId: number,
+  input: CreateBookInput,
+): Promise<{ id: number; circleId: number }> {
   return inTransaction(options, async (tx) => {
     const access = await requireCircle(tx.db, actor, circleId, "view", { signedIn: true });
     authorize(actor, canCreateBook(actor, access));
@@ -63,7 +78,13 @@ export async function createBook(options: ServiceOptions, actor: Viewer, circleI
       .values({ circleId, authorId: actor.id, name: input.name, description: input.description, coverFileId: input.cover })
       .returning({ id: books.id });
     await setCategories(tx, row!.id, input.categories);
-    await recordEvent(tx, { actorId: actor.id, verb: "book.created", subjectType: "book", subjectId: row!.id, data: { circleId, name: input.name } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "book.created",
+      subjectType: "book",
+      subjectId: row!.id,
+      data: { circleId, name: input.name },
+    });
     tx.invalidate(...bookTags({ id: row!.id, circleId }), "circles");
     return { id: row!.id, circleId };
   });
@@ -96,10 +117,23 @@ export async function updateBook(options: ServiceOptions, actor: Viewer, bookId:
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(books.id, bookId));
     if (stateChanged) {
-      await recordEvent(tx, { actorId: actor.id, verb: input.state === "completed" ? "book.completed" : "book.resumed", subjectType: "book", subjectId: bookId, data: { circleId: row.circleId } });
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: input.state === "completed" ? "book.completed" : "book.resumed",
+        subjectType: "book",
+        subjectId: bookId,
+        data: { circleId: row.circleId },
+      });
     }
     const others = changed.filter((field) => field !== "state");
-    if (others.length > 0) await recordEvent(tx, { actorId: actor.id, verb: "book.updated", subjectType: "book", subjectId: bookId, data: { circleId: row.circleId, changed: others } });
+    if (others.length > 0)
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: "book.updated",
+        subjectType: "book",
+        subjectId: bookId,
+        data: { circleId: row.circleId, changed: others },
+      });
     tx.invalidate(...bookTags(row));
   });
 }
@@ -110,7 +144,13 @@ export async function deleteBook(options: ServiceOptions, actor: Viewer, bookId:
     const { row, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "delete", resource));
     await tx.db.delete(books).where(eq(books.id, bookId));
-    await recordEvent(tx, { actorId: actor.id, verb: "book.deleted", subjectType: "book", subjectId: bookId, data: { circleId: row.circleId, name: row.name } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "book.deleted",
+      subjectType: "book",
+      subjectId: bookId,
+      data: { circleId: row.circleId, name: row.name },
+    });
     tx.invalidate(...bookTags(row), "circles");
     return { circleId: row.circleId };
   });
@@ -119,7 +159,13 @@ export async function deleteBook(options: ServiceOptions, actor: Viewer, bookId:
 /** The numbered chapter list of a book (no texts). */
 export async function listChapters(db: Executor, bookId: number): Promise<ChapterListItem[]> {
   const rows = await db
-    .select({ id: bookChapters.id, number: bookChapters.number, title: bookChapters.title, textLength: bookChapters.textLength, updatedAt: bookChapters.updatedAt })
+    .select({
+      id: bookChapters.id,
+      number: bookChapters.number,
+      title: bookChapters.title,
+      textLength: bookChapters.textLength,
+      updatedAt: bookChapters.updatedAt,
+    })
     .from(bookChapters)
     .where(eq(bookChapters.bookId, bookId))
     .orderBy(asc(bookChapters.number));
@@ -129,7 +175,10 @@ export async function listChapters(db: Executor, bookId: number): Promise<Chapte
 /** Everything a book's page shows, for a viewer who may read it (else the guard's 404/401/403). */
 export async function getBook(db: Executor, viewer: Viewer | null, bookId: number): Promise<BookView> {
   const { row, resource } = await loadBook(db, viewer, bookId);
-  const [author] = await db.select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, row.authorId));
+  const [author] = await db
+    .select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, row.authorId));
   const categories = await db
     .select({ id: circleCategories.id, name: circleCategories.name })
     .from(bookCategories)
@@ -148,7 +197,11 @@ export async function getBook(db: Executor, viewer: Viewer | null, bookId: numbe
 export const booksPerPage = 12;
 
 /** A circle's books, most recently updated first, `booksPerPage` a page. The caller checks the viewer may read the circle. */
-export async function listCircleBooks(db: Executor, circleId: number, page = 1): Promise<{ books: BookSummary[]; page: number; pageCount: number; total: number }> {
+export async function listCircleBooks(
+  db: Executor,
+  circleId: number,
+  page = 1,
+): Promise<{ books: BookSummary[]; page: number; pageCount: number; total: number }> {
   const [totalRow] = await db.select({ total: count() }).from(books).where(eq(books.circleId, circleId));
   const total = Number(totalRow?.total ?? 0);
   const rows = await db
@@ -181,7 +234,14 @@ async function latestChapters(db: Executor, bookIds: number[]): Promise<Map<numb
     .groupBy(bookChapters.bookId)
     .as("last_numbers");
   const rows = await db
-    .select({ bookId: bookChapters.bookId, id: bookChapters.id, number: bookChapters.number, title: bookChapters.title, textLength: bookChapters.textLength, updatedAt: bookChapters.updatedAt })
+    .select({
+      bookId: bookChapters.bookId,
+      id: bookChapters.id,
+      number: bookChapters.number,
+      title: bookChapters.title,
+      textLength: bookChapters.textLength,
+      updatedAt: bookChapters.updatedAt,
+    })
     .from(bookChapters)
     .innerJoin(lastNumbers, and(eq(lastNumbers.bookId, bookChapters.bookId), eq(lastNumbers.number, bookChapters.number)));
   return new Map(rows.map(({ bookId, ...chapter }) => [bookId, { ...chapter, updatedAt: chapter.updatedAt.toISOString() }]));
@@ -190,19 +250,36 @@ async function latestChapters(db: Executor, bookIds: number[]): Promise<Map<numb
 /** Books per circle (for the circle counts). */
 export async function countBooks(db: Executor, circleIds: number[]): Promise<Map<number, number>> {
   if (circleIds.length === 0) return new Map();
-  const rows = await db.select({ circleId: books.circleId, total: count() }).from(books).where(inArray(books.circleId, circleIds)).groupBy(books.circleId);
+  const rows = await db
+    .select({ circleId: books.circleId, total: count() })
+    .from(books)
+    .where(inArray(books.circleId, circleIds))
+    .groupBy(books.circleId);
   return new Map(rows.map((row) => [row.circleId, Number(row.total)]));
 }
 
 /** Every book of the given circles (the sitemap), newest change first. */
-export async function listBooksForSitemap(db: Executor, circleIds: number[]): Promise<{ id: number; circleId: number; updatedAt: Date; chapterIds: number[] }[]> {
+export async function listBooksForSitemap(
+  db: Executor,
+  circleIds: number[],
+): Promise<{ id: number; circleId: number; updatedAt: Date; chapterIds: number[] }[]> {
   if (circleIds.length === 0) return [];
-  const rows = await db.select({ id: books.id, circleId: books.circleId, updatedAt: books.updatedAt }).from(books).where(inArray(books.circleId, circleIds)).orderBy(desc(books.updatedAt)).limit(10_000);
+  const rows = await db
+    .select({ id: books.id, circleId: books.circleId, updatedAt: books.updatedAt })
+    .from(books)
+    .where(inArray(books.circleId, circleIds))
+    .orderBy(desc(books.updatedAt))
+    .limit(10_000);
   if (rows.length === 0) return [];
   const chapters = await db
     .select({ id: bookChapters.id, bookId: bookChapters.bookId })
     .from(bookChapters)
-    .where(inArray(bookChapters.bookId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        bookChapters.bookId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(bookChapters.number));
   const byBook = new Map<number, number[]>();
   for (const chapter of chapters) byBook.set(chapter.bookId, [...(byBook.get(chapter.bookId) ?? []), chapter.id]);

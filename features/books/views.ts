@@ -20,7 +20,11 @@ export function visitorKey(viewer: { id: number } | null, client: { ip: string; 
  */
 export async function recordBookView(options: ServiceOptions, bookId: number, visitor: string, now: Date = new Date()): Promise<boolean> {
   return inTransaction(options, async (tx) => {
-    const inserted = await tx.db.insert(bookViews).values({ bookId, visitor, day: shanghaiDay(now) }).onConflictDoNothing().returning({ bookId: bookViews.bookId });
+    const inserted = await tx.db
+      .insert(bookViews)
+      .values({ bookId, visitor, day: shanghaiDay(now) })
+      .onConflictDoNothing()
+      .returning({ bookId: bookViews.bookId });
     if (inserted.length === 0) return false;
     await tx.db
       .update(books)

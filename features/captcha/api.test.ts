@@ -16,7 +16,10 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
   let username: string;
 
   const targetOf = async (token: string) => {
-    const [row] = await api.database.db.select().from(captchaChallenges).where(eq(captchaChallenges.tokenHash, hash(token)));
+    const [row] = await api.database.db
+      .select()
+      .from(captchaChallenges)
+      .where(eq(captchaChallenges.tokenHash, hash(token)));
     return row!.targetX;
   };
   const solved = async (v: Visitor) => {
@@ -57,7 +60,9 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
   it("accepts a drop within the tolerance and refuses one beyond it, localized", async () => {
     const v = visitor();
     const near = (await v.get("/api/captcha/")).json().token;
-    expect((await v.post("/api/captcha/verify/", { token: near, x: (await targetOf(near)) - puzzleGeometry.tolerance })).statusCode).toBe(204);
+    expect((await v.post("/api/captcha/verify/", { token: near, x: (await targetOf(near)) - puzzleGeometry.tolerance })).statusCode).toBe(
+      204,
+    );
 
     const far = (await v.get("/api/captcha/")).json().token;
     const miss = await v.post("/api/captcha/verify/", { token: far, x: (await targetOf(far)) + puzzleGeometry.tolerance + 1 });
@@ -84,13 +89,25 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     const late = await v.post("/api/captcha/verify/", { token: old.token, x: await targetOf(old.token) });
     expect(late.json().code).toBe("captcha_failed");
     await deleteExpiredChallenges(api.database.db);
-    expect(await api.database.db.select().from(captchaChallenges).where(eq(captchaChallenges.tokenHash, hash(old.token)))).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(captchaChallenges)
+        .where(eq(captchaChallenges.tokenHash, hash(old.token))),
+    ).toEqual([]);
   });
 
   it("rejects malformed answers with 400 and answers without the CSRF header with 403", async () => {
     const v = visitor();
     const { token } = (await v.get("/api/captcha/")).json();
-    for (const body of [{ token, x: "12" }, { token, x: 999 }, { token, x: -1 }, { token: "short", x: 10 }, { token, x: 10, extra: 1 }, { x: 10 }]) {
+    for (const body of [
+      { token, x: "12" },
+      { token, x: 999 },
+      { token, x: -1 },
+      { token: "short", x: 10 },
+      { token, x: 10, extra: 1 },
+      { x: 10 },
+    ]) {
       const response = await v.post("/api/captcha/verify/", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().code).toBe("validation_failed");
@@ -103,7 +120,11 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     const v = visitor();
     const without = await v.post("/api/Users/login/", { username, password });
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toEqual({ code: "captcha_required", message: "Drag the slider to verify", fields: { captcha: "Drag the slider to verify" } });
+    expect(without.json()).toEqual({
+      code: "captcha_required",
+      message: "Drag the slider to verify",
+      fields: { captcha: "Drag the slider to verify" },
+    });
 
     const unsolved = (await v.get("/api/captcha/")).json().token;
     expect((await v.post("/api/Users/login/", { username, password, captcha: unsolved })).json().code).toBe("captcha_required");
@@ -123,7 +144,11 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
     const v = visitor();
     const without = await v.post("/api/Users/register/", newUser());
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toEqual({ code: "captcha_required", message: "Drag the slider to verify", fields: { captcha: "Drag the slider to verify" } });
+    expect(without.json()).toEqual({
+      code: "captcha_required",
+      message: "Drag the slider to verify",
+      fields: { captcha: "Drag the slider to verify" },
+    });
     const unsolved = (await v.get("/api/captcha/")).json().token;
     expect((await v.post("/api/Users/register/", newUser({ captcha: unsolved }))).json().code).toBe("captcha_required");
 
@@ -134,7 +159,8 @@ describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
   });
 
   it("limits how many puzzles one address may draw a minute, with a localized 429", async () => {
-    const draw = (lang: string) => api.app.inject({ method: "GET", url: "/api/captcha/", remoteAddress: "203.0.113.9", headers: { "accept-language": lang } });
+    const draw = (lang: string) =>
+      api.app.inject({ method: "GET", url: "/api/captcha/", remoteAddress: "203.0.113.9", headers: { "accept-language": lang } });
     for (let i = 0; i < 30; i++) expect((await draw("en")).statusCode).toBe(200);
     const refused = await draw("en");
     expect(refused.statusCode).toBe(429);

@@ -24,7 +24,11 @@ export async function drawPuzzle(): Promise<PuzzleImages> {
   const pieceY = randomInt(8, height - pieceSize - 8);
   const scene = await sharp(Buffer.from(sceneSvg())).png().toBuffer();
 
-  const hole = svg(pieceSize, pieceSize, `<path d="${piecePath}" fill="rgba(0,0,0,0.55)" stroke="rgba(255,255,255,0.9)" stroke-width="1.5"/>`);
+  const hole = svg(
+    pieceSize,
+    pieceSize,
+    `<path d="${piecePath}" fill="rgba(0,0,0,0.55)" stroke="rgba(255,255,255,0.9)" stroke-width="1.5"/>`,
+  );
   const background = await sharp(scene)
     .composite([{ input: hole, left: targetX, top: pieceY }])
     .jpeg({ quality: 78 })
@@ -68,14 +72,20 @@ function sceneSvg(): string {
         shapes.push(`<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${fill}"/>`);
         break;
       case 1:
-        shapes.push(`<rect x="${x}" y="${y}" width="${size}" height="${randomInt(8, 40)}" fill="${fill}" transform="rotate(${randomInt(0, 90)} ${x} ${y})"/>`);
+        shapes.push(
+          `<rect x="${x}" y="${y}" width="${size}" height="${randomInt(8, 40)}" fill="${fill}" transform="rotate(${randomInt(0, 90)} ${x} ${y})"/>`,
+        );
         break;
       default:
-        shapes.push(`<polygon points="${x},${y} ${x + size},${y + randomInt(-20, 20)} ${x + randomInt(-10, size)},${y + size}" fill="${fill}"/>`);
+        shapes.push(
+          `<polygon points="${x},${y} ${x + size},${y + randomInt(-20, 20)} ${x + randomInt(-10, size)},${y + size}" fill="${fill}"/>`,
+        );
     }
   }
   for (let index = 0; index < 6; index += 1) {
-    shapes.push(`<path d="M${randomInt(0, width)} 0 Q ${randomInt(0, width)} ${randomInt(0, height)} ${randomInt(0, width)} ${height}" stroke="hsla(${randomInt(0, 360)}, 60%, 85%, 0.5)" stroke-width="${randomInt(1, 4)}" fill="none"/>`);
+    shapes.push(
+      `<path d="M${randomInt(0, width)} 0 Q ${randomInt(0, width)} ${randomInt(0, height)} ${randomInt(0, width)} ${height}" stroke="hsla(${randomInt(0, 360)}, 60%, 85%, 0.5)" stroke-width="${randomInt(1, 4)}" fill="none"/>`,
+    );
   }
   const gradient = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue}, 55%, 42%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360}, 60%, 55%)"/></linearGradient></defs>`;
   return svg(width, height, `${gradient}<rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join("")}`).toString();

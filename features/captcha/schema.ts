@@ -2,7 +2,11 @@ import { z } from "zod";
 import { maxPieceX } from "./geometry.ts";
 
 /** A challenge token as handed out by `GET /api/captcha/`. */
-export const captchaTokenSchema = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const captchaTokenSchema = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const captchaAnswerSchema = z.strictObject({
   token: captchaTokenSchema,

@@ -31,7 +31,12 @@ describe.each(databaseKinds)("daily check-in API on %s", (kind) => {
     const second = await visitor.post("/api/Users/checkin/");
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ code: "already_checked_in", message: "You have already checked in today." });
-    expect(((await visitor.get("/api/Users/checkin/")).json() as Record<string, unknown>)).toEqual({ checked_in_today: true, consecutive_days: 1, total_days: 1, reward: 10 });
+    expect((await visitor.get("/api/Users/checkin/")).json() as Record<string, unknown>).toEqual({
+      checked_in_today: true,
+      consecutive_days: 1,
+      total_days: 1,
+      reward: 10,
+    });
     expect(((await visitor.get("/api/Users/LoginAuth/")).json() as { gold: number }).gold).toBe(10);
     expect(await ledgerBalance(api.database.db, { userId: user.id, currency: "gold" })).toBe(10);
   });
@@ -55,7 +60,11 @@ describe.each(databaseKinds)("daily check-in API on %s", (kind) => {
     }
     expect(golds).toEqual([10, 22, 36, 52, 70, 90, 110]);
     now = new Date("2026-04-09T01:00:00Z");
-    const status = (await visitor.get("/api/Users/checkin/")).json() as { consecutive_days: number; checked_in_today: boolean; reward: number };
+    const status = (await visitor.get("/api/Users/checkin/")).json() as {
+      consecutive_days: number;
+      checked_in_today: boolean;
+      reward: number;
+    };
     expect(status).toMatchObject({ consecutive_days: 0, checked_in_today: false, reward: 10 });
     const restarted = await visitor.post("/api/Users/checkin/");
     expect(restarted.json()).toEqual({ consecutive_days: 1, total_days: 8, gold: 120, reward: 10 });
@@ -67,10 +76,19 @@ describe.each(databaseKinds)("daily check-in API on %s", (kind) => {
   it("gives exactly one row and one ledger transaction to a concurrent double check-in", async () => {
     now = new Date("2026-05-01T02:00:00Z");
     const { user, visitor } = await member();
-    const answers = await Promise.all([visitor.post("/api/Users/checkin/"), visitor.post("/api/Users/checkin/"), visitor.post("/api/Users/checkin/")]);
+    const answers = await Promise.all([
+      visitor.post("/api/Users/checkin/"),
+      visitor.post("/api/Users/checkin/"),
+      visitor.post("/api/Users/checkin/"),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await api.database.db.select().from(checkins).where(eq(checkins.userId, user.id))).toHaveLength(1);
-    expect(await api.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, `checkin:${user.id}:2026-05-01`))).toHaveLength(1);
+    expect(
+      await api.database.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `checkin:${user.id}:2026-05-01`)),
+    ).toHaveLength(1);
     const [row] = await api.database.db.select({ gold: users.gold }).from(users).where(eq(users.id, user.id));
     expect(row!.gold).toBe(10);
     expect(await ledgerBalance(api.database.db, { userId: user.id, currency: "gold" })).toBe(10);

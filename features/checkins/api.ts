@@ -15,7 +15,12 @@ export async function checkinsApi(app: FastifyInstance): Promise<void> {
     authorize(viewer, can(viewer, "check_in"));
     const status = await getCheckinStatus(app.db, viewer!.id, app.now());
     reply.header("cache-control", "no-store");
-    return { checked_in_today: status.checkedInToday, consecutive_days: status.consecutiveDays, total_days: status.totalDays, reward: status.reward };
+    return {
+      checked_in_today: status.checkedInToday,
+      consecutive_days: status.consecutiveDays,
+      total_days: status.totalDays,
+      reward: status.reward,
+    };
   });
 
   /** 200 `{ consecutive_days, total_days, gold, reward }`; the second call of a day 409 `already_checked_in`. */

@@ -43,7 +43,11 @@ export async function checkIn(options: ServiceOptions, userId: number, now: Date
       .where(and(eq(checkins.userId, userId), eq(checkins.day, previousDay(day))));
     const consecutiveDays = (yesterday?.consecutiveDays ?? 0) + 1;
     const reward = rewardForStreak(consecutiveDays);
-    const [inserted] = await tx.db.insert(checkins).values({ userId, day, consecutiveDays, reward, createdAt: now }).onConflictDoNothing().returning({ day: checkins.day });
+    const [inserted] = await tx.db
+      .insert(checkins)
+      .values({ userId, day, consecutiveDays, reward, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ day: checkins.day });
     if (!inserted) throw new AppError("already_checked_in");
     await postLedgerTransaction(tx, {
       idempotencyKey: `checkin:${userId}:${day}`,
@@ -54,7 +58,13 @@ export async function checkIn(options: ServiceOptions, userId: number, now: Date
         { account: checkinRewardsAccount, amount: -reward },
       ],
     });
-    await recordEvent(tx, { actorId: userId, verb: "user.checked_in", subjectType: "user", subjectId: userId, data: { day, consecutiveDays, reward } });
+    await recordEvent(tx, {
+      actorId: userId,
+      verb: "user.checked_in",
+      subjectType: "user",
+      subjectId: userId,
+      data: { day, consecutiveDays, reward },
+    });
     const [totals] = await tx.db.select({ totalDays: count() }).from(checkins).where(eq(checkins.userId, userId));
     const [user] = await tx.db.select({ gold: users.gold }).from(users).where(eq(users.id, userId));
     tx.invalidate(`user:${userId}`);
@@ -65,7 +75,12 @@ export async function checkIn(options: ServiceOptions, userId: number, now: Date
 export async function getCheckinStatus(db: Database, userId: number, now: Date = new Date()): Promise<CheckinStatus> {
   const today = shanghaiDay(now);
   const [[latest], [totals]] = await Promise.all([
-    db.select({ day: checkins.day, consecutiveDays: checkins.consecutiveDays, reward: checkins.reward }).from(checkins).where(eq(checkins.userId, userId)).orderBy(desc(checkins.day)).limit(1),
+    db
+      .select({ day: checkins.day, consecutiveDays: checkins.consecutiveDays, reward: checkins.reward })
+      .from(checkins)
+      .where(eq(checkins.userId, userId))
+      .orderBy(desc(checkins.day))
+      .limit(1),
     db.select({ totalDays: count() }).from(checkins).where(eq(checkins.userId, userId)),
   ]);
   const checkedInToday = latest?.day === today;

@@ -10,7 +10,11 @@ import { authorize } from "../../common/policy.ts";
 import { can, canReadCircleContent, canViewCircle, type CircleAccess, type CircleAction, type CircleRole } from "./policy.ts";
 
 const membershipsQuery = preparedQuery((db) =>
-  db.select({ circleId: circleMembers.circleId, role: circleMembers.role }).from(circleMembers).where(eq(circleMembers.userId, sql.placeholder("user"))).prepare("circles_memberships_of"),
+  db
+    .select({ circleId: circleMembers.circleId, role: circleMembers.role })
+    .from(circleMembers)
+    .where(eq(circleMembers.userId, sql.placeholder("user")))
+    .prepare("circles_memberships_of"),
 );
 
 /**
@@ -78,7 +82,13 @@ export async function visibleCircleIds(db: Executor, viewer: Pick<Viewer, "id"> 
  * and a 403 otherwise. With `signedIn`, visitors get the 401 before anything is looked up (write
  * routes and management pages send them to log in, whatever the id).
  */
-export async function requireCircle(db: Executor, viewer: Viewer | null, circleId: number, action: CircleAction = "view", options: { signedIn?: boolean } = {}): Promise<CircleAccess> {
+export async function requireCircle(
+  db: Executor,
+  viewer: Viewer | null,
+  circleId: number,
+  action: CircleAction = "view",
+  options: { signedIn?: boolean } = {},
+): Promise<CircleAccess> {
   if (options.signedIn && !viewer) throw new AppError("not_authenticated");
   const access = await loadCircleAccess(db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");

@@ -35,12 +35,26 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
   describe("creating", () => {
     it("creates a circle under the global village: 201 with id and url, the creator its founder, an event recorded", async () => {
       const { user, visitor } = await signedIn();
-      const response = await visitor.post("/api/circles/", { name: "Rust 爱好者", description: "关于 Rust", visibility: "circle", default_language: "zh-CN", languages: ["zh-CN", "en"] });
+      const response = await visitor.post("/api/circles/", {
+        name: "Rust 爱好者",
+        description: "关于 Rust",
+        visibility: "circle",
+        default_language: "zh-CN",
+        languages: ["zh-CN", "en"],
+      });
       expect(response.statusCode).toBe(201);
       const { id, url } = response.json();
       expect(url).toBe(`/circles/${id}`);
       const [row] = await db().select().from(circles).where(eq(circles.id, id));
-      expect(row).toMatchObject({ parentId: 1, nameZh: "Rust 爱好者", nameEn: "Rust 爱好者", visibility: "circle", defaultLanguage: "zh-CN", languages: ["zh-CN", "en"], createdBy: user.id });
+      expect(row).toMatchObject({
+        parentId: 1,
+        nameZh: "Rust 爱好者",
+        nameEn: "Rust 爱好者",
+        visibility: "circle",
+        defaultLanguage: "zh-CN",
+        languages: ["zh-CN", "en"],
+        createdBy: user.id,
+      });
       const members = await db().select().from(circleMembers).where(eq(circleMembers.circleId, id));
       expect(members).toEqual([expect.objectContaining({ userId: user.id, role: "founder" })]);
       expect(await eventsOf("circle.created", id)).toHaveLength(1);
@@ -70,7 +84,11 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       const { visitor } = await signedIn();
       const taken = await visitor.post("/api/circles/", { name: "mathematics" }, { "accept-language": "en" });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ code: "circle_name_taken", message: "A sibling circle already has this name.", fields: { name: "A sibling circle already has this name." } });
+      expect(taken.json()).toEqual({
+        code: "circle_name_taken",
+        message: "A sibling circle already has this name.",
+        fields: { name: "A sibling circle already has this name." },
+      });
       expect((await visitor.post("/api/circles/", { name: "数学" })).statusCode).toBe(409);
       // The same name elsewhere in the tree is fine.
       expect((await visitor.post("/api/circles/", { name: "Poetry" })).statusCode).toBe(201);
@@ -81,7 +99,11 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       const empty = await visitor.post("/api/circles/", { name: "  ", visibility: "secret" }, { "accept-language": "en" });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({ name: "Please enter the circle's name.", visibility: "Please choose who may see the circle." });
-      const languages = await visitor.post("/api/circles/", { name: "Go", default_language: "en", languages: ["zh-CN"] }, { "accept-language": "en" });
+      const languages = await visitor.post(
+        "/api/circles/",
+        { name: "Go", default_language: "en", languages: ["zh-CN"] },
+        { "accept-language": "en" },
+      );
       expect(languages.json().fields).toEqual({ languages: "The default language must be one of the circle's languages." });
       expect((await visitor.post("/api/circles/", { name: "x".repeat(41) })).statusCode).toBe(400);
       expect((await visitor.post("/api/circles/", { name: "Go", extra: true })).statusCode).toBe(400);
@@ -149,11 +171,16 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       const { id } = (await visitor.post("/api/circles/", { name: "翻译圈", languages: ["zh-CN"] })).json();
       const tags: string[][] = [];
       const stop = onInvalidate((invalidated) => tags.push(invalidated));
-      const response = await visitor.request("PATCH", `/api/circles/${id}/`, { json: { languages: ["zh-CN", "en"], name_en: "Translators", description_en: "We translate." } });
+      const response = await visitor.request("PATCH", `/api/circles/${id}/`, {
+        json: { languages: ["zh-CN", "en"], name_en: "Translators", description_en: "We translate." },
+      });
       stop();
       expect(response.statusCode).toBe(200);
       expect(tags.flat()).toEqual(expect.arrayContaining([`circle:${id}`, "circle:1", "circles", "home", "sitemap"]));
-      expect((await visitor.get(`/api/circles/${id}/`, { "accept-language": "en" })).json().circle).toMatchObject({ name: "Translators", description: "We translate." });
+      expect((await visitor.get(`/api/circles/${id}/`, { "accept-language": "en" })).json().circle).toMatchObject({
+        name: "Translators",
+        description: "We translate.",
+      });
       expect((await visitor.get(`/api/circles/${id}/`, { "accept-language": "zh-CN" })).json().circle.name).toBe("翻译圈");
       // Emptying the default language's name is refused; another language's may be empty.
       const emptied = await visitor.request("PATCH", `/api/circles/${id}/`, { json: { name_zh: "" } });
@@ -186,7 +213,9 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe("circle_root_fixed");
       expect((await visitor.request("DELETE", "/api/circles/1/")).statusCode).toBe(409);
-      await db().delete(circleMembers).where(and(eq(circleMembers.circleId, 1), eq(circleMembers.userId, user.id)));
+      await db()
+        .delete(circleMembers)
+        .where(and(eq(circleMembers.circleId, 1), eq(circleMembers.userId, user.id)));
       await invalidate([membershipTag(user.id)]);
     });
 
@@ -276,7 +305,8 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
 
     it("promotes and demotes below one's own rank; never the founder, never a peer, never oneself", async () => {
       const { id, founder, superAdmin, admin, member } = await circleWithMembers();
-      const put = (visitor: Visitor, userId: number, role: string) => visitor.request("PUT", `/api/circles/${id}/members/${userId}/role/`, { json: { role } });
+      const put = (visitor: Visitor, userId: number, role: string) =>
+        visitor.request("PUT", `/api/circles/${id}/members/${userId}/role/`, { json: { role } });
       expect((await put(admin.visitor, member.user.id, "master")).json()).toEqual({ user_id: member.user.id, role: "master" });
       expect((await put(admin.visitor, member.user.id, "admin")).statusCode).toBe(200);
       // The new administrator is now admin's peer: admin cannot take it back; the super administrator can.
@@ -297,10 +327,17 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       const { id, founder, superAdmin, admin, member } = await circleWithMembers();
       const other = await signedIn();
       await addMember(db(), id, other.user.id);
-      const bulk = (visitor: Visitor, userIds: number[], role: string) => visitor.request("PUT", `/api/circles/${id}/members/roles/`, { json: { user_ids: userIds, role } });
+      const bulk = (visitor: Visitor, userIds: number[], role: string) =>
+        visitor.request("PUT", `/api/circles/${id}/members/roles/`, { json: { user_ids: userIds, role } });
       // One of them is the admin's peer: nothing changes.
       expect((await bulk(admin.visitor, [member.user.id, superAdmin.user.id], "admin")).statusCode).toBe(403);
-      const roleOf = async (userId: number) => (await db().select().from(circleMembers).where(and(eq(circleMembers.circleId, id), eq(circleMembers.userId, userId))))[0]?.role;
+      const roleOf = async (userId: number) =>
+        (
+          await db()
+            .select()
+            .from(circleMembers)
+            .where(and(eq(circleMembers.circleId, id), eq(circleMembers.userId, userId)))
+        )[0]?.role;
       expect(await roleOf(member.user.id)).toBe("member");
       expect((await bulk(admin.visitor, [member.user.id, other.user.id], "admin")).statusCode).toBe(200);
       expect([await roleOf(member.user.id), await roleOf(other.user.id)]).toEqual(["admin", "admin"]);
@@ -334,7 +371,12 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       expect(duplicate.json().code).toBe("category_name_taken");
       const list = (await new Visitor(api.app).get(base)).json();
       expect(list.can.manage_categories).toBe(false);
-      expect(list.categories.map((category: { name: string; children: { name: string }[] }) => [category.name, category.children.map((child) => child.name)])).toEqual([
+      expect(
+        list.categories.map((category: { name: string; children: { name: string }[] }) => [
+          category.name,
+          category.children.map((child) => child.name),
+        ]),
+      ).toEqual([
         ["代数 几何", ["Linear algebra 2"]],
         ["линейная алгебра", []],
       ]);
@@ -343,11 +385,16 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
     it("renames, reorders and deletes only unused categories; others may not touch them", async () => {
       const founder = await signedIn();
       const { id } = (await founder.visitor.post("/api/circles/", { name: "排序圈" })).json();
-      const [first, second, third] = [await addCategory(db(), id, { name: "一", position: 0 }), await addCategory(db(), id, { name: "二", position: 1 }), await addCategory(db(), id, { name: "三", position: 2 })];
+      const [first, second, third] = [
+        await addCategory(db(), id, { name: "一", position: 0 }),
+        await addCategory(db(), id, { name: "二", position: 1 }),
+        await addCategory(db(), id, { name: "三", position: 2 }),
+      ];
       const path = (categoryId: number) => `/api/circles/${id}/categories/${categoryId}/`;
       const moved = await founder.visitor.request("PATCH", path(third.id), { json: { position: 0 } });
       expect(moved.json().category.position).toBe(0);
-      const names = async () => (await founder.visitor.get(`/api/circles/${id}/categories/`)).json().categories.map((category: { name: string }) => category.name);
+      const names = async () =>
+        (await founder.visitor.get(`/api/circles/${id}/categories/`)).json().categories.map((category: { name: string }) => category.name);
       expect(await names()).toEqual(["三", "一", "二"]);
       expect((await founder.visitor.request("PATCH", path(first.id), { json: { name: "壹" } })).json().category.name).toBe("壹");
       expect((await founder.visitor.request("PATCH", path(first.id), { json: { name: "二" } })).statusCode).toBe(409);
@@ -364,7 +411,12 @@ describe.each(databaseKinds)("circles API on %s", (kind) => {
       const other = await createCircle(db());
       const foreign = await addCategory(db(), other.id);
       expect((await founder.visitor.request("DELETE", path(foreign.id))).statusCode).toBe(404);
-      const verbs = (await db().select().from(events).where(eq(events.subjectId, String(id)))).map((event) => event.verb);
+      const verbs = (
+        await db()
+          .select()
+          .from(events)
+          .where(eq(events.subjectId, String(id)))
+      ).map((event) => event.verb);
       expect(verbs).toEqual(expect.arrayContaining(["circle.category_updated", "circle.category_deleted"]));
     });
   });

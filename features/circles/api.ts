@@ -37,39 +37,68 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
     return snakeKeys(page);
   };
 
-  api.get("/api/circles/", { schema: { tags, summary: "The circle tree the viewer may see, with counts; `q` filters by name in either language", querystring: z.object({ q: z.string().max(100).optional() }) } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const root = await loadCircleAccess(app.db, viewer, rootCircleId);
-    personal(reply);
-    return { circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })), can: { create: root !== null && can(viewer, "create_subcircle", root) } };
-  });
+  api.get(
+    "/api/circles/",
+    {
+      schema: {
+        tags,
+        summary: "The circle tree the viewer may see, with counts; `q` filters by name in either language",
+        querystring: z.object({ q: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const root = await loadCircleAccess(app.db, viewer, rootCircleId);
+      personal(reply);
+      return {
+        circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })),
+        can: { create: root !== null && can(viewer, "create_subcircle", root) },
+      };
+    },
+  );
 
-  api.post("/api/circles/", { schema: { tags, summary: "Create a circle (under the global village unless parent_id names another)", body: createCircleSchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    const { id } = await createCircle({ db: app.db }, viewer, request.body);
-    return reply.status(201).send({ id, url: `/circles/${id}` });
-  });
+  api.post(
+    "/api/circles/",
+    { schema: { tags, summary: "Create a circle (under the global village unless parent_id names another)", body: createCircleSchema } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      const { id } = await createCircle({ db: app.db }, viewer, request.body);
+      return reply.status(201).send({ id, url: `/circles/${id}` });
+    },
+  );
 
-  api.get("/api/circles/:id/", { schema: { tags, summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators", params: circleParams } }, async (request, reply) => {
-    personal(reply);
-    return pageOf(await request.viewer(), request.params.id, request.locale);
-  });
+  api.get(
+    "/api/circles/:id/",
+    { schema: { tags, summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators", params: circleParams } },
+    async (request, reply) => {
+      personal(reply);
+      return pageOf(await request.viewer(), request.params.id, request.locale);
+    },
+  );
 
-  api.patch("/api/circles/:id/", { schema: { tags, summary: "Change a circle's settings (administrators and above)", params: circleParams, body: updateCircleSchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await updateCircle({ db: app.db }, viewer, request.params.id, request.body);
-    personal(reply);
-    return pageOf(viewer, request.params.id, request.locale);
-  });
+  api.patch(
+    "/api/circles/:id/",
+    { schema: { tags, summary: "Change a circle's settings (administrators and above)", params: circleParams, body: updateCircleSchema } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await updateCircle({ db: app.db }, viewer, request.params.id, request.body);
+      personal(reply);
+      return pageOf(viewer, request.params.id, request.locale);
+    },
+  );
 
-  api.delete("/api/circles/:id/", { schema: { tags, summary: "Delete an empty circle (super administrators and the founder)", params: circleParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await deleteCircle({ db: app.db }, viewer, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/circles/:id/",
+    { schema: { tags, summary: "Delete an empty circle (super administrators and the founder)", params: circleParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await deleteCircle({ db: app.db }, viewer, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   /** After joining or leaving: the viewer's standing and the new member count. */
   const membershipAnswer = async (viewer: Viewer, id: number) => {
@@ -77,52 +106,83 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
     return { joined: page?.role != null, role: page?.role ?? null, member_count: page?.counts.members ?? 0, can: page?.can ?? null };
   };
 
-  api.post("/api/circles/:id/join/", { schema: { tags, summary: "Join a circle", params: circleParams, body: z.strictObject({}).nullish() } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await joinCircle({ db: app.db }, viewer, request.params.id);
-    personal(reply);
-    return membershipAnswer(viewer, request.params.id);
-  });
+  api.post(
+    "/api/circles/:id/join/",
+    { schema: { tags, summary: "Join a circle", params: circleParams, body: z.strictObject({}).nullish() } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await joinCircle({ db: app.db }, viewer, request.params.id);
+      personal(reply);
+      return membershipAnswer(viewer, request.params.id);
+    },
+  );
 
-  api.post("/api/circles/:id/leave/", { schema: { tags, summary: "Leave a circle (the founder cannot)", params: circleParams, body: z.strictObject({}).nullish() } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await leaveCircle({ db: app.db }, viewer, request.params.id);
-    personal(reply);
-    return membershipAnswer(viewer, request.params.id);
-  });
+  api.post(
+    "/api/circles/:id/leave/",
+    { schema: { tags, summary: "Leave a circle (the founder cannot)", params: circleParams, body: z.strictObject({}).nullish() } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await leaveCircle({ db: app.db }, viewer, request.params.id);
+      personal(reply);
+      return membershipAnswer(viewer, request.params.id);
+    },
+  );
 
-  api.get("/api/circles/:id/members/", { schema: { tags, summary: "Members, highest role first; `q` searches username and nickname; 20 a page", params: circleParams, querystring: memberListQuerySchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
-    personal(reply);
-    const list = await listMembers(app.db, viewer, access, request.query);
-    return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } });
-  });
+  api.get(
+    "/api/circles/:id/members/",
+    {
+      schema: {
+        tags,
+        summary: "Members, highest role first; `q` searches username and nickname; 20 a page",
+        params: circleParams,
+        querystring: memberListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
+      personal(reply);
+      const list = await listMembers(app.db, viewer, access, request.query);
+      return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } });
+    },
+  );
 
-  api.put("/api/circles/:id/members/:user_id/role/", { schema: { tags, summary: "Give a member a role (never founder; never above one's own)", params: memberParams, body: setRoleSchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await setMemberRoles({ db: app.db }, viewer, request.params.id, [request.params.user_id], request.body.role);
-    personal(reply);
-    return { user_id: request.params.user_id, role: request.body.role };
-  });
+  api.put(
+    "/api/circles/:id/members/:user_id/role/",
+    { schema: { tags, summary: "Give a member a role (never founder; never above one's own)", params: memberParams, body: setRoleSchema } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await setMemberRoles({ db: app.db }, viewer, request.params.id, [request.params.user_id], request.body.role);
+      personal(reply);
+      return { user_id: request.params.user_id, role: request.body.role };
+    },
+  );
 
-  api.put("/api/circles/:id/members/roles/", { schema: { tags, summary: "Give several members one role at once (all or none)", params: circleParams, body: setRolesSchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await setMemberRoles({ db: app.db }, viewer, request.params.id, request.body.user_ids, request.body.role);
-    personal(reply);
-    return { user_ids: request.body.user_ids, role: request.body.role };
-  });
+  api.put(
+    "/api/circles/:id/members/roles/",
+    { schema: { tags, summary: "Give several members one role at once (all or none)", params: circleParams, body: setRolesSchema } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await setMemberRoles({ db: app.db }, viewer, request.params.id, request.body.user_ids, request.body.role);
+      personal(reply);
+      return { user_ids: request.body.user_ids, role: request.body.role };
+    },
+  );
 
-  api.delete("/api/circles/:id/members/:user_id/", { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await removeMember({ db: app.db }, viewer, request.params.id, request.params.user_id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/circles/:id/members/:user_id/",
+    { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await removeMember({ db: app.db }, viewer, request.params.id, request.params.user_id);
+      return reply.status(204).send();
+    },
+  );
 
   await app.register(circleCategoriesApi);
 }

@@ -17,30 +17,51 @@ export async function circleCategoriesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["circles"];
 
-  api.get("/api/circles/:id/categories/", { schema: { tags, summary: "A circle's writing categories with their subclasses", params: circleParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
-    reply.header("cache-control", "private, no-store");
-    return { categories: snakeKeys(await listCategories(app.db, request.params.id)), can: { manage_categories: can(viewer, "manage_categories", access) } };
-  });
+  api.get(
+    "/api/circles/:id/categories/",
+    { schema: { tags, summary: "A circle's writing categories with their subclasses", params: circleParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
+      reply.header("cache-control", "private, no-store");
+      return {
+        categories: snakeKeys(await listCategories(app.db, request.params.id)),
+        can: { manage_categories: can(viewer, "manage_categories", access) },
+      };
+    },
+  );
 
-  api.post("/api/circles/:id/categories/", { schema: { tags, summary: "Add a category, or with parent_id a subclass", params: circleParams, body: createCategorySchema } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    const category = await createCategory({ db: app.db }, viewer, request.params.id, request.body);
-    return reply.status(201).send({ id: category.id, category: snakeKeys(category) });
-  });
+  api.post(
+    "/api/circles/:id/categories/",
+    { schema: { tags, summary: "Add a category, or with parent_id a subclass", params: circleParams, body: createCategorySchema } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      const category = await createCategory({ db: app.db }, viewer, request.params.id, request.body);
+      return reply.status(201).send({ id: category.id, category: snakeKeys(category) });
+    },
+  );
 
-  api.patch("/api/circles/:id/categories/:category_id/", { schema: { tags, summary: "Rename a category or move it among its siblings", params: categoryParams, body: updateCategorySchema } }, async (request) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return { category: snakeKeys(await updateCategory({ db: app.db }, viewer, request.params.id, request.params.category_id, request.body)) };
-  });
+  api.patch(
+    "/api/circles/:id/categories/:category_id/",
+    { schema: { tags, summary: "Rename a category or move it among its siblings", params: categoryParams, body: updateCategorySchema } },
+    async (request) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      return {
+        category: snakeKeys(await updateCategory({ db: app.db }, viewer, request.params.id, request.params.category_id, request.body)),
+      };
+    },
+  );
 
-  api.delete("/api/circles/:id/categories/:category_id/", { schema: { tags, summary: "Delete a category nothing uses", params: categoryParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    await deleteCategory({ db: app.db }, viewer, request.params.id, request.params.category_id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/circles/:id/categories/:category_id/",
+    { schema: { tags, summary: "Delete a category nothing uses", params: categoryParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await deleteCategory({ db: app.db }, viewer, request.params.id, request.params.category_id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -23,7 +23,11 @@ function present(row: CategoryRow): CategoryView {
 
 /** A circle's writing categories in order, each with its subclasses. The caller checks that the viewer may read the circle. */
 export async function listCategories(db: Executor, circleId: number): Promise<CategoryView[]> {
-  const rows = await db.select().from(circleCategories).where(eq(circleCategories.circleId, circleId)).orderBy(asc(circleCategories.position), asc(circleCategories.id));
+  const rows = await db
+    .select()
+    .from(circleCategories)
+    .where(eq(circleCategories.circleId, circleId))
+    .orderBy(asc(circleCategories.position), asc(circleCategories.id));
   const top = rows.filter((row) => row.parentId === null).map(present);
   const byId = new Map(top.map((category) => [category.id, category]));
   for (const row of rows) if (row.parentId !== null) byId.get(row.parentId)?.children.push(present(row));
@@ -35,11 +39,23 @@ export async function listCategories(db: Executor, circleId: number): Promise<Ca
  * filed under it (a category is deletable once they have moved).
  */
 export async function categoryInUse(db: Executor, categoryId: number): Promise<boolean> {
-  const [subclass] = await db.select({ id: circleCategories.id }).from(circleCategories).where(eq(circleCategories.parentId, categoryId)).limit(1);
+  const [subclass] = await db
+    .select({ id: circleCategories.id })
+    .from(circleCategories)
+    .where(eq(circleCategories.parentId, categoryId))
+    .limit(1);
   if (subclass) return true;
-  const [filed] = await db.select({ id: writingCategories.writingId }).from(writingCategories).where(eq(writingCategories.categoryId, categoryId)).limit(1);
+  const [filed] = await db
+    .select({ id: writingCategories.writingId })
+    .from(writingCategories)
+    .where(eq(writingCategories.categoryId, categoryId))
+    .limit(1);
   if (filed !== undefined) return true;
-  const [book] = await db.select({ bookId: bookCategories.bookId }).from(bookCategories).where(eq(bookCategories.categoryId, categoryId)).limit(1);
+  const [book] = await db
+    .select({ bookId: bookCategories.bookId })
+    .from(bookCategories)
+    .where(eq(bookCategories.categoryId, categoryId))
+    .limit(1);
   return book !== undefined;
 }
 
@@ -54,7 +70,13 @@ async function assertNameFree(db: Executor, circleId: number, name: string, exce
   const [clash] = await db
     .select({ id: circleCategories.id })
     .from(circleCategories)
-    .where(and(eq(circleCategories.circleId, circleId), sql`lower(${circleCategories.name}) = lower(${name})`, exceptId ? ne(circleCategories.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(circleCategories.circleId, circleId),
+        sql`lower(${circleCategories.name}) = lower(${name})`,
+        exceptId ? ne(circleCategories.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (clash) throw nameTaken();
 }
@@ -79,10 +101,18 @@ async function findCategory(db: Executor, circleId: number, categoryId: number):
 }
 
 const siblingsOf = (circleId: number, parentId: number | null) =>
-  and(eq(circleCategories.circleId, circleId), parentId === null ? isNull(circleCategories.parentId) : eq(circleCategories.parentId, parentId));
+  and(
+    eq(circleCategories.circleId, circleId),
+    parentId === null ? isNull(circleCategories.parentId) : eq(circleCategories.parentId, parentId),
+  );
 
 /** A category, or with `parent_id` a subclass of one of the circle's categories, placed last. */
-export async function createCategory(options: ServiceOptions, actor: Viewer, circleId: number, input: { name: string; parent_id: number | null }): Promise<CategoryView> {
+export async function createCategory(
+  options: ServiceOptions,
+  actor: Viewer,
+  circleId: number,
+  input: { name: string; parent_id: number | null },
+): Promise<CategoryView> {
   return withNameGuard(() =>
     inTransaction(options, async (tx) => {
       await requireCircle(tx.db, actor, circleId, "manage_categories", { signedIn: true });
@@ -92,15 +122,25 @@ export async function createCategory(options: ServiceOptions, actor: Viewer, cir
           .from(circleCategories)
           .where(and(eq(circleCategories.id, input.parent_id), eq(circleCategories.circleId, circleId)));
         // Subclasses hang from a category of this circle, one level deep.
-        if (!parent || parent.parentId !== null) throw new AppError("category_parent_invalid", { fields: { parent_id: "validation:category_parent_invalid" } });
+        if (!parent || parent.parentId !== null)
+          throw new AppError("category_parent_invalid", { fields: { parent_id: "validation:category_parent_invalid" } });
       }
       await assertNameFree(tx.db, circleId, input.name);
-      const [last] = await tx.db.select({ position: max(circleCategories.position) }).from(circleCategories).where(siblingsOf(circleId, input.parent_id));
+      const [last] = await tx.db
+        .select({ position: max(circleCategories.position) })
+        .from(circleCategories)
+        .where(siblingsOf(circleId, input.parent_id));
       const [row] = await tx.db
         .insert(circleCategories)
         .values({ circleId, parentId: input.parent_id, name: input.name, position: (last?.position ?? -1) + 1 })
         .returning();
-      await recordEvent(tx, { actorId: actor.id, verb: "circle.category_created", subjectType: "circle", subjectId: circleId, data: { categoryId: row!.id, name: input.name, parentId: input.parent_id } });
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: "circle.category_created",
+        subjectType: "circle",
+        subjectId: circleId,
+        data: { categoryId: row!.id, name: input.name, parentId: input.parent_id },
+      });
       tx.invalidate(`circle:${circleId}`);
       return present(row!);
     }),
@@ -109,7 +149,11 @@ export async function createCategory(options: ServiceOptions, actor: Viewer, cir
 
 /** Puts a category at `position` among its siblings and numbers them 0, 1, 2… again. */
 async function reorder(tx: Transaction, row: CategoryRow, position: number): Promise<void> {
-  const siblings = await tx.db.select({ id: circleCategories.id }).from(circleCategories).where(siblingsOf(row.circleId, row.parentId)).orderBy(asc(circleCategories.position), asc(circleCategories.id));
+  const siblings = await tx.db
+    .select({ id: circleCategories.id })
+    .from(circleCategories)
+    .where(siblingsOf(row.circleId, row.parentId))
+    .orderBy(asc(circleCategories.position), asc(circleCategories.id));
   const order = siblings.map((sibling) => sibling.id).filter((id) => id !== row.id);
   order.splice(Math.min(position, order.length), 0, row.id);
   for (const [index, id] of order.entries()) {
@@ -118,7 +162,13 @@ async function reorder(tx: Transaction, row: CategoryRow, position: number): Pro
 }
 
 /** Renames and/or moves a category among its siblings. */
-export async function updateCategory(options: ServiceOptions, actor: Viewer, circleId: number, categoryId: number, input: { name?: string; position?: number }): Promise<CategoryView> {
+export async function updateCategory(
+  options: ServiceOptions,
+  actor: Viewer,
+  circleId: number,
+  categoryId: number,
+  input: { name?: string; position?: number },
+): Promise<CategoryView> {
   return withNameGuard(() =>
     inTransaction(options, async (tx) => {
       await requireCircle(tx.db, actor, circleId, "manage_categories", { signedIn: true });
@@ -135,7 +185,13 @@ export async function updateCategory(options: ServiceOptions, actor: Viewer, cir
       }
       const [updated] = await tx.db.select().from(circleCategories).where(eq(circleCategories.id, categoryId));
       if (changed.length > 0) {
-        await recordEvent(tx, { actorId: actor.id, verb: "circle.category_updated", subjectType: "circle", subjectId: circleId, data: { categoryId, changed, name: updated!.name } });
+        await recordEvent(tx, {
+          actorId: actor.id,
+          verb: "circle.category_updated",
+          subjectType: "circle",
+          subjectId: circleId,
+          data: { categoryId, changed, name: updated!.name },
+        });
         tx.invalidate(`circle:${circleId}`);
       }
       return present(updated!);
@@ -150,7 +206,13 @@ export async function deleteCategory(options: ServiceOptions, actor: Viewer, cir
     const row = await findCategory(tx.db, circleId, categoryId);
     if (await categoryInUse(tx.db, categoryId)) throw new AppError("category_in_use");
     await tx.db.delete(circleCategories).where(eq(circleCategories.id, categoryId));
-    await recordEvent(tx, { actorId: actor.id, verb: "circle.category_deleted", subjectType: "circle", subjectId: circleId, data: { categoryId, name: row.name } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "circle.category_deleted",
+      subjectType: "circle",
+      subjectId: circleId,
+      data: { categoryId, name: row.name },
+    });
     tx.invalidate(`circle:${circleId}`);
   });
 }

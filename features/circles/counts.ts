@@ -23,7 +23,11 @@ export async function countCircleContent(db: Executor, circleIds: number[]): Pro
   if (circleIds.length === 0) return new Map();
   const writingCounts = await countWritingsByCircle(db, circleIds);
   const counts = new Map(circleIds.map((id) => [id, { ...zeroContentCounts(), ...writingCounts.get(id) }]));
-  const bookRows = await db.select({ circleId: books.circleId, total: count() }).from(books).where(inArray(books.circleId, circleIds)).groupBy(books.circleId);
+  const bookRows = await db
+    .select({ circleId: books.circleId, total: count() })
+    .from(books)
+    .where(inArray(books.circleId, circleIds))
+    .groupBy(books.circleId);
   for (const row of bookRows) counts.get(row.circleId)!.books = Number(row.total);
   for (const [circleId, total] of await countEntriesByCircle(db, circleIds)) counts.get(circleId)!.entries = total;
   return counts;

@@ -33,7 +33,13 @@ type Names = Record<Locale, string>;
  * too, since a page falls back to the default language's name: two siblings must never show the
  * same name. `fields` names the form field per language.
  */
-async function assertNamesFree(db: Executor, parentId: number, names: Names, fields: Record<Locale, string>, exceptId?: number): Promise<void> {
+async function assertNamesFree(
+  db: Executor,
+  parentId: number,
+  names: Names,
+  fields: Record<Locale, string>,
+  exceptId?: number,
+): Promise<void> {
   const taken: Record<string, string> = {};
   for (const language of ["zh-CN", "en"] as const) {
     const name = names[language];
@@ -41,7 +47,13 @@ async function assertNamesFree(db: Executor, parentId: number, names: Names, fie
     const [clash] = await db
       .select({ id: circles.id })
       .from(circles)
-      .where(and(eq(circles.parentId, parentId), or(sql`lower(${circles.nameZh}) = lower(${name})`, sql`lower(${circles.nameEn}) = lower(${name})`), exceptId ? ne(circles.id, exceptId) : undefined))
+      .where(
+        and(
+          eq(circles.parentId, parentId),
+          or(sql`lower(${circles.nameZh}) = lower(${name})`, sql`lower(${circles.nameEn}) = lower(${name})`),
+          exceptId ? ne(circles.id, exceptId) : undefined,
+        ),
+      )
       .limit(1);
     if (clash) taken[fields[language]] = "validation:circle_name_taken";
   }
@@ -53,7 +65,8 @@ async function withNameGuard<T>(fields: Record<Locale, string>, body: () => Prom
   try {
     return await body();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("circle_name_taken", { fields: { [fields["zh-CN"]]: "validation:circle_name_taken" } });
+    if (isUniqueViolation(error))
+      throw new AppError("circle_name_taken", { fields: { [fields["zh-CN"]]: "validation:circle_name_taken" } });
     throw error;
   }
 }
@@ -62,7 +75,12 @@ async function withNameGuard<T>(fields: Record<Locale, string>, body: () => Prom
  * Creates a circle under `parent_id` (the global village by default). The name and description
  * serve every listed language until translated. The creator becomes its founder and first member.
  */
-export async function createCircle(options: ServiceOptions, actor: Viewer, input: CreateCircleInput, uploaded: UploadedLogo = {}): Promise<{ id: number }> {
+export async function createCircle(
+  options: ServiceOptions,
+  actor: Viewer,
+  input: CreateCircleInput,
+  uploaded: UploadedLogo = {},
+): Promise<{ id: number }> {
   const fields: Record<Locale, string> = { "zh-CN": "name", en: "name" };
   return withNameGuard(fields, () =>
     inTransaction(options, async (tx) => {
@@ -72,7 +90,10 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
       const listed = (language: Locale) => input.languages.includes(language);
       const names: Names = { "zh-CN": listed("zh-CN") ? input.name : "", en: listed("en") ? input.name : "" };
       await assertNamesFree(tx.db, input.parent_id, names, fields);
-      const [last] = await tx.db.select({ position: max(circles.position) }).from(circles).where(eq(circles.parentId, input.parent_id));
+      const [last] = await tx.db
+        .select({ position: max(circles.position) })
+        .from(circles)
+        .where(eq(circles.parentId, input.parent_id));
       const [created] = await tx.db
         .insert(circles)
         .values({
@@ -91,7 +112,13 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
         .returning({ id: circles.id });
       const id = created!.id;
       await tx.db.insert(circleMembers).values({ circleId: id, userId: actor.id, role: "founder" });
-      await recordEvent(tx, { actorId: actor.id, verb: "circle.created", subjectType: "circle", subjectId: id, data: { parentId: input.parent_id, name: input.name, visibility: input.visibility } });
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: "circle.created",
+        subjectType: "circle",
+        subjectId: id,
+        data: { parentId: input.parent_id, name: input.name, visibility: input.visibility },
+      });
       tx.invalidate(...circleTags(id, input.parent_id), membershipTag(actor.id));
       return { id };
     }),
@@ -102,7 +129,11 @@ export async function createCircle(options: ServiceOptions, actor: Viewer, input
 async function isWithin(db: Executor, candidate: number, circleId: number): Promise<boolean> {
   const rows = await circleRows(db);
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
-  for (let current: number | null | undefined = candidate, depth = 0; current != null && depth < 64; current = parentOf.get(current), depth += 1) {
+  for (
+    let current: number | null | undefined = candidate, depth = 0;
+    current != null && depth < 64;
+    current = parentOf.get(current), depth += 1
+  ) {
     if (current === circleId) return true;
   }
   return false;
@@ -142,15 +173,28 @@ export interface UploadedLogo {
 }
 
 /** The settings pages and PATCH: administrators and above; moving also needs the right to create under the new parent. */
-export async function updateCircle(options: ServiceOptions, actor: Viewer, circleId: number, input: UpdateCircleInput, uploaded: UploadedLogo = {}): Promise<void> {
-  const fields: Record<Locale, string> = { "zh-CN": input.name_zh !== undefined ? "name_zh" : "name", en: input.name_en !== undefined ? "name_en" : "name" };
+export async function updateCircle(
+  options: ServiceOptions,
+  actor: Viewer,
+  circleId: number,
+  input: UpdateCircleInput,
+  uploaded: UploadedLogo = {},
+): Promise<void> {
+  const fields: Record<Locale, string> = {
+    "zh-CN": input.name_zh !== undefined ? "name_zh" : "name",
+    en: input.name_en !== undefined ? "name_en" : "name",
+  };
   await withNameGuard(fields, () =>
     inTransaction(options, async (tx) => {
       const access = await requireCircle(tx.db, actor, circleId, "edit_settings", { signedIn: true });
       const [row] = await tx.db.select().from(circles).where(eq(circles.id, circleId)).for("update");
       if (!row) throw new AppError("not_found");
       const isRoot = row.parentId === null;
-      if (isRoot && ((input.parent_id !== undefined && input.parent_id !== null) || (input.visibility !== undefined && input.visibility !== row.visibility))) {
+      if (
+        isRoot &&
+        ((input.parent_id !== undefined && input.parent_id !== null) ||
+          (input.visibility !== undefined && input.visibility !== row.visibility))
+      ) {
         throw new AppError("circle_root_fixed");
       }
       const parentId = input.parent_id ?? row.parentId;
@@ -173,11 +217,20 @@ export async function updateCircle(options: ServiceOptions, actor: Viewer, circl
         .map(([key]) => key);
       if (changed.length === 0) return;
       if (parentId !== row.parentId) {
-        const [last] = await tx.db.select({ position: max(circles.position) }).from(circles).where(eq(circles.parentId, parentId!));
+        const [last] = await tx.db
+          .select({ position: max(circles.position) })
+          .from(circles)
+          .where(eq(circles.parentId, parentId!));
         Object.assign(changes, { position: (last?.position ?? -1) + 1 });
       }
       await tx.db.update(circles).set(changes).where(eq(circles.id, circleId));
-      await recordEvent(tx, { actorId: actor.id, verb: "circle.updated", subjectType: "circle", subjectId: circleId, data: { changed, role: access.role } });
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: "circle.updated",
+        subjectType: "circle",
+        subjectId: circleId,
+        data: { changed, role: access.role },
+      });
       tx.invalidate(...circleTags(circleId, row.parentId, parentId));
     }),
   );
@@ -188,7 +241,8 @@ async function checkNewParent(tx: Transaction, actor: Viewer, circleId: number, 
   if (!parent || !canViewCircle(parent) || !can(actor, "create_subcircle", parent)) {
     throw new AppError("circle_parent_invalid", { fields: { parent_id: "validation:circle_parent_not_allowed" } });
   }
-  if (await isWithin(tx.db, parentId, circleId)) throw new AppError("circle_parent_invalid", { fields: { parent_id: "validation:circle_parent_cycle" } });
+  if (await isWithin(tx.db, parentId, circleId))
+    throw new AppError("circle_parent_invalid", { fields: { parent_id: "validation:circle_parent_cycle" } });
 }
 
 /** Deletes an empty circle (no sub-circles, no content): super administrators and the founder, after confirming. */
@@ -202,7 +256,13 @@ export async function deleteCircle(options: ServiceOptions, actor: Viewer, circl
     if (child) throw new AppError("circle_has_subcircles");
     if (await circleHasContent(tx.db, circleId)) throw new AppError("circle_has_content");
     await tx.db.delete(circles).where(eq(circles.id, circleId));
-    await recordEvent(tx, { actorId: actor.id, verb: "circle.deleted", subjectType: "circle", subjectId: circleId, data: { parentId: row.parentId, nameZh: row.nameZh, nameEn: row.nameEn } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "circle.deleted",
+      subjectType: "circle",
+      subjectId: circleId,
+      data: { parentId: row.parentId, nameZh: row.nameZh, nameEn: row.nameEn },
+    });
     tx.invalidate(...circleTags(circleId, row.parentId));
   });
 }
@@ -228,7 +288,8 @@ export async function parentChoices(db: Executor, actor: Viewer, circleId: numbe
       if (row.id === circleId) continue;
       const access = accesses.get(row.id);
       if (!access || !canViewCircle(access)) continue;
-      if (row.id === currentParent || can(actor, "create_subcircle", access)) choices.push({ id: row.id, name: localizedTexts(row, locale).name, depth });
+      if (row.id === currentParent || can(actor, "create_subcircle", access))
+        choices.push({ id: row.id, name: localizedTexts(row, locale).name, depth });
       walk(row.id, depth + 1);
     }
   };

@@ -18,7 +18,11 @@ export async function joinCircle(options: ServiceOptions, actor: Viewer, circleI
     const access = await requireCircle(tx.db, actor, circleId, "view", { signedIn: true });
     if (access.role) return { role: access.role };
     authorize(actor, can(actor, "join", access));
-    const inserted = await tx.db.insert(circleMembers).values({ circleId, userId: actor.id, role: "member" }).onConflictDoNothing().returning({ role: circleMembers.role });
+    const inserted = await tx.db
+      .insert(circleMembers)
+      .values({ circleId, userId: actor.id, role: "member" })
+      .onConflictDoNothing()
+      .returning({ role: circleMembers.role });
     if (inserted.length > 0) {
       await recordEvent(tx, { actorId: actor.id, verb: "circle.joined", subjectType: "circle", subjectId: circleId });
       tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
@@ -34,7 +38,13 @@ export async function leaveCircle(options: ServiceOptions, actor: Viewer, circle
     if (!access.role) return;
     if (access.role === "founder") throw new AppError("founder_cannot_leave");
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, actor.id)));
-    await recordEvent(tx, { actorId: actor.id, verb: "circle.left", subjectType: "circle", subjectId: circleId, data: { role: access.role } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "circle.left",
+      subjectType: "circle",
+      subjectId: circleId,
+      data: { role: access.role },
+    });
     tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
   });
 }
@@ -61,7 +71,12 @@ export interface MemberList {
  * A page of members, highest role first, then by joining time; `q` matches the username or the
  * nickname. Readers of the circle's content may list them (the guard is the caller's).
  */
-export async function listMembers(db: Executor, viewer: Viewer | null, access: CircleAccess, query: { q?: string; role?: CircleRole; page: number }): Promise<MemberList> {
+export async function listMembers(
+  db: Executor,
+  viewer: Viewer | null,
+  access: CircleAccess,
+  query: { q?: string; role?: CircleRole; page: number },
+): Promise<MemberList> {
   const circleId = access.circle.id;
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   const where = and(
@@ -71,7 +86,14 @@ export async function listMembers(db: Executor, viewer: Viewer | null, access: C
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ userId: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, role: circleMembers.role, joinedAt: circleMembers.joinedAt })
+      .select({
+        userId: users.id,
+        username: users.username,
+        nickname: users.nickname,
+        avatar: users.avatar,
+        role: circleMembers.role,
+        joinedAt: circleMembers.joinedAt,
+      })
       .from(circleMembers)
       .innerJoin(users, eq(users.id, circleMembers.userId))
       .where(where)
@@ -104,7 +126,13 @@ async function membershipsOf(db: Executor, circleId: number, userIds: number[]) 
  * Gives members a role, all or none: every one of them must be a member (else 404) and one the
  * viewer may give that role to (else 403). Nobody demotes the founder or anyone at or above their own rank.
  */
-export async function setMemberRoles(options: ServiceOptions, actor: Viewer, circleId: number, userIds: number[], role: CircleRole): Promise<void> {
+export async function setMemberRoles(
+  options: ServiceOptions,
+  actor: Viewer,
+  circleId: number,
+  userIds: number[],
+  role: CircleRole,
+): Promise<void> {
   const unique = [...new Set(userIds)];
   await inTransaction(options, async (tx) => {
     const access = await requireCircle(tx.db, actor, circleId, "manage_members", { signedIn: true });
@@ -116,16 +144,33 @@ export async function setMemberRoles(options: ServiceOptions, actor: Viewer, cir
     await tx.db
       .update(circleMembers)
       .set({ role })
-      .where(and(eq(circleMembers.circleId, circleId), inArray(circleMembers.userId, changing.map((target) => target.userId))));
+      .where(
+        and(
+          eq(circleMembers.circleId, circleId),
+          inArray(
+            circleMembers.userId,
+            changing.map((target) => target.userId),
+          ),
+        ),
+      );
     for (const target of changing) {
-      await recordEvent(tx, { actorId: actor.id, verb: "circle.role_changed", subjectType: "circle", subjectId: circleId, data: { userId: target.userId, from: target.role, to: role } });
+      await recordEvent(tx, {
+        actorId: actor.id,
+        verb: "circle.role_changed",
+        subjectType: "circle",
+        subjectId: circleId,
+        data: { userId: target.userId, from: target.role, to: role },
+      });
     }
     tx.invalidate(`circle:${circleId}`, ...changing.map((target) => membershipTag(target.userId)));
   });
 }
 
 export async function countAdministrators(db: Executor, circleId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.role, "admin")));
+  const [row] = await db
+    .select({ total: count() })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.role, "admin")));
   return Number(row?.total ?? 0);
 }
 
@@ -133,13 +178,22 @@ export async function countAdministrators(db: Executor, circleId: number): Promi
 export async function removeAllAdministrators(options: ServiceOptions, actor: Viewer, circleId: number): Promise<number> {
   return inTransaction(options, async (tx) => {
     const access = await requireCircle(tx.db, actor, circleId, "manage_members", { signedIn: true });
-    const admins = await tx.db.select({ userId: circleMembers.userId, role: circleMembers.role }).from(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.role, "admin")));
+    const admins = await tx.db
+      .select({ userId: circleMembers.userId, role: circleMembers.role })
+      .from(circleMembers)
+      .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.role, "admin")));
     const demoted = admins.filter((admin) => canSetRole(actor, access, admin, "member"));
     if (demoted.length === 0) {
       authorize(actor, admins.length === 0);
       return 0;
     }
-    await setMemberRoles({ db: options.db, tx }, actor, circleId, demoted.map((admin) => admin.userId), "member");
+    await setMemberRoles(
+      { db: options.db, tx },
+      actor,
+      circleId,
+      demoted.map((admin) => admin.userId),
+      "member",
+    );
     return demoted.length;
   });
 }
@@ -152,7 +206,13 @@ export async function removeMember(options: ServiceOptions, actor: Viewer, circl
     if (!target) throw new AppError("not_a_member");
     authorize(actor, canRemoveMember(actor, access, target));
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
-    await recordEvent(tx, { actorId: actor.id, verb: "circle.member_removed", subjectType: "circle", subjectId: circleId, data: { userId, role: target.role } });
+    await recordEvent(tx, {
+      actorId: actor.id,
+      verb: "circle.member_removed",
+      subjectType: "circle",
+      subjectId: circleId,
+      data: { userId, role: target.role },
+    });
     tx.invalidate(`circle:${circleId}`, "circles", membershipTag(userId));
   });
 }

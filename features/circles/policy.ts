@@ -120,7 +120,12 @@ export function can(actor: Viewer | null, action: CircleAction, access: CircleAc
  * replaces the founder, and "founder" is never given); never anyone at or above one's own rank;
  * never a role above one's own.
  */
-export function canSetRole(actor: Viewer | null, access: CircleAccess, target: { userId: number; role: CircleRole }, newRole: CircleRole): boolean {
+export function canSetRole(
+  actor: Viewer | null,
+  access: CircleAccess,
+  target: { userId: number; role: CircleRole },
+  newRole: CircleRole,
+): boolean {
   if (!actor || !can(actor, "manage_members", access) || target.userId === actor.id) return false;
   const own = roleRank[access.role!];
   if (target.role === "founder" || newRole === "founder") return false;

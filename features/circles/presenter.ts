@@ -61,7 +61,9 @@ export function presentCircle(row: CircleRow, locale: Locale): CircleView {
 export function snakeKeys<T>(value: T): unknown {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), snakeKeys(child)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), snakeKeys(child)]),
+    );
   }
   return value;
 }

@@ -31,7 +31,10 @@ const optionalNameSchema = z
   .max(circleNameMaxLength, "validation:circle_name_length")
   .regex(noControlCharacters, "validation:circle_name_chars");
 
-export const circleDescriptionSchema = z.string({ error: "validation:invalid_value" }).trim().max(circleDescriptionMaxLength, "validation:circle_description_length");
+export const circleDescriptionSchema = z
+  .string({ error: "validation:invalid_value" })
+  .trim()
+  .max(circleDescriptionMaxLength, "validation:circle_description_length");
 
 export const visibilitySchema = z.enum(circleVisibilityValues, { error: "validation:circle_visibility_invalid" });
 export const languageSchema = z.enum(locales, { error: "validation:circle_language_invalid" });
@@ -41,7 +44,11 @@ export const languagesSchema = z
   .max(locales.length, "validation:circle_language_invalid")
   .transform((languages) => [...new Set(languages)]);
 
-const idSchema = z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").positive("validation:invalid_value").max(2_147_483_647, "validation:invalid_value");
+const idSchema = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .positive("validation:invalid_value")
+  .max(2_147_483_647, "validation:invalid_value");
 
 const defaultLanguageListed = {
   path: ["languages"],
@@ -85,14 +92,20 @@ export const updateCircleSchema = z
     /** Only `null` (remove the logo): a new logo is uploaded as a file. */
     logo: z.null({ error: "validation:invalid_value" }).optional(),
   })
-  .refine((value) => !value.languages || !value.default_language || value.languages.includes(value.default_language), defaultLanguageListed);
+  .refine(
+    (value) => !value.languages || !value.default_language || value.languages.includes(value.default_language),
+    defaultLanguageListed,
+  );
 export type UpdateCircleInput = z.output<typeof updateCircleSchema>;
 
 export const setRoleSchema = z.strictObject({ role: z.enum(assignableRoles, { error: "validation:circle_role_invalid" }) });
 
 /** Several members at once (the members page's "all at once"). */
 export const setRolesSchema = z.strictObject({
-  user_ids: z.array(idSchema, { error: "validation:circle_members_required" }).min(1, "validation:circle_members_required").max(100, "validation:invalid_value"),
+  user_ids: z
+    .array(idSchema, { error: "validation:circle_members_required" })
+    .min(1, "validation:circle_members_required")
+    .max(100, "validation:invalid_value"),
   role: z.enum(assignableRoles, { error: "validation:circle_role_invalid" }),
 });
 
@@ -120,7 +133,12 @@ export const createCategorySchema = z.strictObject({
 export const updateCategorySchema = z.strictObject({
   name: categoryNameSchema.optional(),
   /** 0-based place among its siblings. */
-  position: z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").min(0, "validation:invalid_value").max(10_000, "validation:invalid_value").optional(),
+  position: z
+    .number({ error: "validation:invalid_value" })
+    .int("validation:invalid_value")
+    .min(0, "validation:invalid_value")
+    .max(10_000, "validation:invalid_value")
+    .optional(),
 });
 
 /** Form fields → the shapes above (browser and server alike). */

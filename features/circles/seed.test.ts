@@ -26,7 +26,8 @@ describe.each(databaseKinds)("circle seed on %s", (kind) => {
   });
   afterAll(() => database.dispose());
 
-  const logoOf = async (slug: string) => (await database.db.select({ logo: circles.logo }).from(circles).where(eq(circles.slug, slug)))[0]?.logo;
+  const logoOf = async (slug: string) =>
+    (await database.db.select({ logo: circles.logo }).from(circles).where(eq(circles.slug, slug)))[0]?.logo;
 
   it("gives every seeded circle its SVG logo", async () => {
     const rows = await database.db.select({ slug: circles.slug, logo: circles.logo }).from(circles);

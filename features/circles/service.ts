@@ -49,7 +49,12 @@ export function circleNameMatches(row: Pick<CircleRow, "nameZh" | "nameEn">, que
  * The tree of the circles the viewer may see, from the global village down, with counts. With a
  * query, only circles whose name (in either language) contains it remain, with their ancestors.
  */
-export async function listCircleTree(db: Executor, viewer: Viewer | null, locale: Locale, options: { query?: string } = {}): Promise<CircleNode[]> {
+export async function listCircleTree(
+  db: Executor,
+  viewer: Viewer | null,
+  locale: Locale,
+  options: { query?: string } = {},
+): Promise<CircleNode[]> {
   const [rows, accesses, members] = await Promise.all([circleRows(db), loadCircleAccessMap(db, viewer), countMembers(db)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const visibleRows = rows.filter((row) => {
@@ -108,7 +113,14 @@ export { roleOrder as circleRoleOrder };
 
 async function loadStaff(db: Executor, circleId: number): Promise<CircleStaffMember[]> {
   const rows = await db
-    .select({ userId: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, role: circleMembers.role, joinedAt: circleMembers.joinedAt })
+    .select({
+      userId: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      role: circleMembers.role,
+      joinedAt: circleMembers.joinedAt,
+    })
     .from(circleMembers)
     .innerJoin(users, eq(users.id, circleMembers.userId))
     .where(and(eq(circleMembers.circleId, circleId), ne(circleMembers.role, "member")))
@@ -141,7 +153,11 @@ export async function getCirclePage(db: Executor, viewer: Viewer | null, id: num
     return other !== undefined && canViewCircle(other);
   };
   const ancestors: CircleView[] = [];
-  for (let parent = row.parentId === null ? undefined : byId.get(row.parentId); parent; parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+  for (
+    let parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    parent;
+    parent = parent.parentId === null ? undefined : byId.get(parent.parentId)
+  ) {
     if (seen(parent.id)) ancestors.unshift(presentCircle(parent, locale));
   }
   const childRows = rows.filter((candidate) => candidate.parentId === id && seen(candidate.id));
@@ -169,7 +185,8 @@ export async function circleLineage(db: Executor, id: number): Promise<number[]>
   const rows = await circleRows(db);
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
   const lineage: number[] = [];
-  for (let current: number | null | undefined = id; current != null && lineage.length < 64; current = parentOf.get(current)) lineage.push(current);
+  for (let current: number | null | undefined = id; current != null && lineage.length < 64; current = parentOf.get(current))
+    lineage.push(current);
   return lineage;
 }
 
@@ -182,7 +199,17 @@ export async function searchCircles(db: Executor, viewer: Viewer | null, query: 
   const rows = await db
     .select()
     .from(circles)
-    .where(and(inArray(circles.id, visible), or(ilike(circles.nameZh, pattern), ilike(circles.nameEn, pattern), ilike(circles.descriptionZh, pattern), ilike(circles.descriptionEn, pattern))))
+    .where(
+      and(
+        inArray(circles.id, visible),
+        or(
+          ilike(circles.nameZh, pattern),
+          ilike(circles.nameEn, pattern),
+          ilike(circles.descriptionZh, pattern),
+          ilike(circles.descriptionEn, pattern),
+        ),
+      ),
+    )
     .orderBy(asc(circles.position), asc(circles.id))
     .limit(limit);
   return rows.map((row) => presentCircle(row, locale));

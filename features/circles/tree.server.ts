@@ -40,7 +40,9 @@ function loadTree(db: Executor): Promise<Tree> {
   const known = trees.get(db);
   if (known) return known;
   const map = trees;
-  const loading = readRows(db).then((rows) => treeOf(rows.map((row) => Object.freeze({ ...row, languages: Object.freeze([...row.languages]) as string[] }))));
+  const loading = readRows(db).then((rows) =>
+    treeOf(rows.map((row) => Object.freeze({ ...row, languages: Object.freeze([...row.languages]) as string[] }))),
+  );
   map.set(db, loading);
   // A failed read is not remembered: the next call tries again.
   loading.catch(() => {

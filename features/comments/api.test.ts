@@ -23,7 +23,8 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     return (response.json() as { id: number }).id;
   };
-  const comment = async (visitor: Visitor, writingId: number, body: Record<string, unknown>, headers?: Record<string, string>) => visitor.post(`/api/writings/${writingId}/comments/`, body, headers);
+  const comment = async (visitor: Visitor, writingId: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    visitor.post(`/api/writings/${writingId}/comments/`, body, headers);
   const posted = async (visitor: Visitor, writingId: number, body: Record<string, unknown>) => {
     const response = await comment(visitor, writingId, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -38,7 +39,11 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const [row] = await db().select().from(unreadCounters).where(eq(unreadCounters.userId, userId));
     return { comments: row!.unreadCommentCount, replies: row!.unreadReplies };
   };
-  const eventsOf = (verb: string, id: number) => db().select().from(events).where(and(eq(events.verb, verb), eq(events.subjectType, "comment"), eq(events.subjectId, String(id))));
+  const eventsOf = (verb: string, id: number) =>
+    db()
+      .select()
+      .from(events)
+      .where(and(eq(events.verb, verb), eq(events.subjectType, "comment"), eq(events.subjectId, String(id))));
 
   it("posts a comment: 201 with the comment, an event, the page's tag invalidated, the writing's author notified", async () => {
     const { user: author, visitor: writer } = await signedIn();
@@ -48,13 +53,28 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const stop = onInvalidate((invalidated) => tags.push(...invalidated));
     const created = await posted(visitor, writingId, { body: "  写得好！\r\n见 https://example.com/a?b=1。  " });
     stop();
-    expect(created).toMatchObject({ body: "写得好！\n见 https://example.com/a?b=1。", author: { id: reader.id, username: reader.username, nickname: reader.nickname }, deleted: false, reply_to: null, can: { delete: true, reply: true } });
+    expect(created).toMatchObject({
+      body: "写得好！\n见 https://example.com/a?b=1。",
+      author: { id: reader.id, username: reader.username, nickname: reader.nickname },
+      deleted: false,
+      reply_to: null,
+      can: { delete: true, reply: true },
+    });
     expect(new Date(created.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(tags).toContain(`writing:${writingId}`);
-    expect(await eventsOf("comment.created", created.id)).toEqual([expect.objectContaining({ actorId: reader.id, data: expect.objectContaining({ subjectType: "writing", subjectId: writingId, parentId: null }) })]);
+    expect(await eventsOf("comment.created", created.id)).toEqual([
+      expect.objectContaining({
+        actorId: reader.id,
+        data: expect.objectContaining({ subjectType: "writing", subjectId: writingId, parentId: null }),
+      }),
+    ]);
     expect(await unread(author.id)).toEqual({ comments: 1, replies: 0 });
     const page = await list(new Visitor(api.app), writingId);
-    expect(page).toMatchObject({ total: 1, next_cursor: null, items: [{ id: created.id, body: created.body, replies: [], reply_count: 0, can: { delete: false, reply: false } }] });
+    expect(page).toMatchObject({
+      total: 1,
+      next_cursor: null,
+      items: [{ id: created.id, body: created.body, replies: [], reply_count: 0, can: { delete: false, reply: false } }],
+    });
     // Commenting on one's own writing notifies nobody.
     await posted(writer, writingId, { body: "作者自己的评论" });
     expect(await unread(author.id)).toEqual({ comments: 1, replies: 0 });
@@ -76,7 +96,9 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const tooLong = await comment(visitor, writingId, { body: "字".repeat(1001) }, { "accept-language": "en" });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().fields).toEqual({ body: "A comment can be at most 1,000 characters." });
-    expect((await comment(visitor, writingId, { body: "字".repeat(1001) }, { "accept-language": "zh-CN" })).json().fields).toEqual({ body: "评论最多 1000 字。" });
+    expect((await comment(visitor, writingId, { body: "字".repeat(1001) }, { "accept-language": "zh-CN" })).json().fields).toEqual({
+      body: "评论最多 1000 字。",
+    });
     // 1,000 characters of which some take two UTF-16 units (and four UTF-8 bytes) each.
     const full = await posted(visitor, writingId, { body: "𝑥".repeat(500) + "字".repeat(500) });
     expect([...full.body]).toHaveLength(1000);
@@ -159,7 +181,11 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     await addMember(db(), circle.id, author.id, "founder");
     await addMember(db(), circle.id, master.id, "master");
     const writingId = await publish(writer, circle.id);
-    const byReader = [await posted(readerVisitor, writingId, { body: "一" }), await posted(readerVisitor, writingId, { body: "二" }), await posted(readerVisitor, writingId, { body: "三" })];
+    const byReader = [
+      await posted(readerVisitor, writingId, { body: "一" }),
+      await posted(readerVisitor, writingId, { body: "二" }),
+      await posted(readerVisitor, writingId, { body: "三" }),
+    ];
     expect((await list(stranger, writingId)).items.every((item) => !item.can.delete && item.can.reply)).toBe(true);
     expect((await list(masterVisitor, writingId)).items.every((item) => item.can.delete)).toBe(true);
 
@@ -174,7 +200,9 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect((await masterVisitor.request("DELETE", `/api/comments/${byReader[2]!.id}/`)).statusCode).toBe(204);
     expect((await readerVisitor.request("DELETE", `/api/comments/${byReader[2]!.id}/`)).statusCode).toBe(404);
     expect(await list(readerVisitor, writingId)).toEqual({ items: [], next_cursor: null, total: 0 });
-    expect(await eventsOf("comment.deleted", byReader[1]!.id)).toEqual([expect.objectContaining({ actorId: author.id, data: expect.objectContaining({ authorId: reader.id, subjectId: writingId }) })]);
+    expect(await eventsOf("comment.deleted", byReader[1]!.id)).toEqual([
+      expect.objectContaining({ actorId: author.id, data: expect.objectContaining({ authorId: reader.id, subjectId: writingId }) }),
+    ]);
     expect(await eventsOf("comment.deleted", byReader[2]!.id)).toEqual([expect.objectContaining({ actorId: master.id })]);
   });
 
@@ -191,7 +219,17 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const page = await list(bobVisitor, writingId);
     expect(page.total).toBe(1);
     expect(page.items).toEqual([
-      expect.objectContaining({ id: busy.id, deleted: true, body: "", author: null, reply_count: 1, can: { delete: false, reply: false }, replies: [expect.objectContaining({ id: reply.id, body: "回复", reply_to: { username: alice.username, nickname: alice.nickname } })] }),
+      expect.objectContaining({
+        id: busy.id,
+        deleted: true,
+        body: "",
+        author: null,
+        reply_count: 1,
+        can: { delete: false, reply: false },
+        replies: [
+          expect.objectContaining({ id: reply.id, body: "回复", reply_to: { username: alice.username, nickname: alice.nickname } }),
+        ],
+      }),
     ]);
     // Its text is gone from every answer, the replies' page too.
     expect(JSON.stringify(page)).not.toContain("有人回复");
@@ -207,14 +245,28 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const writingId = await publish(writer);
     const base = Date.now() - 3_600_000;
     const tops = [];
-    for (let index = 0; index < 12; index += 1) tops.push(await createComment(db(), writingId, reader, { body: `第 ${index} 条`, createdAt: new Date(base + index * 1000) }));
+    for (let index = 0; index < 12; index += 1)
+      tops.push(await createComment(db(), writingId, reader, { body: `第 ${index} 条`, createdAt: new Date(base + index * 1000) }));
     const newest = tops.at(-1)!;
     const replies = [];
-    for (let index = 0; index < 25; index += 1) replies.push(await createComment(db(), writingId, author, { parentId: newest.id, replyToUserId: reader.id, body: `回复 ${index}`, createdAt: new Date(base + 60_000 + index * 1000) }));
+    for (let index = 0; index < 25; index += 1)
+      replies.push(
+        await createComment(db(), writingId, author, {
+          parentId: newest.id,
+          replyToUserId: reader.id,
+          body: `回复 ${index}`,
+          createdAt: new Date(base + 60_000 + index * 1000),
+        }),
+      );
 
     const first = await list(new Visitor(api.app), writingId);
     expect(first.total).toBe(37);
-    expect(first.items.map((item) => item.id)).toEqual(tops.slice(2).reverse().map((row) => row.id));
+    expect(first.items.map((item) => item.id)).toEqual(
+      tops
+        .slice(2)
+        .reverse()
+        .map((row) => row.id),
+    );
     expect(first.next_cursor).toBe(tops[2]!.id);
     expect(first.items[0]).toMatchObject({ reply_count: 25 });
     expect(first.items[0]!.replies.map((reply) => reply.id)).toEqual(replies.slice(0, 3).map((row) => row.id));
@@ -226,7 +278,9 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect(repliesFirst.total).toBe(25);
     expect(repliesFirst.items.map((reply) => reply.id)).toEqual(replies.slice(0, 20).map((row) => row.id));
     expect(repliesFirst.next_cursor).toBe(replies[19]!.id);
-    const repliesNext = (await new Visitor(api.app).get(`/api/comments/${newest.id}/replies/?cursor=${repliesFirst.next_cursor}`)).json() as ReplyPage;
+    const repliesNext = (
+      await new Visitor(api.app).get(`/api/comments/${newest.id}/replies/?cursor=${repliesFirst.next_cursor}`)
+    ).json() as ReplyPage;
     expect(repliesNext.items.map((reply) => reply.id)).toEqual(replies.slice(20).map((row) => row.id));
     expect(repliesNext.next_cursor).toBeNull();
     // Replies have no replies page of their own; nonsense cursors are ignored.
@@ -243,7 +297,9 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: "rate_limited", message: "Too many requests. Please try again later." });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    expect((await comment(visitor, writingId, { body: "太快了" }, { "accept-language": "zh-CN" })).json().message).toBe("请求过于频繁，请稍后再试。");
+    expect((await comment(visitor, writingId, { body: "太快了" }, { "accept-language": "zh-CN" })).json().message).toBe(
+      "请求过于频繁，请稍后再试。",
+    );
     // Someone else may still comment.
     await posted(writer, writingId, { body: "作者不受影响" });
   });
@@ -255,7 +311,12 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     const top = await posted(visitor, writingId, { body: "将被删除" });
     await posted(writer, writingId, { body: "回复", parent_id: top.id });
     expect((await writer.request("DELETE", `/api/writings/${writingId}/`)).statusCode).toBe(204);
-    expect(await db().select().from(comments).where(and(eq(comments.subjectType, "writing"), eq(comments.subjectId, writingId)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(comments)
+        .where(and(eq(comments.subjectType, "writing"), eq(comments.subjectId, writingId))),
+    ).toEqual([]);
     expect((await visitor.get(`/api/comments/${top.id}/replies/`)).statusCode).toBe(404);
   });
 

@@ -34,23 +34,46 @@ export async function commentsApi(app: FastifyInstance): Promise<void> {
     return viewer;
   };
 
-  api.get("/api/writings/:id/comments/", { schema: { tags, summary: "A writing's comments, newest first, 10 a page, each with its first three replies", params: writingParams, querystring: pageQuery } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const page = await listCommentsOf(app.db, viewer, { type: "writing", id: request.params.id }, request.query.cursor ?? null);
-    personal(reply);
-    return page;
-  });
+  api.get(
+    "/api/writings/:id/comments/",
+    {
+      schema: {
+        tags,
+        summary: "A writing's comments, newest first, 10 a page, each with its first three replies",
+        params: writingParams,
+        querystring: pageQuery,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const page = await listCommentsOf(app.db, viewer, { type: "writing", id: request.params.id }, request.query.cursor ?? null);
+      personal(reply);
+      return page;
+    },
+  );
 
-  api.get("/api/comments/:id/replies/", { schema: { tags, summary: "A top-level comment's replies, oldest first, 20 a page", params: commentParams, querystring: pageQuery } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const page = await listReplies(app.db, viewer, request.params.id, request.query.cursor ?? null);
-    personal(reply);
-    return page;
-  });
+  api.get(
+    "/api/comments/:id/replies/",
+    { schema: { tags, summary: "A top-level comment's replies, oldest first, 20 a page", params: commentParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const page = await listReplies(app.db, viewer, request.params.id, request.query.cursor ?? null);
+      personal(reply);
+      return page;
+    },
+  );
 
   api.post(
     "/api/writings/:id/comments/",
-    { schema: { tags, summary: "Comment on a writing, or reply (`parent_id`: a comment or reply on the same writing)", params: writingParams, body: createCommentSchema }, config: { rateLimit: commentPostRateLimit } },
+    {
+      schema: {
+        tags,
+        summary: "Comment on a writing, or reply (`parent_id`: a comment or reply on the same writing)",
+        params: writingParams,
+        body: createCommentSchema,
+      },
+      config: { rateLimit: commentPostRateLimit },
+    },
     async (request, reply) => {
       const viewer = await signedIn(request);
       let created;
@@ -66,9 +89,19 @@ export async function commentsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete("/api/comments/:id/", { schema: { tags, summary: "Delete a comment or reply for good (its author, the writing's author or the circle's moderators)", params: commentParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    await deleteComment({ db: app.db }, viewer, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/comments/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Delete a comment or reply for good (its author, the writing's author or the circle's moderators)",
+        params: commentParams,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      await deleteComment({ db: app.db }, viewer, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -40,7 +40,11 @@ export function can(actor: Viewer | null, action: CommentAction, resource: Comme
       return resource.comment !== undefined && !resource.comment.deleted;
     case "delete":
       if (!resource.comment || resource.comment.deleted) return false;
-      return resource.comment.authorId === actor.id || resource.subject.authorId === actor.id || canInCircle(actor, "moderate", resource.subject.access);
+      return (
+        resource.comment.authorId === actor.id ||
+        resource.subject.authorId === actor.id ||
+        canInCircle(actor, "moderate", resource.subject.access)
+      );
   }
 }
 

@@ -27,7 +27,10 @@ export function presentThread(row: ThreadRow, viewer: Viewer | null, subject: Co
     reply_to: null,
     replies: row.replies.map((reply) => presentReply(reply, viewer, subject)),
     reply_count: Number(row.reply_count),
-    can: commentPermissions(viewer, { subject, comment: row.deleted || !row.author ? { authorId: 0, deleted: true } : { authorId: row.author.id, deleted: false } }),
+    can: commentPermissions(viewer, {
+      subject,
+      comment: row.deleted || !row.author ? { authorId: 0, deleted: true } : { authorId: row.author.id, deleted: false },
+    }),
   };
 }
 

@@ -33,7 +33,8 @@ export interface ThreadPageRow {
 /** Both drivers answer `execute` with `{ rows }`; the one column is JSON, which both parse. */
 type RowsOf<Page> = { rows: { page: Page }[] };
 
-const authorJson = (alias: string) => sql.raw(`json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'nickname', ${alias}.nickname, 'avatar', ${alias}.avatar)`);
+const authorJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'nickname', ${alias}.nickname, 'avatar', ${alias}.avatar)`);
 
 /**
  * Live replies of the comment `parent` names, oldest first, as a JSON array (`extra` narrows them,
@@ -60,7 +61,13 @@ const repliesSql = (limit: number) => repliesJson(sql`c.id`, limit);
  * reading page pays one query for its comments. A deleted comment is listed only while it has
  * replies. `cursor` is the id of the last comment of the previous page.
  */
-export async function threadPage(db: Executor, type: CommentSubjectType, subjectId: number, cursor: number | null, limit = commentPageSize): Promise<ThreadPageRow> {
+export async function threadPage(
+  db: Executor,
+  type: CommentSubjectType,
+  subjectId: number,
+  cursor: number | null,
+  limit = commentPageSize,
+): Promise<ThreadPageRow> {
   const result = (await db.execute(sql`
     select json_build_object(
       'total', (select count(*) from comments a where a.subject_type = ${type} and a.subject_id = ${subjectId} and a.deleted_at is null),
@@ -95,7 +102,12 @@ const firstPages: Record<CommentSubjectType, TaggedMemory<ThreadPageRow>> = {
   writing: taggedMemory<ThreadPageRow>("comments/first-page/writing", { ttlMs: 60_000, maxEntries: 2_000 }),
 };
 
-export async function firstThreadPage(db: Executor, type: CommentSubjectType, subjectId: number, subjectTags: string[]): Promise<ThreadPageRow> {
+export async function firstThreadPage(
+  db: Executor,
+  type: CommentSubjectType,
+  subjectId: number,
+  subjectTags: string[],
+): Promise<ThreadPageRow> {
   return firstPages[type].read(db, subjectId, async () => {
     const page = await threadPage(db, type, subjectId, null);
     return { value: page, tags: [...subjectTags, ...commenterTags(page)] };
@@ -116,7 +128,12 @@ export function commenterTags(page: ThreadPageRow): string[] {
 }
 
 /** One page of a top-level comment's replies, oldest first, after reply `cursor`. */
-export async function replyPage(db: Executor, parentId: number, cursor: number | null, limit = replyPageSize): Promise<{ total: number; items: ReplyRow[] }> {
+export async function replyPage(
+  db: Executor,
+  parentId: number,
+  cursor: number | null,
+  limit = replyPageSize,
+): Promise<{ total: number; items: ReplyRow[] }> {
   const result = (await db.execute(sql`
     select json_build_object(
       'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null),

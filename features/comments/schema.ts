@@ -28,7 +28,11 @@ export const commentBodySchema = z
       .refine((value) => !hasControlCharacters(value), "validation:comment_invalid_characters"),
   );
 
-const idSchema = z.number({ error: "validation:comment_parent_invalid" }).int("validation:comment_parent_invalid").positive("validation:comment_parent_invalid").max(2_147_483_647, "validation:comment_parent_invalid");
+const idSchema = z
+  .number({ error: "validation:comment_parent_invalid" })
+  .int("validation:comment_parent_invalid")
+  .positive("validation:comment_parent_invalid")
+  .max(2_147_483_647, "validation:comment_parent_invalid");
 
 export const createCommentSchema = z.object({
   body: commentBodySchema,
@@ -39,4 +43,3 @@ export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 /** Cursors are comment ids (the last one of the previous page). */
 export const commentCursorSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
-

@@ -9,7 +9,14 @@ import { bumpUnread } from "../messages/service.ts";
 import { can } from "./policy.ts";
 import { presentReply, presentThreadPage } from "./presenter.ts";
 import { firstThreadPage, replyPage, threadPage } from "./queries.ts";
-import { commentPageSize, replyPageSize, type CommentPage, type CreateCommentInput, type PresentedComment, type ReplyPage } from "./schema.ts";
+import {
+  commentPageSize,
+  replyPageSize,
+  type CommentPage,
+  type CreateCommentInput,
+  type PresentedComment,
+  type ReplyPage,
+} from "./schema.ts";
 import { loadCommentSubject, type CommentSubject, type CommentSubjectType } from "./subjects.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -49,7 +56,12 @@ async function commentById(db: Executor, id: number): Promise<CommentRow | undef
  * transaction: a top-level comment raises the subject author's `unread_comment_count`, a reply the
  * replied user's `unread_replies` (never one's own).
  */
-export async function postComment(options: ServiceOptions, viewer: Viewer, subjectRef: { type: CommentSubjectType; id: number }, input: CreateCommentInput): Promise<PresentedComment> {
+export async function postComment(
+  options: ServiceOptions,
+  viewer: Viewer,
+  subjectRef: { type: CommentSubjectType; id: number },
+  input: CreateCommentInput,
+): Promise<PresentedComment> {
   const subject = await loadCommentSubject(options.db, viewer, subjectRef.type, subjectRef.id);
   authorize(viewer, can(viewer, "post", { subject }));
   return inTransaction(options, async (tx) => {
@@ -65,12 +77,23 @@ export async function postComment(options: ServiceOptions, viewer: Viewer, subje
         throw new AppError("validation_failed", { fields: { parent_id: "validation:comment_parent_deleted" } });
       }
       parentId = parent.parentId ?? parent.id;
-      const [mentioned] = await tx.db.select({ id: users.id, username: users.username, nickname: users.nickname }).from(users).where(eq(users.id, parent.authorId)).limit(1);
+      const [mentioned] = await tx.db
+        .select({ id: users.id, username: users.username, nickname: users.nickname })
+        .from(users)
+        .where(eq(users.id, parent.authorId))
+        .limit(1);
       replyTo = mentioned ?? null;
     }
     const [row] = await tx.db
       .insert(comments)
-      .values({ subjectType: subject.type, subjectId: subject.id, authorId: viewer.id, parentId, replyToUserId: replyTo?.id ?? null, body: input.body })
+      .values({
+        subjectType: subject.type,
+        subjectId: subject.id,
+        authorId: viewer.id,
+        parentId,
+        replyToUserId: replyTo?.id ?? null,
+        body: input.body,
+      })
       .returning();
     const comment = row!;
     await recordEvent(tx, {
@@ -129,23 +152,45 @@ export async function deleteComment(options: ServiceOptions, viewer: Viewer, id:
 }
 
 /** A page of a subject's comments (newest first, with their first replies); the first page is remembered. */
-export async function listComments(db: Executor, viewer: Viewer | null, subject: CommentSubject, cursor: number | null = null): Promise<CommentPage> {
+export async function listComments(
+  db: Executor,
+  viewer: Viewer | null,
+  subject: CommentSubject,
+  cursor: number | null = null,
+): Promise<CommentPage> {
   authorize(viewer, can(viewer, "read", { subject }));
-  const page = cursor === null ? await firstThreadPage(db, subject.type, subject.id, subject.tags) : await threadPage(db, subject.type, subject.id, cursor);
+  const page =
+    cursor === null
+      ? await firstThreadPage(db, subject.type, subject.id, subject.tags)
+      : await threadPage(db, subject.type, subject.id, cursor);
   return presentThreadPage(page, viewer, subject, commentPageSize);
 }
 
 /** A subject's comments by its type and id, for the API (404 when the viewer may not read it). */
-export async function listCommentsOf(db: Executor, viewer: Viewer | null, subjectRef: { type: CommentSubjectType; id: number }, cursor: number | null = null): Promise<CommentPage> {
+export async function listCommentsOf(
+  db: Executor,
+  viewer: Viewer | null,
+  subjectRef: { type: CommentSubjectType; id: number },
+  cursor: number | null = null,
+): Promise<CommentPage> {
   const subject = await loadCommentSubject(db, viewer, subjectRef.type, subjectRef.id);
   return listComments(db, viewer, subject, cursor);
 }
 
 /** A page of a top-level comment's replies, oldest first (404 for an unknown comment, a reply, or a subject the viewer may not read). */
-export async function listReplies(db: Executor, viewer: Viewer | null, commentId: number, cursor: number | null = null, subject?: CommentSubject): Promise<ReplyPage> {
+export async function listReplies(
+  db: Executor,
+  viewer: Viewer | null,
+  commentId: number,
+  cursor: number | null = null,
+  subject?: CommentSubject,
+): Promise<ReplyPage> {
   const comment = await commentById(db, commentId);
   if (!comment || comment.parentId !== null) throw new AppError("not_found");
-  const rules = subject && subject.type === comment.subjectType && subject.id === comment.subjectId ? subject : await loadCommentSubject(db, viewer, comment.subjectType, comment.subjectId);
+  const rules =
+    subject && subject.type === comment.subjectType && subject.id === comment.subjectId
+      ? subject
+      : await loadCommentSubject(db, viewer, comment.subjectType, comment.subjectId);
   authorize(viewer, can(viewer, "read", { subject: rules }));
   const page = await replyPage(db, commentId, cursor);
   const items = page.items.slice(0, replyPageSize);

@@ -25,7 +25,12 @@ export function writingSubject(row: { id: number; authorId: number }, access: Ci
  * visitor who may see the circle but not read it), exactly like the subject's own routes. Answers,
  * chapters and entries add their case here.
  */
-export async function loadCommentSubject(db: Executor, viewer: Viewer | null, type: CommentSubjectType, id: number): Promise<CommentSubject> {
+export async function loadCommentSubject(
+  db: Executor,
+  viewer: Viewer | null,
+  type: CommentSubjectType,
+  id: number,
+): Promise<CommentSubject> {
   switch (type) {
     case "writing": {
       const { row, access } = await loadReadableWriting(db, viewer, id);

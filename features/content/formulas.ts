@@ -32,7 +32,12 @@ export function refuseOversizedFormulas(message: string) {
   return (tree: Root) => {
     visit(tree, "element", (node, index, parent) => {
       if (!parent || index === undefined) return undefined;
-      const code = node.tagName === "pre" && node.children[0]?.type === "element" && isMath(node.children[0]) ? node.children[0] : isMath(node) ? node : undefined;
+      const code =
+        node.tagName === "pre" && node.children[0]?.type === "element" && isMath(node.children[0])
+          ? node.children[0]
+          : isMath(node)
+            ? node
+            : undefined;
       if (!code) return undefined;
       const tex = visibleText(code);
       if (tex.length <= maxFormulaLength && nestingDepth(tex) <= maxFormulaNesting) return undefined;

@@ -12,14 +12,103 @@ afterAll(closeRenderer);
 
 /** Elements rendered content may contain: GitHub's set, KaTeX's MathML and SVG, nothing else. */
 const allowedElements = new Set([
-  "a", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6",
-  "hr", "i", "img", "input", "ins", "kbd", "li", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section",
-  "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "tt", "ul", "var",
-  "math", "semantics", "annotation", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msup", "msub", "msubsup", "mfrac",
-  "msqrt", "mroot", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mpadded", "mphantom", "mstyle", "menclose",
-  "svg", "path", "line",
+  "a",
+  "b",
+  "blockquote",
+  "br",
+  "code",
+  "dd",
+  "del",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "i",
+  "img",
+  "input",
+  "ins",
+  "kbd",
+  "li",
+  "ol",
+  "p",
+  "picture",
+  "pre",
+  "q",
+  "rp",
+  "rt",
+  "ruby",
+  "s",
+  "samp",
+  "section",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "summary",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "tt",
+  "ul",
+  "var",
+  "math",
+  "semantics",
+  "annotation",
+  "mrow",
+  "mi",
+  "mn",
+  "mo",
+  "ms",
+  "mtext",
+  "mspace",
+  "msup",
+  "msub",
+  "msubsup",
+  "mfrac",
+  "msqrt",
+  "mroot",
+  "mover",
+  "munder",
+  "munderover",
+  "mtable",
+  "mtr",
+  "mtd",
+  "mpadded",
+  "mphantom",
+  "mstyle",
+  "menclose",
+  "svg",
+  "path",
+  "line",
 ]);
-const urlAttributes = new Set(["href", "src", "cite", "longDesc", "action", "formAction", "xLinkHref", "data", "background", "poster", "srcSet", "codeBase", "manifest"]);
+const urlAttributes = new Set([
+  "href",
+  "src",
+  "cite",
+  "longDesc",
+  "action",
+  "formAction",
+  "xLinkHref",
+  "data",
+  "background",
+  "poster",
+  "srcSet",
+  "codeBase",
+  "manifest",
+]);
 const safeHref = /^(?:#user-content-|\/(?!\/)|https?:\/\/|mailto:|irc:|ircs:|xmpp:|\.{0,2}[^:]*$)/i;
 
 /** Browsers ignore whitespace and control characters inside a URL's scheme. */
@@ -37,17 +126,31 @@ function dangers(html: string): string[] {
     for (const [name, value] of Object.entries(element.properties)) {
       const text = Array.isArray(value) ? value.join(" ") : String(value);
       if (/^on/i.test(name)) problems.push(`${element.tagName}[${name}]`);
-      if (["target", "srcSet", "formAction", "action", "xLinkHref", "srcDoc", "data", "background", "poster"].includes(name)) problems.push(`${element.tagName}[${name}]`);
-      if (urlAttributes.has(name) && /(?:java|vb)script:|data:/i.test(withoutControls(text))) problems.push(`${element.tagName}[${name}]=${text.slice(0, 40)}`);
+      if (["target", "srcSet", "formAction", "action", "xLinkHref", "srcDoc", "data", "background", "poster"].includes(name))
+        problems.push(`${element.tagName}[${name}]`);
+      if (urlAttributes.has(name) && /(?:java|vb)script:|data:/i.test(withoutControls(text)))
+        problems.push(`${element.tagName}[${name}]=${text.slice(0, 40)}`);
       if (name === "style" && !generatedStyle.test(text)) problems.push(`style=${text.slice(0, 60)}`);
       if (name === "href" && !safeHref.test(text)) problems.push(`href=${text.slice(0, 60)}`);
       if (name === "src" && !/^\/attach\/[\w-][\w.-]*$/.test(text)) problems.push(`src=${text}`);
       if ((name === "id" || name === "name") && !text.startsWith("user-content-")) problems.push(`${name}=${text}`);
       if (name === "rel" && text !== "nofollow ugc noopener") problems.push(`rel=${text}`);
     }
-    if (element.tagName === "a" && typeof element.properties.href === "string" && !element.properties.href.startsWith("#") && element.properties.rel === undefined) problems.push("link without rel");
+    if (
+      element.tagName === "a" &&
+      typeof element.properties.href === "string" &&
+      !element.properties.href.startsWith("#") &&
+      element.properties.rel === undefined
+    )
+      problems.push("link without rel");
     const classes = element.properties.className;
-    if (Array.isArray(classes) && classes.length > 0 && element.properties.style !== undefined && !/^(?:span|pre|svg)$/.test(element.tagName)) problems.push(`styled <${element.tagName}>`);
+    if (
+      Array.isArray(classes) &&
+      classes.length > 0 &&
+      element.properties.style !== undefined &&
+      !/^(?:span|pre|svg)$/.test(element.tagName)
+    )
+      problems.push(`styled <${element.tagName}>`);
   });
   return problems;
 }
@@ -56,20 +159,24 @@ function dangers(html: string): string[] {
 const timeBoundMs = 40_000;
 
 describe("hostile input", () => {
-  it.each(hostileCorpus)("$name: nothing dangerous survives, within the time bound", async ({ markdown }) => {
-    const started = performance.now();
-    let html = "";
-    try {
-      html = (await renderMarkdown(markdown)).html;
-    } catch (error) {
-      // A document may be refused as too complex, but only with that clean error.
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).code).toBe("content_too_complex");
-    }
-    expect(performance.now() - started).toBeLessThan(timeBoundMs);
-    expect(dangers(html)).toEqual([]);
-    expect(html).not.toMatch(/<(?:script|iframe|form|style|object|embed|link|meta|base|frame|frameset|textarea|button|select)[\s>/]/i);
-  }, 60_000);
+  it.each(hostileCorpus)(
+    "$name: nothing dangerous survives, within the time bound",
+    async ({ markdown }) => {
+      const started = performance.now();
+      let html = "";
+      try {
+        html = (await renderMarkdown(markdown)).html;
+      } catch (error) {
+        // A document may be refused as too complex, but only with that clean error.
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).code).toBe("content_too_complex");
+      }
+      expect(performance.now() - started).toBeLessThan(timeBoundMs);
+      expect(dangers(html)).toEqual([]);
+      expect(html).not.toMatch(/<(?:script|iframe|form|style|object|embed|link|meta|base|frame|frameset|textarea|button|select)[\s>/]/i);
+    },
+    60_000,
+  );
 
   it("keeps the author's text where markup is removed", async () => {
     const { html } = await renderMarkdown(hostileCorpus.find((entry) => entry.name === "event handlers")!.markdown);
@@ -106,7 +213,10 @@ describe("hostile input", () => {
   it("refuses documents over the size limit before any work", async () => {
     const started = performance.now();
     await expect(renderMarkdown(megabyteDocument)).rejects.toMatchObject({ code: "content_too_large", status: 413, params: { max: 200 } });
-    await expect(renderMarkdown("x".repeat(10 * 1024 + 1), { kind: "comment" })).rejects.toMatchObject({ code: "content_too_large", params: { max: 10 } });
+    await expect(renderMarkdown("x".repeat(10 * 1024 + 1), { kind: "comment" })).rejects.toMatchObject({
+      code: "content_too_large",
+      params: { max: 10 },
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 

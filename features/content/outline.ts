@@ -11,12 +11,42 @@ declare module "vfile" {
   }
 }
 
-const blockElements = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "tr", "pre", "blockquote", "div", "section", "table", "ul", "ol", "dl", "dt", "dd", "br", "hr", "details", "summary"]);
+const blockElements = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "li",
+  "td",
+  "th",
+  "tr",
+  "pre",
+  "blockquote",
+  "div",
+  "section",
+  "table",
+  "ul",
+  "ol",
+  "dl",
+  "dt",
+  "dd",
+  "br",
+  "hr",
+  "details",
+  "summary",
+]);
 
 /** Footnote numbers, "↩" back links and the visually hidden footnotes heading are not prose. */
 function isApparatus(node: Element): boolean {
   const classes = node.properties.className;
-  return node.properties.dataFootnoteBackref !== undefined || node.properties.dataFootnoteRef !== undefined || (Array.isArray(classes) && classes.includes("sr-only"));
+  return (
+    node.properties.dataFootnoteBackref !== undefined ||
+    node.properties.dataFootnoteRef !== undefined ||
+    (Array.isArray(classes) && classes.includes("sr-only"))
+  );
 }
 
 /**

@@ -70,7 +70,11 @@ export async function renderMarkdown(markdown: string, options: RenderOptions = 
   started.once("message", () => {
     renderTimer = setTimeout(() => abort.abort(), timeLimit);
   });
-  const task = { markdown, options: { locale: options.locale ?? defaultLocale, excerptLength: options.excerptLength ?? 140 }, started: startedPort };
+  const task = {
+    markdown,
+    options: { locale: options.locale ?? defaultLocale, excerptLength: options.excerptLength ?? 140 },
+    started: startedPort,
+  };
   try {
     return (await renderPool().run(task, { signal: abort.signal, transferList: [startedPort] as never })) as RenderedContent;
   } catch (error) {

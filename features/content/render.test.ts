@@ -15,17 +15,23 @@ describe("renderMarkdown: math", () => {
     expect(html).toContain('class="mfrac"');
     expect(html).toMatch(/<span class="strut" style="height:[\d.]+em;vertical-align:-[\d.]+em;"><\/span>/);
     // Square roots are drawn with KaTeX's SVG, which the output schema keeps.
-    expect(await render("$\\sqrt{2}$")).toMatch(/<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="400em" height="[\d.]+em" viewBox="0 0 400000 \d+" preserveAspectRatio="xMinYMin slice"><path d="M/);
+    expect(await render("$\\sqrt{2}$")).toMatch(
+      /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="400em" height="[\d.]+em" viewBox="0 0 400000 \d+" preserveAspectRatio="xMinYMin slice"><path d="M/,
+    );
   });
 
   it("shows a broken formula inline as an error and renders the rest", async () => {
     const html = await render("Before $\\frac{1$ after $x$.");
-    expect(html).toMatch(/^<p>Before <span class="katex-error" title="ParseError: KaTeX parse error: [^"]*" style="color:#cc0000">\\frac\{1<\/span> after <span class="katex">/);
+    expect(html).toMatch(
+      /^<p>Before <span class="katex-error" title="ParseError: KaTeX parse error: [^"]*" style="color:#cc0000">\\frac\{1<\/span> after <span class="katex">/,
+    );
   });
 
   it("refuses absurdly nested formulas without calling KaTeX", async () => {
     const html = await render(`$${"{".repeat(500)}x${"}".repeat(500)}$`);
-    expect(html).toContain('<span class="katex-error" title="This formula is too long or too deeply nested to render." style="color:#cc0000">{{{');
+    expect(html).toContain(
+      '<span class="katex-error" title="This formula is too long or too deeply nested to render." style="color:#cc0000">{{{',
+    );
   });
 
   it("renders ```math fences as display formulas", async () => {
@@ -36,12 +42,35 @@ describe("renderMarkdown: math", () => {
 describe("renderMarkdown: code", () => {
   it("highlights code blocks with Shiki colour variables for both themes", async () => {
     const html = await render("```ts\nconst answer: number = 42;\n```");
-    expect(html).toMatch(/^<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code class="language-ts"><span class="line">/);
-    expect(html).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF"> answer</span>');
+    expect(html).toMatch(
+      /^<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code class="language-ts"><span class="line">/,
+    );
+    expect(html).toContain(
+      '<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF"> answer</span>',
+    );
     expect(html).not.toMatch(/style="color:/);
   });
 
-  it.each(["python", "py", "c", "cpp", "java", "go", "rust", "sql", "bash", "sh", "json", "html", "css", "latex", "markdown", "js", "javascript", "typescript"])("knows %s", async (language) => {
+  it.each([
+    "python",
+    "py",
+    "c",
+    "cpp",
+    "java",
+    "go",
+    "rust",
+    "sql",
+    "bash",
+    "sh",
+    "json",
+    "html",
+    "css",
+    "latex",
+    "markdown",
+    "js",
+    "javascript",
+    "typescript",
+  ])("knows %s", async (language) => {
     const html = await render(`\`\`\`${language}\nif (x) { return "y" } // z\n\`\`\``);
     expect(html).toContain(`<code class="language-${language}">`);
     expect(html).toMatch(/<span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">/i);
@@ -50,7 +79,9 @@ describe("renderMarkdown: code", () => {
   it("shows unknown and missing languages as plain text", async () => {
     for (const fence of ["```klingon", "```"]) {
       const html = await render(`${fence}\n<b>qapla'</b>\n\`\`\``);
-      expect(html).toBe('<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code class="language-text"><span class="line"><span>&#x3C;b>qapla\'&#x3C;/b></span></span></code></pre>');
+      expect(html).toBe(
+        '<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code class="language-text"><span class="line"><span>&#x3C;b>qapla\'&#x3C;/b></span></span></code></pre>',
+      );
     }
   });
 });
@@ -58,34 +89,48 @@ describe("renderMarkdown: code", () => {
 describe("renderMarkdown: GitHub Flavored Markdown", () => {
   it("renders tables with alignment", async () => {
     const html = await render("| Name | Count |\n| :--- | ----: |\n| a | 1 |");
-    expect(html).toBe('<table>\n<thead>\n<tr>\n<th align="left">Name</th>\n<th align="right">Count</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">a</td>\n<td align="right">1</td>\n</tr>\n</tbody>\n</table>');
+    expect(html).toBe(
+      '<table>\n<thead>\n<tr>\n<th align="left">Name</th>\n<th align="right">Count</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">a</td>\n<td align="right">1</td>\n</tr>\n</tbody>\n</table>',
+    );
   });
 
   it("renders task lists as disabled checkboxes", async () => {
-    expect(await render("- [ ] todo\n- [x] done")).toBe('<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>');
+    expect(await render("- [ ] todo\n- [x] done")).toBe(
+      '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> todo</li>\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>',
+    );
   });
 
   it("renders strikethrough and autolinks", async () => {
-    expect(await render("~~old~~ www.example.com")).toBe('<p><del>old</del> <a href="http://www.example.com" rel="nofollow ugc noopener">www.example.com</a></p>');
+    expect(await render("~~old~~ www.example.com")).toBe(
+      '<p><del>old</del> <a href="http://www.example.com" rel="nofollow ugc noopener">www.example.com</a></p>',
+    );
   });
 
   it("renders footnotes whose links reach their targets, labelled in the page's language", async () => {
     const html = await render("Claim[^source].\n\n[^source]: Evidence.", "zh-CN");
-    expect(html).toContain('<sup><a href="#user-content-fn-source" id="user-content-fnref-source" data-footnote-ref="" aria-describedby="user-content-footnote-label">1</a></sup>');
+    expect(html).toContain(
+      '<sup><a href="#user-content-fn-source" id="user-content-fnref-source" data-footnote-ref="" aria-describedby="user-content-footnote-label">1</a></sup>',
+    );
     expect(html).toContain('<h2 class="sr-only" id="user-content-footnote-label">脚注</h2>');
     expect(html).toContain('<li id="user-content-fn-source">');
-    expect(html).toContain('<a href="#user-content-fnref-source" data-footnote-backref="" aria-label="返回引用 1" class="data-footnote-backref">↩</a>');
+    expect(html).toContain(
+      '<a href="#user-content-fnref-source" data-footnote-backref="" aria-label="返回引用 1" class="data-footnote-backref">↩</a>',
+    );
     expect(await render("a[^1]\n\n[^1]: b")).toContain('aria-label="Back to reference 1"');
   });
 
   it("keeps GitHub's harmless raw HTML", async () => {
-    expect(await render("<details><summary>More</summary>Press <kbd>Ctrl</kbd> H<sub>2</sub>O</details>")).toBe("<details><summary>More</summary>Press <kbd>Ctrl</kbd> H<sub>2</sub>O</details>");
+    expect(await render("<details><summary>More</summary>Press <kbd>Ctrl</kbd> H<sub>2</sub>O</details>")).toBe(
+      "<details><summary>More</summary>Press <kbd>Ctrl</kbd> H<sub>2</sub>O</details>",
+    );
   });
 });
 
 describe("renderMarkdown: headings, links and images", () => {
   it("gives headings ids that keep Chinese and returns the table of contents", async () => {
-    const result = await renderMarkdown("# 第一章 开始\n\n## Getting *started*\n\n### 第一章 开始\n\n#### $E=mc^2$ 公式\n\n[跳转](#第一章-开始)");
+    const result = await renderMarkdown(
+      "# 第一章 开始\n\n## Getting *started*\n\n### 第一章 开始\n\n#### $E=mc^2$ 公式\n\n[跳转](#第一章-开始)",
+    );
     expect(result.html).toContain('<h1 id="user-content-第一章-开始">第一章 开始</h1>');
     expect(result.html).toContain('<h3 id="user-content-第一章-开始-1">第一章 开始</h3>');
     expect(result.toc).toEqual([
@@ -99,7 +144,9 @@ describe("renderMarkdown: headings, links and images", () => {
   });
 
   it("marks links as user content and never lets authors set a target", async () => {
-    expect(await render('[a](https://example.com "t") <a href="https://example.com" target="_blank" rel="opener">b</a> [c](/circles/1)')).toBe(
+    expect(
+      await render('[a](https://example.com "t") <a href="https://example.com" target="_blank" rel="opener">b</a> [c](/circles/1)'),
+    ).toBe(
       '<p><a href="https://example.com" title="t" rel="nofollow ugc noopener">a</a> <a href="https://example.com" rel="nofollow ugc noopener">b</a> <a href="/circles/1" rel="nofollow ugc noopener">c</a></p>',
     );
   });
@@ -109,9 +156,9 @@ describe("renderMarkdown: headings, links and images", () => {
     expect(await render("![photo](https://example.com/p.jpg) ![](https://example.com/q.jpg)")).toBe(
       '<p><a href="https://example.com/p.jpg" rel="nofollow ugc noopener">photo</a> <a href="https://example.com/q.jpg" rel="nofollow ugc noopener">https://example.com/q.jpg</a></p>',
     );
-    expect(await render("![inline](data:image/png;base64,AAAA) ![rel](pic.png) [![nested](https://example.com/n.png)](https://example.com)")).toBe(
-      '<p>inline rel <a href="https://example.com" rel="nofollow ugc noopener">nested</a></p>',
-    );
+    expect(
+      await render("![inline](data:image/png;base64,AAAA) ![rel](pic.png) [![nested](https://example.com/n.png)](https://example.com)"),
+    ).toBe('<p>inline rel <a href="https://example.com" rel="nofollow ugc noopener">nested</a></p>');
   });
 });
 

@@ -12,8 +12,12 @@ describe("markdown limits", () => {
   it("accepts a document up to its kind's size and names the limit it broke", () => {
     const document = markdownSchema("document");
     expect(document.safeParse("中".repeat(Math.floor(markdownLimits.document / 3))).success).toBe(true);
-    expect(document.safeParse("中".repeat(Math.floor(markdownLimits.document / 3) + 1)).error?.issues[0]?.message).toBe("validation:content_too_long_document");
-    expect(markdownSchema("comment").safeParse("x".repeat(10 * 1024 + 1)).error?.issues[0]?.message).toBe("validation:content_too_long_comment");
+    expect(document.safeParse("中".repeat(Math.floor(markdownLimits.document / 3) + 1)).error?.issues[0]?.message).toBe(
+      "validation:content_too_long_document",
+    );
+    expect(markdownSchema("comment").safeParse("x".repeat(10 * 1024 + 1)).error?.issues[0]?.message).toBe(
+      "validation:content_too_long_comment",
+    );
     expect(document.safeParse(" \n\t ").error?.issues[0]?.message).toBe("validation:content_required");
     expect(document.safeParse(42).error?.issues[0]?.message).toBe("validation:content_required");
   });

@@ -110,7 +110,9 @@ describe.each(databaseKinds)("mail and SMS delivery on %s", (kind) => {
       const failed = await visitor(api).post("/api/Users/sms/send_code/", { phone: "13700001235" });
       expect(failed.statusCode).toBe(502);
       expect(failed.json()).toEqual({ code: "sms_send_failed", message: "SMS send failed. Please try again later." });
-      expect((await visitor(api, "zh-CN").post("/api/Users/sms/send_code/", { phone: "13700001236" })).json().message).toBe("短信发送失败，请稍后重试。");
+      expect((await visitor(api, "zh-CN").post("/api/Users/sms/send_code/", { phone: "13700001236" })).json().message).toBe(
+        "短信发送失败，请稍后重试。",
+      );
       status = 200;
       // The failed code reached nobody, so the one-minute wait does not apply to it.
       expect((await visitor(api).post("/api/Users/sms/send_code/", { phone: "13700001235" })).statusCode).toBe(200);
@@ -122,7 +124,9 @@ describe.each(databaseKinds)("mail and SMS delivery on %s", (kind) => {
     let api: TestApi;
     beforeAll(async () => {
       smtp = await smtpSink();
-      api = await createTestApi(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: "Circles <codes@circles.example>" } });
+      api = await createTestApi(kind, {
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: "Circles <codes@circles.example>" },
+      });
     });
     afterAll(() => api.close());
 
@@ -177,7 +181,9 @@ describe.each(databaseKinds)("mail and SMS delivery on %s", (kind) => {
       const response = await visitor(api).post("/api/Users/sms/send_code/", { phone: "13700001237" });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ code: "code_send_failed", message: "Fail to send the verification code." });
-      expect((await visitor(api, "zh-CN").post("/api/Users/sms/send_code/", { phone: "13700001238" })).json().message).toBe("验证码发送失败。");
+      expect((await visitor(api, "zh-CN").post("/api/Users/sms/send_code/", { phone: "13700001238" })).json().message).toBe(
+        "验证码发送失败。",
+      );
     });
   });
 });

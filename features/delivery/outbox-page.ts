@@ -18,7 +18,10 @@ export async function outboxPage(app: FastifyInstance, { dataDir }: { dataDir: s
     reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      )
       .header("x-robots-tag", "noindex");
     return renderOutbox(entries, locale, folder);
   };
@@ -43,7 +46,9 @@ export function renderOutbox(entries: OutboxEntry[], locale: Locale, folder: str
       ].join(""),
     )
     .join("\n");
-  const headings = ["sent_at", "channel", "to", "subject", "code", "text"].map((key) => `<th scope="col">${escapeHtml(t(`codes:outbox.${key}`))}</th>`).join("");
+  const headings = ["sent_at", "channel", "to", "subject", "code", "text"]
+    .map((key) => `<th scope="col">${escapeHtml(t(`codes:outbox.${key}`))}</th>`)
+    .join("");
   const title = escapeHtml(t("codes:outbox.title"));
   return `<!doctype html>
 <html lang="${locale}">

@@ -22,7 +22,14 @@ export const outboxFolder = (dataDir: string) => path.join(dataDir, "outbox");
  */
 export async function writeToOutbox(folder: string, message: OutgoingMessage, now = new Date()): Promise<string> {
   await mkdir(folder, { recursive: true });
-  const entry: OutboxEntry = { to: message.to, channel: message.channel, subject: message.subject, text: message.text, code: message.code, sent_at: now.toISOString() };
+  const entry: OutboxEntry = {
+    to: message.to,
+    channel: message.channel,
+    subject: message.subject,
+    text: message.text,
+    code: message.code,
+    sent_at: now.toISOString(),
+  };
   const name = `${now.toISOString().replace(/[:.]/g, "-")}-${message.channel}-${randomBytes(4).toString("hex")}.json`;
   const file = path.join(folder, name);
   await writeFile(`${file}.tmp`, JSON.stringify(entry, null, 2) + "\n", { mode: 0o600 });
@@ -45,7 +52,14 @@ export async function readOutbox(folder: string, limit = 100): Promise<OutboxEnt
     try {
       const entry = JSON.parse(await readFile(path.join(folder, name), "utf8")) as Partial<OutboxEntry>;
       if (typeof entry.to === "string" && typeof entry.text === "string" && (entry.channel === "email" || entry.channel === "sms")) {
-        entries.push({ to: entry.to, channel: entry.channel, subject: String(entry.subject ?? ""), text: entry.text, code: typeof entry.code === "string" ? entry.code : null, sent_at: String(entry.sent_at ?? "") });
+        entries.push({
+          to: entry.to,
+          channel: entry.channel,
+          subject: String(entry.subject ?? ""),
+          text: entry.text,
+          code: typeof entry.code === "string" ? entry.code : null,
+          sent_at: String(entry.sent_at ?? ""),
+        });
       }
     } catch {
       // A half-written or foreign file is not a message.

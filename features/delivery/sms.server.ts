@@ -28,7 +28,12 @@ export function httpSmsGateway(smsUrl: string, fetchImplementation: typeof fetch
   const target = url.toString();
   return {
     async send({ to, text }) {
-      const response = await fetchImplementation(target, { method: "POST", headers, body: JSON.stringify({ to, text }), signal: AbortSignal.timeout(smsTimeoutMs) });
+      const response = await fetchImplementation(target, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ to, text }),
+        signal: AbortSignal.timeout(smsTimeoutMs),
+      });
       // Drain the body so the connection can be reused.
       await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) throw new Error(`the SMS gateway answered ${response.status}`);

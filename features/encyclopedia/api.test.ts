@@ -19,7 +19,19 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
   const search = async (visitor: Visitor, query: string) => {
     const response = await visitor.get(`/api/encyclopedia/entries/?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { results: { id: number; name: string; aliases: string[]; disambiguation: string | null; circle_id: number; circle_name: string; url: string }[] }).results;
+    return (
+      response.json() as {
+        results: {
+          id: number;
+          name: string;
+          aliases: string[];
+          disambiguation: string | null;
+          circle_id: number;
+          circle_name: string;
+          url: string;
+        }[];
+      }
+    ).results;
   };
 
   describe("search", () => {
@@ -28,13 +40,26 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       const circle = await createCircle(db(), { nameZh: word("数学圈"), nameEn: word("Maths ") });
       const stem = word("Recur");
       const inside = await createEntry(db(), circle.id, creator, { name: `Tail ${stem}sion`, disambiguation: "programming" });
-      const prefixed = await createEntry(db(), circle.id, creator, { name: `${stem}sion`, aliases: ["自我调用"], disambiguation: "computer science" });
+      const prefixed = await createEntry(db(), circle.id, creator, {
+        name: `${stem}sion`,
+        aliases: ["自我调用"],
+        disambiguation: "computer science",
+      });
       const aliased = await createEntry(db(), 1, creator, { name: word("递归"), aliases: [`${stem.toUpperCase()}SIVE DEFINITION`] });
       await createEntry(db(), circle.id, creator, { name: word("Unrelated") });
       const visitor = new Visitor(api.app, { "accept-language": "en" });
       const results = await search(visitor, `q=${encodeURIComponent(stem.toLowerCase())}`);
       expect(results.map((entry) => entry.id)).toEqual([prefixed.id, aliased.id, inside.id]);
-      expect(results[0]).toEqual({ id: prefixed.id, name: `${stem}sion`, aliases: ["自我调用"], disambiguation: "computer science", language: "zh-CN", circle_id: circle.id, circle_name: circle.nameEn, url: `/circles/${circle.id}/encyclopedia/${prefixed.id}` });
+      expect(results[0]).toEqual({
+        id: prefixed.id,
+        name: `${stem}sion`,
+        aliases: ["自我调用"],
+        disambiguation: "computer science",
+        language: "zh-CN",
+        circle_id: circle.id,
+        circle_name: circle.nameEn,
+        url: `/circles/${circle.id}/encyclopedia/${prefixed.id}`,
+      });
       // By alias alone, and within one circle.
       expect((await search(visitor, `q=${encodeURIComponent("自我调用")}`)).map((entry) => entry.id)).toEqual([prefixed.id]);
       expect((await search(visitor, `q=${stem}&circle=1`)).map((entry) => entry.id)).toEqual([aliased.id]);
@@ -52,7 +77,12 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       const visitor = new Visitor(api.app);
       expect(await search(visitor, `q=${stem}`)).toHaveLength(10);
       expect(await search(visitor, `q=${stem}&limit=3`)).toHaveLength(3);
-      expect((await search(visitor, `q=&circle=${circle.id}`)).map((entry) => entry.id)).toEqual(made.slice(2).reverse().map((entry) => entry.id));
+      expect((await search(visitor, `q=&circle=${circle.id}`)).map((entry) => entry.id)).toEqual(
+        made
+          .slice(2)
+          .reverse()
+          .map((entry) => entry.id),
+      );
       expect(await search(visitor, "q=")).toEqual([]);
       expect(await search(visitor, "")).toEqual([]);
       for (const query of ["limit=11", "limit=0", "circle=abc", `q=${"x".repeat(101)}`]) {
@@ -100,9 +130,15 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
         expect(response.json()).toMatchObject({ code: "validation_failed", fields: { related_entries: message } });
       };
       const unknownMessage = "One of the related entries does not exist or is not yours to read: choose existing entries in the picker.";
-      await refused(await visitor.post("/api/circles/1/writings/", article({ related_entries: [ids[0], 2_000_000_000] }), en), unknownMessage);
+      await refused(
+        await visitor.post("/api/circles/1/writings/", article({ related_entries: [ids[0], 2_000_000_000] }), en),
+        unknownMessage,
+      );
       await refused(await visitor.post("/api/circles/1/writings/", article({ related_entries: [secret.id] }), en), unknownMessage);
-      await refused(await visitor.post("/api/circles/1/writings/", article({ related_entries: ids }), en), "At most five related entries per content item.");
+      await refused(
+        await visitor.post("/api/circles/1/writings/", article({ related_entries: ids }), en),
+        "At most five related entries per content item.",
+      );
       const zh = await visitor.post("/api/circles/1/writings/", article({ related_entries: [secret.id] }));
       expect(zh.json().fields.related_entries).toBe("找不到这个词条，或你无权查看它：请从选择器中选取已有的词条。");
 
@@ -111,7 +147,8 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       const { id } = created.json();
       expect((await visitor.get(`/api/writings/${id}/`)).json().related_entries).toEqual([ids[1], ids[0]]);
 
-      const patch = (body: Record<string, unknown>) => visitor.request("PATCH", `/api/writings/${id}/`, { json: { version: 1, ...body }, headers: en });
+      const patch = (body: Record<string, unknown>) =>
+        visitor.request("PATCH", `/api/writings/${id}/`, { json: { version: 1, ...body }, headers: en });
       await refused(await patch({ related_entries: [ids[0], 2_000_000_001] }), unknownMessage);
       await refused(await patch({ related_entries: [secret.id] }), unknownMessage);
       await refused(await patch({ related_entries: ids }), "At most five related entries per content item.");

@@ -18,13 +18,18 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: "Entries whose name or an alias contains `q` (name prefixes first; at most 10), in circles the viewer may read; an empty `q` lists the `circle`'s newest",
+        summary:
+          "Entries whose name or an alias contains `q` (name prefixes first; at most 10), in circles the viewer may read; an empty `q` lists the `circle`'s newest",
         querystring: searchEntriesQuery,
       },
     },
     async (request, reply) => {
       const viewer = await request.viewer();
-      const entries = await searchEntries(app.db, viewer, { q: request.query.q, circleId: request.query.circle, limit: request.query.limit });
+      const entries = await searchEntries(app.db, viewer, {
+        q: request.query.q,
+        circleId: request.query.circle,
+        limit: request.query.limit,
+      });
       personal(reply);
       return { results: await presentEntrySummaries(app.db, entries, request.locale) };
     },

@@ -25,7 +25,11 @@ export const maxAliases = 20;
 export const maxSearchResults = 10;
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
-const idSchema = z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").positive("validation:invalid_value").max(2_147_483_647, "validation:invalid_value");
+const idSchema = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .positive("validation:invalid_value")
+  .max(2_147_483_647, "validation:invalid_value");
 
 const nameSchema = z
   .string({ error: "validation:entry_name_required" })

@@ -30,7 +30,8 @@ const demoEntries: DemoEntry[] = [
     language: "zh-CN",
     aliases: ["毕达哥拉斯定理", "商高定理"],
     parent: "欧几里得几何",
-    description: "直角三角形两条直角边的平方和等于斜边的平方：\n\n$$\na^2 + b^2 = c^2\n$$\n\n满足该式的正整数组 $(a, b, c)$ 称为**勾股数**，最小的一组是 $(3, 4, 5)$。《周髀算经》记有“勾三股四弦五”。",
+    description:
+      "直角三角形两条直角边的平方和等于斜边的平方：\n\n$$\na^2 + b^2 = c^2\n$$\n\n满足该式的正整数组 $(a, b, c)$ 称为**勾股数**，最小的一组是 $(3, 4, 5)$。《周髀算经》记有“勾三股四弦五”。",
   },
   {
     circle: "mathematics",
@@ -38,7 +39,8 @@ const demoEntries: DemoEntry[] = [
     language: "zh-CN",
     disambiguation: "复分析",
     aliases: ["欧拉恒等式"],
-    description: "把指数函数与三角函数联系起来的公式：\n\n$$\ne^{i\\theta} = \\cos\\theta + i\\sin\\theta\n$$\n\n取 $\\theta = \\pi$ 得到欧拉恒等式 $e^{i\\pi} + 1 = 0$。",
+    description:
+      "把指数函数与三角函数联系起来的公式：\n\n$$\ne^{i\\theta} = \\cos\\theta + i\\sin\\theta\n$$\n\n取 $\\theta = \\pi$ 得到欧拉恒等式 $e^{i\\pi} + 1 = 0$。",
   },
   {
     circle: "mathematics",
@@ -53,28 +55,32 @@ const demoEntries: DemoEntry[] = [
     name: "Pythagorean theorem",
     language: "en",
     aliases: ["Pythagoras' theorem"],
-    description: "In a right triangle, the square of the hypotenuse equals the sum of the squares of the legs:\n\n$$\na^2 + b^2 = c^2\n$$\n\nPositive integers satisfying it, such as $(3, 4, 5)$, are called *Pythagorean triples*.",
+    description:
+      "In a right triangle, the square of the hypotenuse equals the sum of the squares of the legs:\n\n$$\na^2 + b^2 = c^2\n$$\n\nPositive integers satisfying it, such as $(3, 4, 5)$, are called *Pythagorean triples*.",
   },
   {
     circle: "mathematics",
     name: "Euler's formula",
     language: "en",
     disambiguation: "complex analysis",
-    description: "For every real $x$:\n\n$$\ne^{ix} = \\cos x + i \\sin x\n$$\n\nAt $x = \\pi$ it gives Euler's identity, $e^{i\\pi} + 1 = 0$.",
+    description:
+      "For every real $x$:\n\n$$\ne^{ix} = \\cos x + i \\sin x\n$$\n\nAt $x = \\pi$ it gives Euler's identity, $e^{i\\pi} + 1 = 0$.",
   },
   {
     circle: "programming",
     name: "递归",
     language: "zh-CN",
     aliases: ["递归函数", "递回"],
-    description: "函数在定义中调用自身。每个递归都需要**基准情形**，否则永远不会结束：\n\n```python\ndef factorial(n):\n    return 1 if n == 0 else n * factorial(n - 1)\n```\n",
+    description:
+      "函数在定义中调用自身。每个递归都需要**基准情形**，否则永远不会结束：\n\n```python\ndef factorial(n):\n    return 1 if n == 0 else n * factorial(n - 1)\n```\n",
   },
   {
     circle: "programming",
     name: "Recursion",
     language: "en",
     aliases: ["recursive function", "self-reference"],
-    description: "A function that calls itself on a smaller input until it reaches a base case:\n\n```ts\nfunction sum(items: number[]): number {\n  return items.length === 0 ? 0 : items[0]! + sum(items.slice(1));\n}\n```\n",
+    description:
+      "A function that calls itself on a smaller input until it reaches a base case:\n\n```ts\nfunction sum(items: number[]): number {\n  return items.length === 0 ? 0 : items[0]! + sum(items.slice(1));\n}\n```\n",
   },
   {
     circle: "programming",
@@ -91,18 +97,35 @@ const demoEntries: DemoEntry[] = [
  * author's. Idempotent: skipped once the demo creator has any entry. Needs the demo users first.
  */
 export async function seedDemoEntries(db: Database): Promise<void> {
-  const [author] = await db.select().from(users).where(sql`lower(${users.username}) = 'creator'`);
+  const [author] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = 'creator'`);
   if (!author) return;
-  const [existing] = await db.select({ id: encyclopediaEntries.id }).from(encyclopediaEntries).where(eq(encyclopediaEntries.creatorId, author.id)).limit(1);
+  const [existing] = await db
+    .select({ id: encyclopediaEntries.id })
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.creatorId, author.id))
+    .limit(1);
   if (existing) return;
-  const circleRows = await db.select({ id: circles.id, slug: circles.slug }).from(circles).where(inArray(circles.slug, ["mathematics", "programming"]));
+  const circleRows = await db
+    .select({ id: circles.id, slug: circles.slug })
+    .from(circles)
+    .where(inArray(circles.slug, ["mathematics", "programming"]));
   const circleIds = new Map(circleRows.map((row) => [row.slug, row.id]));
   const viewer = presentViewer(author);
   const made = new Map<string, number>();
   for (const demo of demoEntries) {
     const circleId = circleIds.get(demo.circle);
     if (!circleId) continue;
-    const input = createEntrySchema.parse({ name: demo.name, language: demo.language, aliases: demo.aliases ?? [], disambiguation: demo.disambiguation ?? null, parent_id: (demo.parent && made.get(demo.parent)) || null, description: demo.description });
+    const input = createEntrySchema.parse({
+      name: demo.name,
+      language: demo.language,
+      aliases: demo.aliases ?? [],
+      disambiguation: demo.disambiguation ?? null,
+      parent_id: (demo.parent && made.get(demo.parent)) || null,
+      description: demo.description,
+    });
     const { id } = await createEntry({ db }, viewer, circleId, input);
     if (!made.has(demo.name)) made.set(demo.name, id);
   }

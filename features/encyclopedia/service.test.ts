@@ -43,24 +43,61 @@ describe("encyclopedia service", () => {
     const open = await makeEntry(db(), 1, creator);
     const secret = await makeEntry(db(), hidden.id, creator);
     const second = await makeEntry(db(), 1, creator);
-    expect((await entriesByIds(db(), null, [second.id, 999_999, secret.id, open.id, second.id])).map((entry) => entry.id)).toEqual([second.id, open.id]);
+    expect((await entriesByIds(db(), null, [second.id, 999_999, secret.id, open.id, second.id])).map((entry) => entry.id)).toEqual([
+      second.id,
+      open.id,
+    ]);
     expect(await entriesByIds(db(), null, [])).toEqual([]);
   });
 
   it("creates an entry with its description rendered, a parent of the same circle, an event; refuses a parent elsewhere", async () => {
     const author = presentViewer(await createUser(db()));
     const circle = await createCircle(db());
-    const parent = await createEntry({ db: db() }, author, circle.id, createEntrySchema.parse({ name: "几何", description: "研究形状的学问。" }));
-    const { id, url } = await createEntry({ db: db() }, author, circle.id, createEntrySchema.parse({ name: "勾股定理", aliases: ["勾股定理", "毕氏定理", "毕氏定理"], disambiguation: "平面几何", parent_id: parent.id, description: "$a^2 + b^2 = c^2$" }));
+    const parent = await createEntry(
+      { db: db() },
+      author,
+      circle.id,
+      createEntrySchema.parse({ name: "几何", description: "研究形状的学问。" }),
+    );
+    const { id, url } = await createEntry(
+      { db: db() },
+      author,
+      circle.id,
+      createEntrySchema.parse({
+        name: "勾股定理",
+        aliases: ["勾股定理", "毕氏定理", "毕氏定理"],
+        disambiguation: "平面几何",
+        parent_id: parent.id,
+        description: "$a^2 + b^2 = c^2$",
+      }),
+    );
     expect(url).toBe(`/circles/${circle.id}/encyclopedia/${id}`);
     const [row] = await db().select().from(encyclopediaEntries).where(eq(encyclopediaEntries.id, id));
-    expect(row).toMatchObject({ name: "勾股定理", aliases: ["毕氏定理"], disambiguation: "平面几何", parentId: parent.id, creatorId: author.id, editCount: 0, views: 0, citeCount: 0 });
+    expect(row).toMatchObject({
+      name: "勾股定理",
+      aliases: ["毕氏定理"],
+      disambiguation: "平面几何",
+      parentId: parent.id,
+      creatorId: author.id,
+      editCount: 0,
+      views: 0,
+      citeCount: 0,
+    });
     expect(row!.descriptionHtml).toContain("katex");
-    expect(await db().select().from(events).where(and(eq(events.verb, "entry.created"), eq(events.subjectId, String(id))))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(events)
+        .where(and(eq(events.verb, "entry.created"), eq(events.subjectId, String(id)))),
+    ).toHaveLength(1);
     const elsewhere = await createCircle(db());
-    await expect(createEntry({ db: db() }, author, elsewhere.id, createEntrySchema.parse({ name: "孤儿", parent_id: parent.id, description: "x" }))).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      createEntry({ db: db() }, author, elsewhere.id, createEntrySchema.parse({ name: "孤儿", parent_id: parent.id, description: "x" })),
+    ).rejects.toMatchObject({ code: "validation_failed" });
     const hidden = await createCircle(db(), { visibility: "members" });
-    await expect(createEntry({ db: db() }, author, hidden.id, createEntrySchema.parse({ name: "秘密", description: "x" }))).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      createEntry({ db: db() }, author, hidden.id, createEntrySchema.parse({ name: "秘密", description: "x" })),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("seeds demo entries once, and the demo math article relates to them", async () => {
@@ -70,7 +107,10 @@ describe("encyclopedia service", () => {
     const demo = await db().select().from(encyclopediaEntries).where(eq(encyclopediaEntries.name, "欧拉公式"));
     expect(demo.map((entry) => entry.disambiguation).sort()).toEqual(["复分析", "多面体"]);
     await seedDemoWritings(db());
-    const [math] = await db().select().from(writings).where(and(eq(writings.title, "勾股定理的三种证明"), isNull(writings.translationOf)));
+    const [math] = await db()
+      .select()
+      .from(writings)
+      .where(and(eq(writings.title, "勾股定理的三种证明"), isNull(writings.translationOf)));
     const related = await entriesByIds(db(), null, math!.relatedEntryIds);
     expect(related.map((entry) => entry.name)).toEqual(["勾股定理", "欧几里得几何"]);
     const [pythagoras] = await searchEntries(db(), null, { q: "毕达哥拉斯" });

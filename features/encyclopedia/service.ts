@@ -35,7 +35,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-const aliasLike = (pattern: string): SQL => sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) as a where lower(a) like lower(${pattern}))`;
+const aliasLike = (pattern: string): SQL =>
+  sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) as a where lower(a) like lower(${pattern}))`;
 
 /**
  * Entries whose name or any alias contains `q` (case-insensitively), in circles whose content the
@@ -44,7 +45,11 @@ const aliasLike = (pattern: string): SQL => sql`exists (select 1 from unnest(${e
  * circle's newest entries (nothing without a circle). A circle the viewer may not read answers
  * nothing, exactly like an unknown one.
  */
-export async function searchEntries(db: Executor, viewer: Pick<Viewer, "id"> | null, options: { q: string; circleId?: number; limit?: number }): Promise<EntrySummary[]> {
+export async function searchEntries(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
+  options: { q: string; circleId?: number; limit?: number },
+): Promise<EntrySummary[]> {
   const limit = Math.min(Math.max(options.limit ?? maxSearchResults, 1), maxSearchResults);
   const q = options.q.trim();
   let circles = await readableCircleIds(db, viewer);
@@ -53,7 +58,12 @@ export async function searchEntries(db: Executor, viewer: Pick<Viewer, "id"> | n
   const inCircles = inArray(encyclopediaEntries.circleId, circles);
   if (q === "") {
     if (options.circleId === undefined) return [];
-    return db.select(summaryColumns).from(encyclopediaEntries).where(inCircles).orderBy(desc(encyclopediaEntries.createdAt), desc(encyclopediaEntries.id)).limit(limit);
+    return db
+      .select(summaryColumns)
+      .from(encyclopediaEntries)
+      .where(inCircles)
+      .orderBy(desc(encyclopediaEntries.createdAt), desc(encyclopediaEntries.id))
+      .limit(limit);
   }
   const escaped = escapeLike(q);
   const contains = `%${escaped}%`;
@@ -97,7 +107,11 @@ export function relatedEntriesSql(ids: SQL | AnyColumn): SQL<EntrySummary[] | nu
 }
 
 /** Of these entries, the ones in circles whose content the viewer may read (no query: the access map is in memory). */
-export async function readableEntries(db: Executor, viewer: Pick<Viewer, "id"> | null, entries: readonly EntrySummary[] | null): Promise<EntrySummary[]> {
+export async function readableEntries(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
+  entries: readonly EntrySummary[] | null,
+): Promise<EntrySummary[]> {
   if (!entries || entries.length === 0) return [];
   const circles = new Set(await readableCircleIds(db, viewer));
   return entries.filter((entry) => circles.has(entry.circleId));
@@ -107,12 +121,17 @@ export async function readableEntries(db: Executor, viewer: Pick<Viewer, "id"> |
  * The related entries of a writing: every id an existing entry the author may read, duplicates
  * collapsed; otherwise a field error on `related_entries`.
  */
-export async function checkRelatedEntries(db: Executor, viewer: Pick<Viewer, "id">, ids: readonly number[] | undefined): Promise<number[] | undefined> {
+export async function checkRelatedEntries(
+  db: Executor,
+  viewer: Pick<Viewer, "id">,
+  ids: readonly number[] | undefined,
+): Promise<number[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await entriesByIds(db, viewer, unique);
-  if (found.length !== unique.length) throw new AppError("validation_failed", { fields: { related_entries: "validation:related_entry_unknown" } });
+  if (found.length !== unique.length)
+    throw new AppError("validation_failed", { fields: { related_entries: "validation:related_entry_unknown" } });
   return unique;
 }
 
@@ -148,7 +167,9 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     language: row.language,
     descriptionHtml: row.descriptionHtml,
     description: row.description,
-    parent: parent ? { id: parent.id, circleId: parent.circleId, name: parent.name, disambiguation: parent.disambiguation, language: parent.language } : null,
+    parent: parent
+      ? { id: parent.id, circleId: parent.circleId, name: parent.name, disambiguation: parent.disambiguation, language: parent.language }
+      : null,
     creator: creator ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -174,15 +195,27 @@ export async function listCircleEntries(db: Executor, circleId: number, limit = 
 /** Entries per circle, for the circles' counts. */
 export async function countEntriesByCircle(db: Executor, circleIds: number[]): Promise<Map<number, number>> {
   if (circleIds.length === 0) return new Map();
-  const rows = await db.select({ circleId: encyclopediaEntries.circleId, total: count() }).from(encyclopediaEntries).where(inArray(encyclopediaEntries.circleId, circleIds)).groupBy(encyclopediaEntries.circleId);
+  const rows = await db
+    .select({ circleId: encyclopediaEntries.circleId, total: count() })
+    .from(encyclopediaEntries)
+    .where(inArray(encyclopediaEntries.circleId, circleIds))
+    .groupBy(encyclopediaEntries.circleId);
   return new Map(rows.map((row) => [row.circleId, Number(row.total)]));
 }
 
 /** Every entry of the given circles, for the sitemap. */
-export async function sitemapEntries(db: Executor, circleIds: number[]): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
+export async function sitemapEntries(
+  db: Executor,
+  circleIds: number[],
+): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
   if (circleIds.length === 0) return [];
   return db
-    .select({ id: encyclopediaEntries.id, circleId: encyclopediaEntries.circleId, language: encyclopediaEntries.language, updatedAt: encyclopediaEntries.updatedAt })
+    .select({
+      id: encyclopediaEntries.id,
+      circleId: encyclopediaEntries.circleId,
+      language: encyclopediaEntries.language,
+      updatedAt: encyclopediaEntries.updatedAt,
+    })
     .from(encyclopediaEntries)
     .where(inArray(encyclopediaEntries.circleId, circleIds))
     .orderBy(asc(encyclopediaEntries.id))
@@ -193,25 +226,50 @@ export async function sitemapEntries(db: Executor, circleIds: number[]): Promise
  * Starts an entry in a circle (`write` in the circles policy). A parent must be an entry of the
  * same circle. The description is rendered before the transaction opens.
  */
-export async function createEntry(options: ServiceOptions, viewer: Viewer, circleId: number, input: CreateEntryInput): Promise<{ id: number; url: string }> {
+export async function createEntry(
+  options: ServiceOptions,
+  viewer: Viewer,
+  circleId: number,
+  input: CreateEntryInput,
+): Promise<{ id: number; url: string }> {
   const access = await loadCircleAccess(options.db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");
   authorize(viewer, can(viewer, "create", access));
   const rendered = await renderMarkdown(input.description, { locale: input.language });
   return inTransaction(options, async (tx) => {
     if (input.parent_id !== null) {
-      const [parent] = await tx.db.select({ circleId: encyclopediaEntries.circleId }).from(encyclopediaEntries).where(eq(encyclopediaEntries.id, input.parent_id)).limit(1);
-      if (!parent || parent.circleId !== circleId) throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_invalid" } });
+      const [parent] = await tx.db
+        .select({ circleId: encyclopediaEntries.circleId })
+        .from(encyclopediaEntries)
+        .where(eq(encyclopediaEntries.id, input.parent_id))
+        .limit(1);
+      if (!parent || parent.circleId !== circleId)
+        throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_invalid" } });
     }
     const aliases = [...new Set(input.aliases)].filter((alias) => alias.toLowerCase() !== input.name.toLowerCase());
     const [row] = await tx.db
       .insert(encyclopediaEntries)
-      .values({ circleId, name: input.name, aliases, disambiguation: input.disambiguation || null, parentId: input.parent_id, description: input.description, descriptionHtml: rendered.html, language: input.language, creatorId: viewer.id })
+      .values({
+        circleId,
+        name: input.name,
+        aliases,
+        disambiguation: input.disambiguation || null,
+        parentId: input.parent_id,
+        description: input.description,
+        descriptionHtml: rendered.html,
+        language: input.language,
+        creatorId: viewer.id,
+      })
       .returning();
     const entry = row!;
-    await recordEvent(tx, { actorId: viewer.id, verb: "entry.created", subjectType: "entry", subjectId: entry.id, data: { circleId, name: entry.name } });
+    await recordEvent(tx, {
+      actorId: viewer.id,
+      verb: "entry.created",
+      subjectType: "entry",
+      subjectId: entry.id,
+      data: { circleId, name: entry.name },
+    });
     tx.invalidate(...entryTags(entry));
     return { id: entry.id, url: entryPath(entry) };
   });
 }
-

@@ -13,7 +13,8 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
   });
   afterAll(() => api.close());
 
-  const unreadFollows = async (userId: number) => (await api.database.db.select().from(unreadCounters).where(eq(unreadCounters.userId, userId)))[0]!.unreadFollowCount;
+  const unreadFollows = async (userId: number) =>
+    (await api.database.db.select().from(unreadCounters).where(eq(unreadCounters.userId, userId)))[0]!.unreadFollowCount;
 
   it("follows: one row, a user.followed event, the followee's unread follow counter, counts in the answer", async () => {
     const [fan, star] = [await createUser(api.database.db), await createUser(api.database.db)];
@@ -22,7 +23,10 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ following: true, followers_count: 1, following_count: 0 });
     expect(await unreadFollows(star.id)).toBe(1);
-    const recorded = await api.database.db.select().from(events).where(and(eq(events.verb, "user.followed"), eq(events.actorId, fan.id)));
+    const recorded = await api.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.verb, "user.followed"), eq(events.actorId, fan.id)));
     expect(recorded).toMatchObject([{ subjectType: "user", subjectId: String(star.id) }]);
     const newFollowers = await listNewFollowers(api.database.db, star.id);
     expect(newFollowers).toMatchObject([{ username: fan.username, stillFollowing: true }]);
@@ -41,7 +45,12 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
     expect((await listNewFollowers(api.database.db, star.id))[0]!.stillFollowing).toBe(false);
     // Following again is a new event, but the follower is listed once.
     await visitor.post(`/api/Users/follow/${star.username}/`);
-    expect(await api.database.db.select().from(events).where(and(eq(events.verb, "user.followed"), eq(events.actorId, fan.id)))).toHaveLength(2);
+    expect(
+      await api.database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.verb, "user.followed"), eq(events.actorId, fan.id))),
+    ).toHaveLength(2);
     expect(await listNewFollowers(api.database.db, star.id)).toMatchObject([{ username: fan.username, stillFollowing: true }]);
     expect(await unreadFollows(star.id)).toBe(2);
   });
@@ -80,13 +89,27 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
     const fans = await Promise.all(Array.from({ length: 4 }, () => createUser(api.database.db)));
     const visitors = await Promise.all(fans.map((fan) => signedInVisitor(api.app, api.database.db, fan)));
     // Each fan double-clicks Follow.
-    const answers = await Promise.all(visitors.flatMap((visitor) => [visitor.post(`/api/Users/follow/${star.username}/`), visitor.post(`/api/Users/follow/${star.username}/`)]));
+    const answers = await Promise.all(
+      visitors.flatMap((visitor) => [
+        visitor.post(`/api/Users/follow/${star.username}/`),
+        visitor.post(`/api/Users/follow/${star.username}/`),
+      ]),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
     expect(await api.database.db.select().from(follows).where(eq(follows.followeeId, star.id))).toHaveLength(4);
     expect(await unreadFollows(star.id)).toBe(4);
-    expect(await api.database.db.select().from(events).where(and(eq(events.verb, "user.followed"), eq(events.subjectId, String(star.id))))).toHaveLength(4);
+    expect(
+      await api.database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.verb, "user.followed"), eq(events.subjectId, String(star.id)))),
+    ).toHaveLength(4);
     // Two unfollow at once while another follows again.
-    await Promise.all([visitors[0]!.request("DELETE", `/api/Users/follow/${star.username}/`), visitors[1]!.request("DELETE", `/api/Users/follow/${star.username}/`), visitors[2]!.post(`/api/Users/follow/${star.username}/`)]);
+    await Promise.all([
+      visitors[0]!.request("DELETE", `/api/Users/follow/${star.username}/`),
+      visitors[1]!.request("DELETE", `/api/Users/follow/${star.username}/`),
+      visitors[2]!.post(`/api/Users/follow/${star.username}/`),
+    ]);
     const profile = (await new Visitor(api.app).get(`/api/Users/profile/${star.username}/`)).json() as { followers_count: number };
     expect(profile.followers_count).toBe(2);
   });

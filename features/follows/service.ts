@@ -36,7 +36,11 @@ export async function followUser(options: ServiceOptions, followerId: number, us
   return inTransaction(options, async (tx) => {
     const target = await findTarget(tx.db, username);
     if (target.id === followerId) throw new AppError("cannot_follow_self");
-    const [inserted] = await tx.db.insert(follows).values({ followerId, followeeId: target.id }).onConflictDoNothing().returning({ followeeId: follows.followeeId });
+    const [inserted] = await tx.db
+      .insert(follows)
+      .values({ followerId, followeeId: target.id })
+      .onConflictDoNothing()
+      .returning({ followeeId: follows.followeeId });
     if (inserted) {
       await recordEvent(tx, { actorId: followerId, verb: "user.followed", subjectType: "user", subjectId: target.id });
       await bumpUnread(tx, target.id, "unread_follow_count");
@@ -65,7 +69,13 @@ export async function unfollowUser(options: ServiceOptions, followerId: number, 
   });
 }
 
-const followeesQuery = preparedQuery((db) => db.select({ followeeId: follows.followeeId }).from(follows).where(eq(follows.followerId, sql.placeholder("follower"))).prepare("follows_followees_of"));
+const followeesQuery = preparedQuery((db) =>
+  db
+    .select({ followeeId: follows.followeeId })
+    .from(follows)
+    .where(eq(follows.followerId, sql.placeholder("follower")))
+    .prepare("follows_followees_of"),
+);
 
 /**
  * Whom a user follows, remembered between requests (every reading page and profile asks whether
@@ -77,7 +87,11 @@ const followees = keyedMemory<ReadonlySet<number>>("followees", { ttlMs: 60_000,
 export const followeesTag = (userId: number): string => followees.tag(userId);
 
 export async function followeesOf(db: Database | Executor, userId: number): Promise<ReadonlySet<number>> {
-  return followees.read(db, userId, async () => new Set((await followeesQuery(db).execute({ follower: userId })).map((row) => row.followeeId)));
+  return followees.read(
+    db,
+    userId,
+    async () => new Set((await followeesQuery(db).execute({ follower: userId })).map((row) => row.followeeId)),
+  );
 }
 
 /** Counted from the follows rows themselves, so they cannot drift from them. */

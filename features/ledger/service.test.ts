@@ -49,11 +49,19 @@ describe.each(databaseKinds)("double-entry ledger on %s", (kind) => {
       postLedgerTransaction(tx, {
         idempotencyKey: `bad:${user.id}:${amounts.join(",")}`,
         kind: "test",
-        entries: amounts.map((amount, index) => ({ account: index === 0 ? { userId: user.id, currency: "gold" as const } : { system: "test_issuer", currency: "gold" as const }, amount })),
+        entries: amounts.map((amount, index) => ({
+          account: index === 0 ? { userId: user.id, currency: "gold" as const } : { system: "test_issuer", currency: "gold" as const },
+          amount,
+        })),
       }),
     );
     await expect(attempt).rejects.toBeInstanceOf(UnbalancedLedgerTransaction);
-    expect(await database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, `bad:${user.id}:${amounts.join(",")}`))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `bad:${user.id}:${amounts.join(",")}`)),
+    ).toHaveLength(0);
   });
 
   it("names accounts by owner and currency", () => {

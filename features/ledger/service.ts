@@ -39,7 +39,10 @@ export class UnbalancedLedgerTransaction extends Error {}
  * `users.sinecoin`) moves in the same transaction. Returns the transaction id and whether it was
  * new (false when this idempotency key was posted before: nothing is written again).
  */
-export async function postLedgerTransaction(tx: Transaction, input: LedgerTransactionInput): Promise<{ transactionId: number; posted: boolean }> {
+export async function postLedgerTransaction(
+  tx: Transaction,
+  input: LedgerTransactionInput,
+): Promise<{ transactionId: number; posted: boolean }> {
   assertBalanced(input.entries);
   const [created] = await tx.db
     .insert(ledgerTransactions)
@@ -47,11 +50,23 @@ export async function postLedgerTransaction(tx: Transaction, input: LedgerTransa
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) {
-    const [existing] = await tx.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
+    const [existing] = await tx.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
     return { transactionId: existing!.id, posted: false };
   }
-  const accountIds = await ensureAccounts(tx.db, input.entries.map((entry) => entry.account));
-  await tx.db.insert(ledgerEntries).values(input.entries.map((entry) => ({ transactionId: created.id, accountId: accountIds.get(accountKey(entry.account))!, amount: entry.amount })));
+  const accountIds = await ensureAccounts(
+    tx.db,
+    input.entries.map((entry) => entry.account),
+  );
+  await tx.db.insert(ledgerEntries).values(
+    input.entries.map((entry) => ({
+      transactionId: created.id,
+      accountId: accountIds.get(accountKey(entry.account))!,
+      amount: entry.amount,
+    })),
+  );
   for (const entry of input.entries) {
     if (!("userId" in entry.account)) continue;
     const column = cachedBalance[entry.account.currency];
@@ -78,12 +93,21 @@ function assertBalanced(entries: LedgerEntryInput[]): void {
 
 /** Account ids by key, creating missing accounts (concurrent creators meet on the unique key). */
 async function ensureAccounts(db: Executor, accounts: LedgerAccount[]): Promise<Map<string, number>> {
-  const rows = accounts.map((account) => ({ key: accountKey(account), userId: "userId" in account ? account.userId : null, currency: account.currency }));
+  const rows = accounts.map((account) => ({
+    key: accountKey(account),
+    userId: "userId" in account ? account.userId : null,
+    currency: account.currency,
+  }));
   await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.key });
   const found = await db
     .select({ id: ledgerAccounts.id, key: ledgerAccounts.key })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.key, rows.map((row) => row.key)));
+    .where(
+      inArray(
+        ledgerAccounts.key,
+        rows.map((row) => row.key),
+      ),
+    );
   return new Map(found.map((row) => [row.key, row.id]));
 }
 

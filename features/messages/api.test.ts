@@ -35,7 +35,17 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
   const fill = () =>
     api.database.db
       .update(unreadCounters)
-      .set({ answerCount: 1, unreadCommentCount: 2, unreadReplies: 3, unreadAnnouncementCount: 4, unreadSysmegCount: 5, unreadLikeCount: 6, unreadFavoriteCount: 7, unreadFollowCount: 8, unreadPrivateChat: 9 })
+      .set({
+        answerCount: 1,
+        unreadCommentCount: 2,
+        unreadReplies: 3,
+        unreadAnnouncementCount: 4,
+        unreadSysmegCount: 5,
+        unreadLikeCount: 6,
+        unreadFavoriteCount: 7,
+        unreadFollowCount: 8,
+        unreadPrivateChat: 9,
+      })
       .where(eq(unreadCounters.userId, userId))
       .then(() => invalidate([unreadTag(userId)]));
 

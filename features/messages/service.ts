@@ -19,7 +19,13 @@ const columns = {
   unread_private_chat: "unreadPrivateChat",
 } as const satisfies Record<keyof UnreadCounts, keyof typeof unreadCounters.$inferSelect>;
 
-const unreadQuery = preparedQuery((db) => db.select().from(unreadCounters).where(eq(unreadCounters.userId, sql.placeholder("user"))).prepare("messages_unread"));
+const unreadQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(unreadCounters)
+    .where(eq(unreadCounters.userId, sql.placeholder("user")))
+    .prepare("messages_unread"),
+);
 
 /**
  * A user's counters, remembered between requests: every signed-in page and the clients' polling
@@ -59,6 +65,9 @@ export async function bumpUnread(tx: Transaction, userId: number, counter: keyof
 export async function markCategoryRead(db: Database, userId: number, category: ReadCategory): Promise<void> {
   const set: Partial<typeof unreadCounters.$inferInsert> = {};
   for (const name of readCategories[category]) set[columns[name]] = 0;
-  await db.insert(unreadCounters).values({ userId, ...set }).onConflictDoUpdate({ target: unreadCounters.userId, set });
+  await db
+    .insert(unreadCounters)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: unreadCounters.userId, set });
   await invalidate([unreadTag(userId)]);
 }

@@ -19,7 +19,15 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
       const { user, visitor } = await createSignedInUser(api.app, api.database.db);
       const response = await visitor.get("/api/Users/profile/");
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ username: user.username, nickname: user.nickname, signature: "", gender: "secret", birthday: "1995-06-15", country: "CN", avatar: "/default-avatar.svg" });
+      expect(response.json()).toMatchObject({
+        username: user.username,
+        nickname: user.nickname,
+        signature: "",
+        gender: "secret",
+        birthday: "1995-06-15",
+        country: "CN",
+        avatar: "/default-avatar.svg",
+      });
       expect(response.json()).not.toHaveProperty("password_hash");
       const anonymous = await new Visitor(api.app, { "accept-language": "en" }).get("/api/Users/profile/");
       expect(anonymous.statusCode).toBe(401);
@@ -29,10 +37,28 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
     it("saves any subset of the fields, trimmed, and records an event", async () => {
       const { user, visitor } = await createSignedInUser(api.app, api.database.db);
       const response = await visitor.request("PATCH", "/api/Users/profile/", {
-        json: { nickname: "  小明  ", signature: "Stay curious", self_description: "Line one\nLine two", school: "Tsinghua", profession: "Engineer", gender: "male", birthday: "2000-02-29", country: "DE" },
+        json: {
+          nickname: "  小明  ",
+          signature: "Stay curious",
+          self_description: "Line one\nLine two",
+          school: "Tsinghua",
+          profession: "Engineer",
+          gender: "male",
+          birthday: "2000-02-29",
+          country: "DE",
+        },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ nickname: "小明", signature: "Stay curious", self_description: "Line one\nLine two", school: "Tsinghua", profession: "Engineer", gender: "male", birthday: "2000-02-29", country: "DE" });
+      expect(response.json()).toMatchObject({
+        nickname: "小明",
+        signature: "Stay curious",
+        self_description: "Line one\nLine two",
+        school: "Tsinghua",
+        profession: "Engineer",
+        gender: "male",
+        birthday: "2000-02-29",
+        country: "DE",
+      });
       const partial = await visitor.request("PATCH", "/api/Users/profile/", { json: { signature: "" } });
       expect(partial.json()).toMatchObject({ nickname: "小明", signature: "", school: "Tsinghua" });
       const recorded = await api.database.db.select().from(events).where(eq(events.actorId, user.id));
@@ -66,7 +92,10 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
 
     it("answers field messages in Chinese for a Chinese page", async () => {
       const { visitor } = await createSignedInUser(api.app, api.database.db);
-      const response = await visitor.request("PATCH", "/api/Users/profile/", { json: { nickname: "" }, headers: { referer: "http://localhost/account/profile" } });
+      const response = await visitor.request("PATCH", "/api/Users/profile/", {
+        json: { nickname: "" },
+        headers: { referer: "http://localhost/account/profile" },
+      });
       expect((response.json() as { fields: Record<string, string> }).fields.nickname).toBe("请输入昵称。");
     });
   });
@@ -75,12 +104,24 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
     it("needs the current password, then signs out every other session and keeps this one", async () => {
       const { user, visitor } = await createSignedInUser(api.app, api.database.db);
       const otherDevice = await signedInVisitor(api.app, api.database.db, user);
-      const wrong = await visitor.post("/api/Users/password/", { old_password: "not-it-123", password: "newpass456", confirm_password: "newpass456" }, { "accept-language": "en" });
+      const wrong = await visitor.post(
+        "/api/Users/password/",
+        { old_password: "not-it-123", password: "newpass456", confirm_password: "newpass456" },
+        { "accept-language": "en" },
+      );
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ code: "wrong_old_password", message: "The current password is incorrect.", fields: { old_password: "The current password is incorrect." } });
+      expect(wrong.json()).toEqual({
+        code: "wrong_old_password",
+        message: "The current password is incorrect.",
+        fields: { old_password: "The current password is incorrect." },
+      });
       expect((await otherDevice.get("/api/Users/profile/")).statusCode).toBe(200);
 
-      const changed = await visitor.post("/api/Users/password/", { old_password: factoryPassword, password: "newpass456", confirm_password: "newpass456" });
+      const changed = await visitor.post("/api/Users/password/", {
+        old_password: factoryPassword,
+        password: "newpass456",
+        confirm_password: "newpass456",
+      });
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toEqual({ code: "password_changed", message: "密码修改成功，其他设备上的登录已退出。" });
       expect((await visitor.get("/api/Users/profile/")).statusCode).toBe(200);
@@ -95,13 +136,29 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
 
     it("checks the new password like registration does", async () => {
       const { visitor } = await createSignedInUser(api.app, api.database.db);
-      const short = await visitor.post("/api/Users/password/", { old_password: factoryPassword, password: "abc", confirm_password: "abc" }, { "accept-language": "en" });
+      const short = await visitor.post(
+        "/api/Users/password/",
+        { old_password: factoryPassword, password: "abc", confirm_password: "abc" },
+        { "accept-language": "en" },
+      );
       expect((short.json() as { fields: Record<string, string> }).fields.password).toBe("A password has 8 to 20 characters.");
-      const letters = await visitor.post("/api/Users/password/", { old_password: factoryPassword, password: "onlyletters", confirm_password: "onlyletters" }, { "accept-language": "en" });
+      const letters = await visitor.post(
+        "/api/Users/password/",
+        { old_password: factoryPassword, password: "onlyletters", confirm_password: "onlyletters" },
+        { "accept-language": "en" },
+      );
       expect((letters.json() as { fields: Record<string, string> }).fields.password).toBe("Password should contain letters and numbers");
-      const mismatch = await visitor.post("/api/Users/password/", { old_password: factoryPassword, password: "newpass456", confirm_password: "newpass457" }, { "accept-language": "en" });
+      const mismatch = await visitor.post(
+        "/api/Users/password/",
+        { old_password: factoryPassword, password: "newpass456", confirm_password: "newpass457" },
+        { "accept-language": "en" },
+      );
       expect((mismatch.json() as { fields: Record<string, string> }).fields.confirm_password).toBe("Passwords are not matching!");
-      const missing = await visitor.post("/api/Users/password/", { password: "newpass456", confirm_password: "newpass456" }, { "accept-language": "en" });
+      const missing = await visitor.post(
+        "/api/Users/password/",
+        { password: "newpass456", confirm_password: "newpass456" },
+        { "accept-language": "en" },
+      );
       expect((missing.json() as { fields: Record<string, string> }).fields.old_password).toBe("Please enter your current password.");
     });
   });
@@ -109,7 +166,11 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
   describe("avatar", () => {
     it("re-encodes a JPEG as square crops of 256 and 64 px without EXIF, shown by the header", async () => {
       const { user, visitor } = await createSignedInUser(api.app, api.database.db);
-      const response = await visitor.upload("/api/Users/avatar/", { bytes: await testJpegWithExif(320, 240), filename: "me.jpg", contentType: "image/jpeg" });
+      const response = await visitor.upload("/api/Users/avatar/", {
+        bytes: await testJpegWithExif(320, 240),
+        filename: "me.jpg",
+        contentType: "image/jpeg",
+      });
       expect(response.statusCode).toBe(200);
       const { avatar, avatar_small } = response.json() as { avatar: string; avatar_small: string };
       const large = await visitor.get(avatar);
@@ -126,8 +187,14 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
 
     it("keeps a PNG renamed .jpg a PNG, and removes the previous avatar's files", async () => {
       const { visitor } = await createSignedInUser(api.app, api.database.db);
-      const first = (await visitor.upload("/api/Users/avatar/", { bytes: await testPng(), filename: "one.png" })).json() as { avatar: string };
-      const second = await visitor.upload("/api/Users/avatar/", { bytes: await testPng(100, 400), filename: "renamed.jpg", contentType: "image/jpeg" });
+      const first = (await visitor.upload("/api/Users/avatar/", { bytes: await testPng(), filename: "one.png" })).json() as {
+        avatar: string;
+      };
+      const second = await visitor.upload("/api/Users/avatar/", {
+        bytes: await testPng(100, 400),
+        filename: "renamed.jpg",
+        contentType: "image/jpeg",
+      });
       expect(second.statusCode).toBe(200);
       const served = await visitor.get((second.json() as { avatar: string }).avatar);
       expect(served.headers["content-type"]).toBe("image/png");
@@ -138,10 +205,18 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
 
     it("refuses a 3 MB file and an HTML file named .png, keeping the old avatar", async () => {
       const { visitor } = await createSignedInUser(api.app, api.database.db);
-      const big = await visitor.upload("/api/Users/avatar/", { bytes: oversizedJpeg(), filename: "big.jpg", contentType: "image/jpeg" }, { "accept-language": "en" });
+      const big = await visitor.upload(
+        "/api/Users/avatar/",
+        { bytes: oversizedJpeg(), filename: "big.jpg", contentType: "image/jpeg" },
+        { "accept-language": "en" },
+      );
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ code: "image_too_large", message: "The image must be 2 MB or smaller." });
-      const html = await visitor.upload("/api/Users/avatar/", { bytes: htmlFile, filename: "avatar.png", contentType: "image/png" }, { "accept-language": "en" });
+      const html = await visitor.upload(
+        "/api/Users/avatar/",
+        { bytes: htmlFile, filename: "avatar.png", contentType: "image/png" },
+        { "accept-language": "en" },
+      );
       expect(html.statusCode).toBe(415);
       expect(html.json()).toEqual({ code: "image_type_not_allowed", message: "Only JPG or PNG images are allowed." });
       expect(((await visitor.get("/api/Users/profile/")).json() as { avatar: string }).avatar).toBe("/default-avatar.svg");
@@ -159,7 +234,16 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
       const response = await viewer.get(`/api/Users/profile/${owner.username.toUpperCase()}/`);
       expect(response.statusCode).toBe(200);
       const body = response.json() as Record<string, unknown>;
-      expect(body).toMatchObject({ username: owner.username, user_type: "VIP users", user_type_key: "vip", followers_count: 1, following_count: 0, followed_by_viewer: true, can: { follow: true }, total_checkin_days: 0 });
+      expect(body).toMatchObject({
+        username: owner.username,
+        user_type: "VIP users",
+        user_type_key: "vip",
+        followers_count: 1,
+        following_count: 0,
+        followed_by_viewer: true,
+        can: { follow: true },
+        total_checkin_days: 0,
+      });
       expect(body).not.toHaveProperty("email");
       expect(body).not.toHaveProperty("birthday");
       expect(body).not.toHaveProperty("gold");

@@ -64,17 +64,24 @@ export async function profilesApi(app: FastifyInstance): Promise<void> {
   });
 
   /** A public profile, the viewer's follow state and what they may do with it. */
-  api.get("/api/Users/profile/:username/", { schema: { params: z.object({ username: z.string().min(1).max(64) }) } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const user = await findUserByUsername(app.db, request.params.username);
-    if (!user) throw new AppError("not_found");
-    const [summary, activity] = await Promise.all([getProfileSummary(app.db, user, viewer?.id ?? null, app.now()), listActivity(app.db, user.id)]);
-    reply.header("cache-control", "no-store");
-    return {
-      ...presentPublicProfile(summary),
-      followed_by_viewer: summary.followedByViewer,
-      activity: activity.map(presentActivity),
-      can: { follow: canFollow(viewer, "follow", { userId: user.id }) },
-    };
-  });
+  api.get(
+    "/api/Users/profile/:username/",
+    { schema: { params: z.object({ username: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const user = await findUserByUsername(app.db, request.params.username);
+      if (!user) throw new AppError("not_found");
+      const [summary, activity] = await Promise.all([
+        getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
+        listActivity(app.db, user.id),
+      ]);
+      reply.header("cache-control", "no-store");
+      return {
+        ...presentPublicProfile(summary),
+        followed_by_viewer: summary.followedByViewer,
+        activity: activity.map(presentActivity),
+        can: { follow: canFollow(viewer, "follow", { userId: user.id }) },
+      };
+    },
+  );
 }

@@ -4,7 +4,12 @@ import type { UserType } from "../accounts/constants.ts";
 import type { PublicProfile, ActivityItem } from "./service.ts";
 
 /** The short names of the user types (badges, the admin command). */
-export const userTypeKeys = { "Registered users": "registered", "Official users": "official", "VIP users": "vip", "SVIP users": "svip" } as const satisfies Record<UserType, string>;
+export const userTypeKeys = {
+  "Registered users": "registered",
+  "Official users": "official",
+  "VIP users": "vip",
+  "SVIP users": "svip",
+} as const satisfies Record<UserType, string>;
 export type UserTypeKey = (typeof userTypeKeys)[UserType];
 
 /** The signed-in user's own editable profile (`GET /api/Users/profile/`). */

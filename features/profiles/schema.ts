@@ -9,7 +9,8 @@ export const profileLimits = { nickname: 20, signature: 100, selfDescription: 10
 /** Line breaks only where the field is multi-line; other control characters never. */
 const isControl = (code: number) => code < 0x20 || code === 0x7f;
 const singleLine = (value: string) => ![...value].some((character) => isControl(character.codePointAt(0)!));
-const multiLine = (value: string) => ![...value].some((character) => character !== "\n" && character !== "\r" && character !== "\t" && isControl(character.codePointAt(0)!));
+const multiLine = (value: string) =>
+  ![...value].some((character) => character !== "\n" && character !== "\r" && character !== "\t" && isControl(character.codePointAt(0)!));
 
 const text = (max: number, tooLong: string, lines: "single" | "multi" = "single") =>
   z
@@ -43,7 +44,10 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const passwordChangeSchema = z
   .strictObject({
-    old_password: z.string({ error: "validation:old_password_required" }).min(1, "validation:old_password_required").max(200, "validation:password_length"),
+    old_password: z
+      .string({ error: "validation:old_password_required" })
+      .min(1, "validation:old_password_required")
+      .max(200, "validation:password_length"),
     password: passwordSchema,
     confirm_password: z.string({ error: "validation:confirm_required" }).min(1, "validation:confirm_required"),
   })
@@ -58,7 +62,11 @@ export function profileInputFromForm(form: FormData) {
 }
 
 export function passwordInputFromForm(form: FormData) {
-  return { old_password: stringOrUndefined(form.get("old_password")), password: stringOrUndefined(form.get("password")), confirm_password: stringOrUndefined(form.get("confirm_password")) };
+  return {
+    old_password: stringOrUndefined(form.get("old_password")),
+    password: stringOrUndefined(form.get("password")),
+    confirm_password: stringOrUndefined(form.get("confirm_password")),
+  };
 }
 
 function stringOrUndefined(value: FormDataEntryValue | null): string | undefined {

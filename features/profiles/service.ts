@@ -34,10 +34,19 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
     if (value !== undefined) (set as Record<string, unknown>)[columnOf[field]] = value;
   }
   return inTransaction(options, async (tx) => {
-    const [user] = Object.keys(set).length > 0 ? await tx.db.update(users).set(set).where(eq(users.id, userId)).returning() : await tx.db.select().from(users).where(eq(users.id, userId));
+    const [user] =
+      Object.keys(set).length > 0
+        ? await tx.db.update(users).set(set).where(eq(users.id, userId)).returning()
+        : await tx.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("not_authenticated");
     if (Object.keys(set).length > 0) {
-      await recordEvent(tx, { actorId: userId, verb: "user.profile_updated", subjectType: "user", subjectId: userId, data: { fields: Object.keys(input) } });
+      await recordEvent(tx, {
+        actorId: userId,
+        verb: "user.profile_updated",
+        subjectType: "user",
+        subjectId: userId,
+        data: { fields: Object.keys(input) },
+      });
       tx.invalidate(`user:${userId}`);
       // The nickname travels in the cached session viewer.
       // Every field may be in the auth answer remembered with the sessions: forget them all.
@@ -52,7 +61,13 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
  * a stolen session cannot guess it quickly). Every other session of the user ends; the one making
  * the change (`currentToken`) stays signed in.
  */
-export async function changePassword(options: ServiceOptions, userId: number, input: PasswordChangeInput, client: ClientInfo, currentToken: string | undefined): Promise<void> {
+export async function changePassword(
+  options: ServiceOptions,
+  userId: number,
+  input: PasswordChangeInput,
+  client: ClientInfo,
+  currentToken: string | undefined,
+): Promise<void> {
   const user = await getUser(options.db, userId);
   if (!user) throw new AppError("not_authenticated");
   const subject = { ip: client.ip, account: `user:${user.id}`, userId: user.id };
@@ -75,17 +90,32 @@ export async function changePassword(options: ServiceOptions, userId: number, in
  * metadata as a square centre crop in the profile and header sizes. The previous avatar's files
  * are removed once the change has committed.
  */
-export async function setAvatar(options: AttachmentOptions, userId: number, bytes: Buffer): Promise<{ avatar: string; avatarSmall: string }> {
+export async function setAvatar(
+  options: AttachmentOptions,
+  userId: number,
+  bytes: Buffer,
+): Promise<{ avatar: string; avatarSmall: string }> {
   const large = await storeImage(options, { ownerId: userId, bytes, purpose: "avatar", square: avatarSizes.profile });
   const small = await storeImage(options, { ownerId: userId, bytes, purpose: "avatar_small", square: avatarSizes.header });
   await inTransaction(options, async (tx) => {
-    const [before] = await tx.db.select({ avatar: users.avatar, avatarSmall: users.avatarSmall }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx.db
+      .select({ avatar: users.avatar, avatarSmall: users.avatarSmall })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     await tx.db.update(users).set({ avatar: large.url, avatarSmall: small.url }).where(eq(users.id, userId));
-    await recordEvent(tx, { actorId: userId, verb: "user.avatar_changed", subjectType: "user", subjectId: userId, data: { fileId: large.fileId } });
+    await recordEvent(tx, {
+      actorId: userId,
+      verb: "user.avatar_changed",
+      subjectType: "user",
+      subjectId: userId,
+      data: { fileId: large.fileId },
+    });
     tx.invalidate(`user:${userId}`);
     tx.afterCommit(async () => {
       forgetSessionsOf(userId);
-      for (const old of [fileIdOfUrl(before?.avatar), fileIdOfUrl(before?.avatarSmall)]) if (old) await deleteAttachment({ db: options.db, files: options.files }, old);
+      for (const old of [fileIdOfUrl(before?.avatar), fileIdOfUrl(before?.avatarSmall)])
+        if (old) await deleteAttachment({ db: options.db, files: options.files }, old);
     });
   });
   return { avatar: large.url, avatarSmall: small.url };

@@ -5,7 +5,14 @@ import { signIn } from "../accounts/api.ts";
 import type { Delivery } from "../delivery/message.ts";
 import { sendLoginCode } from "./login-code.ts";
 import { sendPasswordResetCode, setPasswordWithToken, verifyPasswordResetCode } from "./password-reset.ts";
-import { loginCodeSendSchema, passwordResetSendCodeSchema, passwordResetSetSchema, passwordResetVerifySchema, smsLoginSchema, smsSendCodeSchema } from "./schema.ts";
+import {
+  loginCodeSendSchema,
+  passwordResetSendCodeSchema,
+  passwordResetSetSchema,
+  passwordResetVerifySchema,
+  smsLoginSchema,
+  smsSendCodeSchema,
+} from "./schema.ts";
 import type { CodeServices, Requester } from "./service.ts";
 import { logInBySms, sendSmsLoginCode } from "./sms-login.ts";
 
@@ -25,14 +32,18 @@ export async function verificationApi(app: FastifyInstance, options: Verificatio
   const services: CodeServices = { db: app.db, delivery: options.delivery, secret: options.sessionSecret, captcha: options.captcha };
   const now = () => options.clock?.() ?? new Date();
 
-  api.post("/api/Users/sms/send_code/", { schema: { body: smsSendCodeSchema } }, async (request) => sendSmsLoginCode(services, request.body, requesterOf(request), now()));
+  api.post("/api/Users/sms/send_code/", { schema: { body: smsSendCodeSchema } }, async (request) =>
+    sendSmsLoginCode(services, request.body, requesterOf(request), now()),
+  );
 
   api.post("/api/Users/sms/login/", { schema: { body: smsLoginSchema } }, async (request, reply) => {
     const signedIn = await logInBySms(services, request.body, requesterOf(request), now());
     return signIn(reply.status(signedIn.created ? 201 : 200), request, signedIn, options.sessionSecret);
   });
 
-  api.post("/api/Users/login_code/send/", { schema: { body: loginCodeSendSchema } }, async (request) => sendLoginCode(services, request.body, requesterOf(request), now()));
+  api.post("/api/Users/login_code/send/", { schema: { body: loginCodeSendSchema } }, async (request) =>
+    sendLoginCode(services, request.body, requesterOf(request), now()),
+  );
 
   api.post("/api/Users/password_reset/send_code/", { schema: { body: passwordResetSendCodeSchema } }, async (request) =>
     sendPasswordResetCode(services, request.body, requesterOf(request), now()),

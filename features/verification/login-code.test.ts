@@ -36,7 +36,11 @@ describe.each(databaseKinds)("codes with the slider puzzle on, on %s", (kind) =>
       const v = visitor();
       const without = await v.post("/api/Users/sms/send_code/", { phone: "13700000001" });
       expect(without.statusCode).toBe(400);
-      expect(without.json()).toEqual({ code: "captcha_required", message: "Drag the slider to verify", fields: { captcha: "Drag the slider to verify" } });
+      expect(without.json()).toEqual({
+        code: "captcha_required",
+        message: "Drag the slider to verify",
+        fields: { captcha: "Drag the slider to verify" },
+      });
       const captcha = await solvedPuzzle(v);
       expect((await v.post("/api/Users/sms/send_code/", { phone: "13700000001", captcha })).statusCode).toBe(200);
       // One solution sends one code.
@@ -46,7 +50,9 @@ describe.each(databaseKinds)("codes with the slider puzzle on, on %s", (kind) =>
     it("for a password reset", async () => {
       const v = visitor();
       expect((await v.post("/api/Users/password_reset/send_code/", { email: "someone@example.com" })).json().code).toBe("captcha_required");
-      expect((await v.post("/api/Users/password_reset/send_code/", { email: "someone@example.com", captcha: await solvedPuzzle(v) })).statusCode).toBe(200);
+      expect(
+        (await v.post("/api/Users/password_reset/send_code/", { email: "someone@example.com", captcha: await solvedPuzzle(v) })).statusCode,
+      ).toBe(200);
     });
 
     it("but an invalid phone number is reported before the puzzle is spent", async () => {

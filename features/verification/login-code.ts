@@ -13,17 +13,32 @@ import { chargeAttempt, issueCode, matchCode, spendCode, type CodeSent, type Cod
  * limits as every code; no puzzle, since this replaces it. The answer does not tell whether the
  * account exists.
  */
-export async function sendLoginCode(services: CodeServices, input: LoginCodeSendInput, requester: Requester, now = new Date()): Promise<CodeSent> {
+export async function sendLoginCode(
+  services: CodeServices,
+  input: LoginCodeSendInput,
+  requester: Requester,
+  now = new Date(),
+): Promise<CodeSent> {
   const login = input.username.trim();
   const user = await findUserByLogin(services.db, login);
-  const destination = user?.email ? { channel: "email" as const, to: user.email } : user?.phone ? { channel: "sms" as const, to: user.phone } : null;
+  const destination = user?.email
+    ? { channel: "email" as const, to: user.email }
+    : user?.phone
+      ? { channel: "sms" as const, to: user.phone }
+      : null;
   return issueCode(
     services,
     {
       purpose: "login_without_puzzle",
       recipient: destination ? destination.to.toLowerCase() : `name:${login.toLowerCase()}`,
       userId: user?.id ?? null,
-      message: destination ? (code) => ({ ...destination, carriesCode: true, ...codeMessage(requester.locale, "login_without_puzzle", destination.channel, code) }) : null,
+      message: destination
+        ? (code) => ({
+            ...destination,
+            carriesCode: true,
+            ...codeMessage(requester.locale, "login_without_puzzle", destination.channel, code),
+          })
+        : null,
     },
     requester,
     now,
@@ -35,7 +50,12 @@ export async function sendLoginCode(services: CodeServices, input: LoginCodeSend
  * even checked (so the code, like the puzzle, stands before guessing); a wrong password costs the
  * code a try, and the code is spent by the sign-in it allows.
  */
-export async function logInWithCode(services: Pick<CodeServices, "db" | "secret">, input: LoginInput & { login_code: string }, requester: Requester, now = new Date()): Promise<SignedIn> {
+export async function logInWithCode(
+  services: Pick<CodeServices, "db" | "secret">,
+  input: LoginInput & { login_code: string },
+  requester: Requester,
+  now = new Date(),
+): Promise<SignedIn> {
   const client = { ip: requester.ip, userAgent: requester.userAgent };
   const user = await findUserByLogin(services.db, input.username);
   const recipient = user?.email?.toLowerCase() ?? user?.phone;

@@ -86,8 +86,12 @@ describe.each(databaseKinds)("password reset on %s", (kind) => {
     const mismatch = await set(v, { token, password: "newpass123", confirm_password: "newpass124" });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields).toEqual({ confirm_password: "Passwords are not matching!" });
-    expect((await set(v, { token, password: "short1", confirm_password: "short1" })).json().fields).toEqual({ password: "A password has 8 to 20 characters." });
-    expect((await set(v, { token, password: "onlyletters", confirm_password: "onlyletters" })).json().fields).toEqual({ password: "Password should contain letters and numbers" });
+    expect((await set(v, { token, password: "short1", confirm_password: "short1" })).json().fields).toEqual({
+      password: "A password has 8 to 20 characters.",
+    });
+    expect((await set(v, { token, password: "onlyletters", confirm_password: "onlyletters" })).json().fields).toEqual({
+      password: "Password should contain letters and numbers",
+    });
 
     const done = await set(v, { token, password: "newpass123", confirm_password: "newpass123" });
     expect(done.statusCode).toBe(204);
@@ -113,10 +117,15 @@ describe.each(databaseKinds)("password reset on %s", (kind) => {
     later(codeLimits.resetTokenSeconds);
     const late = await set(v, { token, password: "newpass123", confirm_password: "newpass123" });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ code: "reset_token_expired", message: "Password update timeout. Please ask for a new verification code." });
+    expect(late.json()).toEqual({
+      code: "reset_token_expired",
+      message: "Password update timeout. Please ask for a new verification code.",
+    });
     expect((await passwordLogin(user.username, factoryPassword)).statusCode).toBe(200);
     // An invented token is refused the same way.
-    expect((await set(v, { token: "x".repeat(43), password: "newpass123", confirm_password: "newpass123" })).json().code).toBe("reset_token_expired");
+    expect((await set(v, { token: "x".repeat(43), password: "newpass123", confirm_password: "newpass123" })).json().code).toBe(
+      "reset_token_expired",
+    );
   });
 
   it("lets a reset code expire after 5 minutes and allows 5 wrong tries", async () => {
@@ -140,6 +149,8 @@ describe.each(databaseKinds)("password reset on %s", (kind) => {
     const response = await send(visitor(), "not-an-email");
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ email: "Please enter the correct email." });
-    expect((await visitor("zh-CN").post("/api/Users/password_reset/verify/", { email: "a@example.com" })).json().fields).toEqual({ code: "请输入验证码。" });
+    expect((await visitor("zh-CN").post("/api/Users/password_reset/verify/", { email: "a@example.com" })).json().fields).toEqual({
+      code: "请输入验证码。",
+    });
   });
 });

@@ -20,7 +20,12 @@ const tokenHash = (token: string) => createHash("sha256").update(token).digest("
  * verify step behave alike), and a mail goes out either way — the code to an account's owner, a
  * "no account uses this address" note otherwise — so the timing and send failures match too.
  */
-export async function sendPasswordResetCode(services: CodeServices, input: PasswordResetSendCodeInput, requester: Requester, now = new Date()): Promise<CodeSent> {
+export async function sendPasswordResetCode(
+  services: CodeServices,
+  input: PasswordResetSendCodeInput,
+  requester: Requester,
+  now = new Date(),
+): Promise<CodeSent> {
   if (services.captcha) await consumeSolvedChallenge(services.db, input.captcha);
   const email = input.email.trim();
   const user = await findUserByEmail(services.db, email);
@@ -32,7 +37,12 @@ export async function sendPasswordResetCode(services: CodeServices, input: Passw
       userId: user?.id ?? null,
       message: (code) =>
         user
-          ? { channel: "email", to: user.email ?? email, carriesCode: true, ...codeMessage(requester.locale, "password_reset", "email", code) }
+          ? {
+              channel: "email",
+              to: user.email ?? email,
+              carriesCode: true,
+              ...codeMessage(requester.locale, "password_reset", "email", code),
+            }
           : { channel: "email", to: email, carriesCode: false, ...noAccountMessage(requester.locale) },
     },
     requester,
@@ -47,7 +57,11 @@ export interface ResetPermission {
 }
 
 /** Step 2: a right code becomes a short-lived, single-use reset token (only its hash is stored). */
-export async function verifyPasswordResetCode(services: CodeServices, input: PasswordResetVerifyInput, now = new Date()): Promise<ResetPermission> {
+export async function verifyPasswordResetCode(
+  services: CodeServices,
+  input: PasswordResetVerifyInput,
+  now = new Date(),
+): Promise<ResetPermission> {
   const row = await matchCode(services, { purpose: "password_reset", recipient: input.email.trim().toLowerCase() }, input.code, now);
   // A stored code without an account was never sent to anyone, so it cannot be typed right.
   if (row.userId === null) throw new AppError("code_expired");
@@ -56,7 +70,12 @@ export async function verifyPasswordResetCode(services: CodeServices, input: Pas
   await inTransaction({ db: services.db }, async (tx) => {
     await spendCode(tx, row.id, now);
     await tx.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    await tx.db.insert(passwordResetTokens).values({ tokenHash: tokenHash(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + codeLimits.resetTokenSeconds * 1000) });
+    await tx.db.insert(passwordResetTokens).values({
+      tokenHash: tokenHash(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + codeLimits.resetTokenSeconds * 1000),
+    });
   });
   return { token, expires_in: codeLimits.resetTokenSeconds };
 }
@@ -66,7 +85,11 @@ export async function verifyPasswordResetCode(services: CodeServices, input: Pas
  * up, and every session of the account ends. An unknown, used or expired token: "password update
  * timeout".
  */
-export async function setPasswordWithToken(services: Pick<CodeServices, "db">, input: PasswordResetSetInput, now = new Date()): Promise<{ userId: number }> {
+export async function setPasswordWithToken(
+  services: Pick<CodeServices, "db">,
+  input: PasswordResetSetInput,
+  now = new Date(),
+): Promise<{ userId: number }> {
   const hash = tokenHash(input.token);
   const live = and(eq(passwordResetTokens.tokenHash, hash), gt(passwordResetTokens.expiresAt, now));
   const [valid] = await services.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(live);

@@ -45,7 +45,10 @@ export type PasswordResetVerifyInput = z.infer<typeof passwordResetVerifySchema>
 
 export const passwordResetSetSchema = z
   .strictObject({
-    token: z.string({ error: "validation:reset_token_required" }).min(1, "validation:reset_token_required").max(100, "validation:reset_token_required"),
+    token: z
+      .string({ error: "validation:reset_token_required" })
+      .min(1, "validation:reset_token_required")
+      .max(100, "validation:reset_token_required"),
     password: passwordSchema,
     confirm_password: z.string({ error: "validation:confirm_required" }).min(1, "validation:confirm_required"),
   })
@@ -54,6 +57,10 @@ export type PasswordResetSetInput = z.infer<typeof passwordResetSetSchema>;
 
 /** The puzzle's alternative: a code to the email (or phone) of the account named on the login form. */
 export const loginCodeSendSchema = z.strictObject({
-  username: z.string({ error: "validation:login_required" }).trim().min(1, "validation:login_required").max(254, "validation:login_required"),
+  username: z
+    .string({ error: "validation:login_required" })
+    .trim()
+    .min(1, "validation:login_required")
+    .max(254, "validation:login_required"),
 });
 export type LoginCodeSendInput = z.infer<typeof loginCodeSendSchema>;

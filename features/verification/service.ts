@@ -75,7 +75,13 @@ export async function issueCode(services: CodeServices, input: IssueInput, reque
     await tx.db
       .update(verificationCodes)
       .set({ spentAt: now })
-      .where(and(eq(verificationCodes.purpose, input.purpose), eq(verificationCodes.recipient, input.recipient), isNull(verificationCodes.spentAt)));
+      .where(
+        and(
+          eq(verificationCodes.purpose, input.purpose),
+          eq(verificationCodes.recipient, input.recipient),
+          isNull(verificationCodes.spentAt),
+        ),
+      );
     const message = input.message?.(code);
     const [row] = await tx.db
       .insert(verificationCodes)
@@ -114,7 +120,13 @@ async function assertMaySend(tx: Transaction, input: IssueInput, ip: string, now
   const [latest] = await tx.db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.purpose, input.purpose), eq(verificationCodes.recipient, input.recipient), isNull(verificationCodes.failedAt)))
+    .where(
+      and(
+        eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.recipient, input.recipient),
+        isNull(verificationCodes.failedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   const resendAt = latest && new Date(latest.createdAt.getTime() + codeLimits.resendSeconds * 1000);
@@ -154,7 +166,13 @@ export interface CodeLookup {
  * try; the fifth wrong try spends the code. Returns the matching row, not yet spent: the caller
  * spends it (`spendCode`) in the transaction that acts on it.
  */
-export async function matchCode(services: Pick<CodeServices, "db" | "secret">, lookup: CodeLookup, code: string, now = new Date(), wrongCode: ErrorCode = "code_incorrect"): Promise<CodeRow> {
+export async function matchCode(
+  services: Pick<CodeServices, "db" | "secret">,
+  lookup: CodeLookup,
+  code: string,
+  now = new Date(),
+  wrongCode: ErrorCode = "code_incorrect",
+): Promise<CodeRow> {
   const outcome = await inTransaction({ db: services.db }, async (tx): Promise<{ row: CodeRow } | { error: ErrorCode }> => {
     const [row] = await tx.db
       .select()
@@ -185,7 +203,10 @@ export async function chargeAttempt(db: Executor, id: number, now: Date, wrongCo
   const exhausted = sql`${verificationCodes.attempts} + 1 >= ${codeLimits.maxAttempts}`;
   const [row] = await db
     .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1`, spentAt: sql`case when ${exhausted} then ${now.toISOString()}::timestamptz else ${verificationCodes.spentAt} end` })
+    .set({
+      attempts: sql`${verificationCodes.attempts} + 1`,
+      spentAt: sql`case when ${exhausted} then ${now.toISOString()}::timestamptz else ${verificationCodes.spentAt} end`,
+    })
     .where(eq(verificationCodes.id, id))
     .returning({ attempts: verificationCodes.attempts });
   return row && row.attempts >= codeLimits.maxAttempts ? "code_attempts_exceeded" : wrongCode;

@@ -31,7 +31,8 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
   afterAll(() => api.close());
 
   const visitor = (lang = "en") => new Visitor(api.app, { "accept-language": lang }, { remoteAddress: nextAddress() });
-  const sendCode = (v: Visitor, phone: string, extra: Record<string, unknown> = {}) => v.post("/api/Users/sms/send_code/", { phone, ...extra });
+  const sendCode = (v: Visitor, phone: string, extra: Record<string, unknown> = {}) =>
+    v.post("/api/Users/sms/send_code/", { phone, ...extra });
   const logIn = (v: Visitor, body: Record<string, unknown>) => v.post("/api/Users/sms/login/", body);
 
   it("refuses a missing or invalid phone number with the spec's messages, in both languages", async () => {
@@ -51,7 +52,10 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
 
   it("sends a 6-digit code by SMS to the dev outbox and stores only a keyed hash of it", async () => {
     const phone = newPhone();
-    const response = await sendCode(visitor(), `+86 ${phone.national.slice(0, 3)} ${phone.national.slice(3, 7)} ${phone.national.slice(7)}`);
+    const response = await sendCode(
+      visitor(),
+      `+86 ${phone.national.slice(0, 3)} ${phone.national.slice(3, 7)} ${phone.national.slice(7)}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ resend_after: 60, expires_in: 300 });
     const message = lastMessageTo(api.dataDir, phone.e164)!;
@@ -146,11 +150,16 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
     }
     const fifth = await logIn(v, { phone: phone.national, code: wrong, username: "wrong_tries" });
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({ code: "code_attempts_exceeded", message: "Too many incorrect codes. Please ask for a new verification code." });
+    expect(fifth.json()).toEqual({
+      code: "code_attempts_exceeded",
+      message: "Too many incorrect codes. Please ask for a new verification code.",
+    });
     const right = await logIn(v, { phone: phone.national, code, username: "wrong_tries" });
     expect(right.json().code).toBe("code_expired");
     // A malformed code is a validation error, not a try.
-    expect((await logIn(v, { phone: phone.national, code: "12ab" })).json().fields).toEqual({ code: "The verification code has 6 digits." });
+    expect((await logIn(v, { phone: phone.national, code: "12ab" })).json().fields).toEqual({
+      code: "The verification code has 6 digits.",
+    });
   });
 
   it("keeps a code valid for 5 minutes and no longer (clock moved, no sleeping)", async () => {
@@ -158,12 +167,19 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
     const v = visitor();
     await sendCode(v, early.national);
     later(codeLimits.validSeconds - 1);
-    expect((await logIn(v, { phone: early.national, code: lastCodeTo(api.dataDir, early.e164), username: `e${early.national.slice(-8)}` })).statusCode).toBe(201);
+    expect(
+      (await logIn(v, { phone: early.national, code: lastCodeTo(api.dataDir, early.e164), username: `e${early.national.slice(-8)}` }))
+        .statusCode,
+    ).toBe(201);
 
     const late = newPhone();
     await sendCode(v, late.national);
     later(codeLimits.validSeconds);
-    const expired = await logIn(v, { phone: late.national, code: lastCodeTo(api.dataDir, late.e164), username: `l${late.national.slice(-8)}` });
+    const expired = await logIn(v, {
+      phone: late.national,
+      code: lastCodeTo(api.dataDir, late.e164),
+      username: `l${late.national.slice(-8)}`,
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe("code_expired");
   });
@@ -181,7 +197,10 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
     later(30);
     expect((await sendCode(v, phone.national)).statusCode).toBe(200);
     const second = lastCodeTo(api.dataDir, phone.e164);
-    if (first !== second) expect((await logIn(v, { phone: phone.national, code: first, username: `r${phone.national.slice(-8)}` })).json().code).toBe("sms_code_incorrect");
+    if (first !== second)
+      expect((await logIn(v, { phone: phone.national, code: first, username: `r${phone.national.slice(-8)}` })).json().code).toBe(
+        "sms_code_incorrect",
+      );
     expect((await logIn(v, { phone: phone.national, code: second, username: `r${phone.national.slice(-8)}` })).statusCode).toBe(201);
   });
 
@@ -196,7 +215,10 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
     expect(sixth.statusCode).toBe(429);
     // The first of the five was sent 5 × 61 s ago: its place frees after the rest of the hour.
     const wait = 3600 - 5 * 61;
-    expect(sixth.json()).toEqual({ code: "code_send_limited", message: `Too many verification codes were asked for. Please try again in ${Math.ceil(wait / 60)} minutes.` });
+    expect(sixth.json()).toEqual({
+      code: "code_send_limited",
+      message: `Too many verification codes were asked for. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+    });
     expect(sixth.headers["retry-after"]).toBe(String(wait));
     later(wait);
     expect((await sendCode(v, phone.national)).statusCode).toBe(200);
@@ -204,7 +226,8 @@ describe.each(databaseKinds)("SMS sign-in on %s", (kind) => {
 
   it("sends at most 20 codes an hour from one address", async () => {
     const v = visitor();
-    for (let sent = 0; sent < codeLimits.perAddressPerHour; sent += 1) expect((await sendCode(v, newPhone().national)).statusCode).toBe(200);
+    for (let sent = 0; sent < codeLimits.perAddressPerHour; sent += 1)
+      expect((await sendCode(v, newPhone().national)).statusCode).toBe(200);
     const refused = await sendCode(v, newPhone().national);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe("code_send_limited");

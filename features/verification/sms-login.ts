@@ -16,7 +16,12 @@ export function phoneOrFail(phone: string, region: string | undefined): string {
 }
 
 /** After the puzzle (when it is on): a sign-in code by SMS to any valid mobile number. */
-export async function sendSmsLoginCode(services: CodeServices, input: SmsSendCodeInput, requester: Requester, now = new Date()): Promise<CodeSent> {
+export async function sendSmsLoginCode(
+  services: CodeServices,
+  input: SmsSendCodeInput,
+  requester: Requester,
+  now = new Date(),
+): Promise<CodeSent> {
   const phone = phoneOrFail(input.phone, input.region);
   if (services.captcha) await consumeSolvedChallenge(services.db, input.captcha);
   const user = await findUserByPhone(services.db, phone);
@@ -42,7 +47,12 @@ export interface SmsSignedIn extends SignedIn {
  * Signs in the account bound to the phone, or, on the phone's first use, creates it with the
  * username given (without one the answer is `username_required` and the code stays valid).
  */
-export async function logInBySms(services: CodeServices, input: SmsLoginInput, requester: Requester, now = new Date()): Promise<SmsSignedIn> {
+export async function logInBySms(
+  services: CodeServices,
+  input: SmsLoginInput,
+  requester: Requester,
+  now = new Date(),
+): Promise<SmsSignedIn> {
   const phone = phoneOrFail(input.phone, input.region);
   const row = await matchCode(services, { purpose: "sms_login", recipient: phone }, input.code, now, "sms_code_incorrect");
   const client = { ip: requester.ip, userAgent: requester.userAgent };

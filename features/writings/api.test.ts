@@ -8,7 +8,11 @@ import { events, writings } from "../../server/db/schema/index.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { recordView } from "./views.ts";
 
-const article = (overrides: Record<string, unknown> = {}) => ({ title: "勾股定理的证明", content: "# 引言\n\n设 $a^2 + b^2 = c^2$。\n\n```ts\nconst x = 1;\n```\n", ...overrides });
+const article = (overrides: Record<string, unknown> = {}) => ({
+  title: "勾股定理的证明",
+  content: "# 引言\n\n设 $a^2 + b^2 = c^2$。\n\n```ts\nconst x = 1;\n```\n",
+  ...overrides,
+});
 
 describe.each(databaseKinds)("writings API on %s", (kind) => {
   let api: TestApi;
@@ -34,16 +38,49 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       for (let index = 0; index < 5; index += 1) entries.push((await createEntry(db(), index < 3 ? circle.id : 1, user)).id);
       const tags: string[] = [];
       const stop = onInvalidate((invalidated) => tags.push(...invalidated));
-      const { id, url } = await publish(visitor, circle.id, article({ categories: [category.id], kind: "custom", kind_name: "读书笔记", related_entries: [...entries, entries[0]], disable_copy: true, tip_enabled: true, pay_to_view_price: 5 }));
+      const { id, url } = await publish(
+        visitor,
+        circle.id,
+        article({
+          categories: [category.id],
+          kind: "custom",
+          kind_name: "读书笔记",
+          related_entries: [...entries, entries[0]],
+          disable_copy: true,
+          tip_enabled: true,
+          pay_to_view_price: 5,
+        }),
+      );
       stop();
       expect(url).toBe(`/circles/${circle.id}/writing/${id}`);
       const got = (await visitor.get(`/api/writings/${id}/`)).json();
-      expect(got).toMatchObject({ id, type: "article", kind: "custom", kind_name: "读书笔记", language: "zh-CN", title: "勾股定理的证明", version: 1, views: 0, related_entries: entries, disable_copy: true, tip_enabled: true, pay_to_view_price: 5, author: { id: user.id }, categories: [{ id: category.id }], can: { edit: true, delete: true } });
+      expect(got).toMatchObject({
+        id,
+        type: "article",
+        kind: "custom",
+        kind_name: "读书笔记",
+        language: "zh-CN",
+        title: "勾股定理的证明",
+        version: 1,
+        views: 0,
+        related_entries: entries,
+        disable_copy: true,
+        tip_enabled: true,
+        pay_to_view_price: 5,
+        author: { id: user.id },
+        categories: [{ id: category.id }],
+        can: { edit: true, delete: true },
+      });
       expect(got.html).toContain("katex");
       expect(got.html).toContain("shiki");
       expect(got.toc).toEqual([expect.objectContaining({ text: "引言" })]);
       expect(got.text_length).toBeGreaterThan(5);
-      expect(await db().select().from(events).where(and(eq(events.verb, "writing.published"), eq(events.subjectId, String(id))))).toHaveLength(1);
+      expect(
+        await db()
+          .select()
+          .from(events)
+          .where(and(eq(events.verb, "writing.published"), eq(events.subjectId, String(id)))),
+      ).toHaveLength(1);
       expect(tags).toEqual(expect.arrayContaining([`writing:${id}`, `circle:${circle.id}`, "home", "sitemap"]));
     });
 
@@ -51,10 +88,17 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const { visitor } = await signedIn();
       const circle = await createCircle(db());
       const elsewhere = await addCategory(db(), (await createCircle(db())).id);
-      const six = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ related_entries: [1, 2, 3, 4, 5, 6, 6] }), { "accept-language": "en" });
+      const six = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ related_entries: [1, 2, 3, 4, 5, 6, 6] }), {
+        "accept-language": "en",
+      });
       expect(six.statusCode).toBe(400);
-      expect(six.json()).toMatchObject({ code: "validation_failed", fields: { related_entries: "At most five related entries per content item." } });
-      const foreign = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ categories: [elsewhere.id] }), { "accept-language": "en" });
+      expect(six.json()).toMatchObject({
+        code: "validation_failed",
+        fields: { related_entries: "At most five related entries per content item." },
+      });
+      const foreign = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ categories: [elsewhere.id] }), {
+        "accept-language": "en",
+      });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().fields).toEqual({ categories: "Please choose categories of this circle." });
       expect((await visitor.post(`/api/circles/${circle.id}/writings/`, article({ cover_file_id: "nope" }))).statusCode).toBe(400);
@@ -63,7 +107,9 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const empty = await visitor.post(`/api/circles/${circle.id}/writings/`, article({ content: " " }));
       expect(empty.statusCode).toBe(400);
       expect((await visitor.post(`/api/circles/${circle.id}/writings/`, article({ type: "book" }))).statusCode).toBe(400);
-      expect((await visitor.post(`/api/circles/${circle.id}/writings/`, article({ is_repost: true }))).json().fields).toHaveProperty("source_url");
+      expect((await visitor.post(`/api/circles/${circle.id}/writings/`, article({ is_repost: true }))).json().fields).toHaveProperty(
+        "source_url",
+      );
       expect((await visitor.post(`/api/circles/${circle.id}/writings/`, "not json")).statusCode).toBe(400);
     });
 
@@ -74,7 +120,9 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       expect((await visitor.get(`/api/writings/${id}/`)).json().text_length).toBeGreaterThan(50_000);
       const draft = await visitor.request("PUT", "/api/drafts/long-one/", { json: { title: "长", body: long, version: 0 } });
       expect(draft.statusCode).toBe(200);
-      const tooLong = await visitor.post("/api/circles/1/writings/", article({ content: "字".repeat(70_000) }), { "accept-language": "en" });
+      const tooLong = await visitor.post("/api/circles/1/writings/", article({ content: "字".repeat(70_000) }), {
+        "accept-language": "en",
+      });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().fields).toEqual({ content: "The text can be at most 200 KB." });
     });
@@ -152,11 +200,15 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const post = await publish(writer, circle.id, article({ type: "post", title: "一个帖子" }));
       const first = (await writer.get(`/api/circles/${circle.id}/writings/?type=articles`)).json();
       expect(first.items.map((item: { id: number }) => item.id)).toEqual(ids.toReversed());
-      expect((await writer.get(`/api/circles/${circle.id}/writings/?type=posts`)).json().items.map((item: { id: number }) => item.id)).toEqual([post.id]);
+      expect(
+        (await writer.get(`/api/circles/${circle.id}/writings/?type=posts`)).json().items.map((item: { id: number }) => item.id),
+      ).toEqual([post.id]);
       const latest = (await writer.get("/api/writings/?tab=latest")).json();
       expect(latest.items.map((item: { id: number }) => item.id)).not.toContain(post.id);
       const { user: reader, visitor: readerVisitor } = await signedIn();
-      expect((await readerVisitor.get("/api/writings/?tab=follow")).json().items.map((item: { id: number }) => item.id)).not.toContain(ids[0]);
+      expect((await readerVisitor.get("/api/writings/?tab=follow")).json().items.map((item: { id: number }) => item.id)).not.toContain(
+        ids[0],
+      );
       await createFollow(db(), reader, author);
       expect((await readerVisitor.get("/api/writings/?tab=follow")).json().items.map((item: { id: number }) => item.id)).toContain(ids[0]);
       expect((await new Visitor(api.app).get("/api/writings/?tab=follow")).json().items).toEqual([]);
@@ -191,14 +243,23 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const { user: moderatorUser, visitor: moderator } = await signedIn();
       await addMember(db(), 1, moderatorUser.id, "master");
       expect((await moderator.request("PATCH", `/api/writings/${id}/`, { json: { title: "改", version: 1 } })).statusCode).toBe(403);
-      expect((await new Visitor(api.app).request("PATCH", `/api/writings/${id}/`, { json: { title: "改", version: 1 } })).statusCode).toBe(401);
+      expect((await new Visitor(api.app).request("PATCH", `/api/writings/${id}/`, { json: { title: "改", version: 1 } })).statusCode).toBe(
+        401,
+      );
       const edited = await author.request("PATCH", `/api/writings/${id}/`, { json: { title: "新标题", content: "新的正文", version: 1 } });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ title: "新标题", version: 2, content: "新的正文" });
       expect(edited.json().edited_at).not.toBeNull();
-      const stale = await author.request("PATCH", `/api/writings/${id}/`, { json: { title: "旧的", version: 1 }, headers: { "accept-language": "en" } });
+      const stale = await author.request("PATCH", `/api/writings/${id}/`, {
+        json: { title: "旧的", version: 1 },
+        headers: { "accept-language": "en" },
+      });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ code: "edit_conflict", current_version: 2, current: { title: "新标题", content: "新的正文", version: 2 } });
+      expect(stale.json()).toMatchObject({
+        code: "edit_conflict",
+        current_version: 2,
+        current: { title: "新标题", content: "新的正文", version: 2 },
+      });
       expect(stale.json().message).toMatch(/saved this writing/);
       expect((await author.request("PATCH", `/api/writings/${id}/`, { json: { title: "x" } })).statusCode).toBe(400);
     });
@@ -216,7 +277,12 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       expect((await author.get(`/api/writings/${first.id}/`)).statusCode).toBe(404);
       expect((await author.request("DELETE", `/api/writings/${second.id}/`)).statusCode).toBe(204);
       expect(await db().select().from(writings).where(eq(writings.id, second.id))).toEqual([]);
-      expect(await db().select().from(events).where(and(eq(events.verb, "writing.deleted"), eq(events.subjectId, String(first.id))))).toHaveLength(1);
+      expect(
+        await db()
+          .select()
+          .from(events)
+          .where(and(eq(events.verb, "writing.deleted"), eq(events.subjectId, String(first.id)))),
+      ).toHaveLength(1);
     });
   });
 
@@ -257,17 +323,29 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
   describe("drafts and preview", () => {
     it("saves, lists, reads and deletes drafts; a stale version answers 409 with both versions", async () => {
       const { visitor } = await signedIn();
-      const saved = await visitor.request("PUT", "/api/drafts/new-article-1/", { json: { title: "草稿", body: "正文", fields: { kind: "note" }, version: 0 } });
+      const saved = await visitor.request("PUT", "/api/drafts/new-article-1/", {
+        json: { title: "草稿", body: "正文", fields: { kind: "note" }, version: 0 },
+      });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ key: "new-article-1", version: 1 });
       const next = await visitor.request("PUT", "/api/drafts/new-article-1/", { json: { title: "草稿", body: "正文二", version: 1 } });
       expect(next.json().version).toBe(2);
-      const conflict = await visitor.request("PUT", "/api/drafts/new-article-1/", { json: { title: "另一个标签页", body: "旧", version: 1 } });
+      const conflict = await visitor.request("PUT", "/api/drafts/new-article-1/", {
+        json: { title: "另一个标签页", body: "旧", version: 1 },
+      });
       expect(conflict.statusCode).toBe(409);
-      expect(conflict.json()).toMatchObject({ code: "draft_conflict", current: { body: "正文二", version: 2 }, yours: { body: "旧", version: 1 } });
-      const forced = await visitor.request("PUT", "/api/drafts/new-article-1/", { json: { title: "另一个标签页", body: "旧", version: 1, force: true } });
+      expect(conflict.json()).toMatchObject({
+        code: "draft_conflict",
+        current: { body: "正文二", version: 2 },
+        yours: { body: "旧", version: 1 },
+      });
+      const forced = await visitor.request("PUT", "/api/drafts/new-article-1/", {
+        json: { title: "另一个标签页", body: "旧", version: 1, force: true },
+      });
       expect(forced.json()).toMatchObject({ body: "旧", version: 3 });
-      expect((await visitor.get("/api/drafts/")).json().drafts).toEqual([expect.objectContaining({ key: "new-article-1", title: "另一个标签页" })]);
+      expect((await visitor.get("/api/drafts/")).json().drafts).toEqual([
+        expect.objectContaining({ key: "new-article-1", title: "另一个标签页" }),
+      ]);
       const { visitor: other } = await signedIn();
       expect((await other.get("/api/drafts/new-article-1/")).statusCode).toBe(404);
       expect((await visitor.request("PUT", "/api/drafts/Bad Key/", { json: { version: 0 } })).statusCode).toBe(400);

@@ -39,47 +39,110 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return viewer;
   };
 
-  api.post("/api/circles/:cid/writings/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Publish an article, serialized article (part) or post, or another language version", params: circleParams, body: createWritingSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
-    return reply.status(201).send(created);
-  });
+  api.post(
+    "/api/circles/:cid/writings/",
+    {
+      bodyLimit: documentBodyLimit,
+      schema: {
+        tags,
+        summary: "Publish an article, serialized article (part) or post, or another language version",
+        params: circleParams,
+        body: createWritingSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
+      return reply.status(201).send(created);
+    },
+  );
 
-  api.get("/api/circles/:cid/writings/", { schema: { tags, summary: "A circle's writings, newest first, paged by cursor", params: circleParams, querystring: z.object({ type: z.enum(["articles", "posts"]).optional(), cursor: z.string().max(40).optional() }) } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    personal(reply);
-    const types = request.query.type === "posts" ? (["post"] as const) : request.query.type === "articles" ? (["article", "serial"] as const) : undefined;
-    const page = await listWritings(app.db, viewer, { tab: "all", circleId: request.params.cid, types: types ? [...types] : undefined, cursor: request.query.cursor });
-    return { items: page.items, next_cursor: page.nextCursor };
-  });
+  api.get(
+    "/api/circles/:cid/writings/",
+    {
+      schema: {
+        tags,
+        summary: "A circle's writings, newest first, paged by cursor",
+        params: circleParams,
+        querystring: z.object({ type: z.enum(["articles", "posts"]).optional(), cursor: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      personal(reply);
+      const types =
+        request.query.type === "posts"
+          ? (["post"] as const)
+          : request.query.type === "articles"
+            ? (["article", "serial"] as const)
+            : undefined;
+      const page = await listWritings(app.db, viewer, {
+        tab: "all",
+        circleId: request.params.cid,
+        types: types ? [...types] : undefined,
+        cursor: request.query.cursor,
+      });
+      return { items: page.items, next_cursor: page.nextCursor };
+    },
+  );
 
-  api.get("/api/writings/", { schema: { tags, summary: "The home feed: latest, hot, all or follow, paged by cursor", querystring: z.object({ tab: z.enum(feedTabValues).default("latest"), cursor: z.string().max(40).optional() }) } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    personal(reply);
-    const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
-    return { items: page.items, next_cursor: page.nextCursor };
-  });
+  api.get(
+    "/api/writings/",
+    {
+      schema: {
+        tags,
+        summary: "The home feed: latest, hot, all or follow, paged by cursor",
+        querystring: z.object({ tab: z.enum(feedTabValues).default("latest"), cursor: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      personal(reply);
+      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
+      return { items: page.items, next_cursor: page.nextCursor };
+    },
+  );
 
-  api.get("/api/writings/:id/", { schema: { tags, summary: "A writing with its versions, series and the viewer's allowed actions", params: writingParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
-    personal(reply);
-    return presentWriting(app.db, viewer, row, access);
-  });
+  api.get(
+    "/api/writings/:id/",
+    { schema: { tags, summary: "A writing with its versions, series and the viewer's allowed actions", params: writingParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
+      personal(reply);
+      return presentWriting(app.db, viewer, row, access);
+    },
+  );
 
-  api.patch("/api/writings/:id/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one", params: writingParams, body: updateWritingSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
-    const { access } = await loadReadableWriting(app.db, viewer, row.id);
-    personal(reply);
-    return presentWriting(app.db, viewer, row, access);
-  });
+  api.patch(
+    "/api/writings/:id/",
+    {
+      bodyLimit: documentBodyLimit,
+      schema: {
+        tags,
+        summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one",
+        params: writingParams,
+        body: updateWritingSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
+      const { access } = await loadReadableWriting(app.db, viewer, row.id);
+      personal(reply);
+      return presentWriting(app.db, viewer, row, access);
+    },
+  );
 
-  api.delete("/api/writings/:id/", { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    await deleteWriting({ db: app.db }, viewer, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/writings/:id/",
+    { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      await deleteWriting({ db: app.db }, viewer, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
   api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
@@ -87,7 +150,13 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     let cookie = request.cookies[visitorCookieName];
     if (!viewer && (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie))) {
       cookie = randomBytes(18).toString("base64url");
-      reply.setCookie(visitorCookieName, cookie, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 365 * 24 * 3600, secure: request.protocol === "https" });
+      reply.setCookie(visitorCookieName, cookie, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        maxAge: 365 * 24 * 3600,
+        secure: request.protocol === "https",
+      });
     }
     try {
       const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
@@ -99,12 +168,20 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return reply.header("cache-control", "no-store").type("image/gif").send(pixel);
   });
 
-  api.post("/api/content/preview/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema }, config: { rateLimit: previewRateLimit } }, async (request, reply) => {
-    await signedIn(request);
-    const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
-    personal(reply);
-    return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
-  });
+  api.post(
+    "/api/content/preview/",
+    {
+      bodyLimit: documentBodyLimit,
+      schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema },
+      config: { rateLimit: previewRateLimit },
+    },
+    async (request, reply) => {
+      await signedIn(request);
+      const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
+      personal(reply);
+      return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
+    },
+  );
 
   api.get("/api/drafts/", { schema: { tags, summary: "The viewer's drafts, last saved first" } }, async (request, reply) => {
     const viewer = await signedIn(request);
@@ -120,11 +197,23 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     return draft;
   });
 
-  api.put("/api/drafts/:key/", { bodyLimit: documentBodyLimit, schema: { tags, summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both", params: draftParams, body: saveDraftSchema } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    personal(reply);
-    return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
-  });
+  api.put(
+    "/api/drafts/:key/",
+    {
+      bodyLimit: documentBodyLimit,
+      schema: {
+        tags,
+        summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both",
+        params: draftParams,
+        body: saveDraftSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await signedIn(request);
+      personal(reply);
+      return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
+    },
+  );
 
   api.delete("/api/drafts/:key/", { schema: { tags, summary: "Delete a draft", params: draftParams } }, async (request, reply) => {
     const viewer = await signedIn(request);

@@ -17,7 +17,14 @@ export interface DraftView {
 }
 
 export function presentDraft(row: DraftRow): DraftView {
-  return { key: row.key, title: row.title, body: row.body, fields: row.fields, version: row.version, updated_at: row.updatedAt.toISOString() };
+  return {
+    key: row.key,
+    title: row.title,
+    body: row.body,
+    fields: row.fields,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** At most this many drafts per user; the oldest beyond it are not listed. */
@@ -51,7 +58,12 @@ export async function saveDraft(options: ServiceOptions, userId: number, key: st
       .for("update")
       .limit(1);
     if (current && current.version !== input.version && !input.force) {
-      throw new AppError("draft_conflict", { details: { current: presentDraft(current), yours: { key, title: input.title, body: input.body, fields: input.fields, version: input.version } } });
+      throw new AppError("draft_conflict", {
+        details: {
+          current: presentDraft(current),
+          yours: { key, title: input.title, body: input.body, fields: input.fields, version: input.version },
+        },
+      });
     }
     // A draft deleted elsewhere (published from another tab) is simply started anew.
     const values = { title: input.title, body: input.body, fields: input.fields, updatedAt: sql`now()` };

@@ -29,5 +29,5 @@ export interface EditorValues {
   red_packet_amount: string;
 }
 
-export type EditorMode = { kind: "new" } | { kind: "edit"; id: number; version: number } | { kind: "translate"; id: number } | { kind: "series"; id: number };
-
+export type EditorMode =
+  { kind: "new" } | { kind: "edit"; id: number; version: number } | { kind: "translate"; id: number } | { kind: "series"; id: number };

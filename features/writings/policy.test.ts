@@ -4,7 +4,12 @@ import type { CircleAccess, CircleRole, CircleVisibility } from "../circles/poli
 import { can, canWriteIn } from "./policy.ts";
 
 const viewer = (id: number): Viewer => ({ id, username: `u${id}`, nickname: `u${id}`, userType: "Registered users", avatar: null });
-const access = (visibility: CircleVisibility, role: CircleRole | null = null): CircleAccess => ({ circle: { id: 7, parentId: 1, visibility }, role, parentMember: false, parentVisible: true });
+const access = (visibility: CircleVisibility, role: CircleRole | null = null): CircleAccess => ({
+  circle: { id: 7, parentId: 1, visibility },
+  role,
+  parentMember: false,
+  parentVisible: true,
+});
 const writing = { authorId: 1 };
 
 describe("writings policy", () => {

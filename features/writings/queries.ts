@@ -18,7 +18,12 @@ export interface AuthorCard {
 }
 
 const authorQuery = preparedQuery((db) =>
-  db.select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("writings_author"),
+  db
+    .select({ id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("writings_author"),
 );
 
 export async function authorOf(db: Executor, authorId: number): Promise<AuthorCard | null> {
@@ -36,7 +41,10 @@ const versionsQuery = preparedQuery((db) =>
 );
 
 /** The language versions of a writing's group: `[{ id, language }]`, the first version first. */
-export async function languageVersions(db: Executor, row: Pick<WritingRow, "id" | "translationOf">): Promise<{ id: number; language: WritingLanguage; title: string }[]> {
+export async function languageVersions(
+  db: Executor,
+  row: Pick<WritingRow, "id" | "translationOf">,
+): Promise<{ id: number; language: WritingLanguage; title: string }[]> {
   return versionsQuery(db).execute({ group: groupIdOf(row) });
 }
 
@@ -93,8 +101,17 @@ type ReadingContent = Omit<ReadingData, "following">;
 const readingContents = taggedMemory<ReadingContent | null>("writings/reading", { ttlMs: 60_000, maxEntries: 2_000 });
 
 /** The cache tags of a writing's reading page content (the page adds its own, see `readingPage`). */
-export function readingTags(row: Pick<WritingRow, "id" | "circleId" | "authorId" | "translationOf" | "seriesId" | "relatedEntryIds">): string[] {
-  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, ...row.relatedEntryIds.map((entry) => `entry:${entry}`)];
+export function readingTags(
+  row: Pick<WritingRow, "id" | "circleId" | "authorId" | "translationOf" | "seriesId" | "relatedEntryIds">,
+): string[] {
+  return [
+    `writing:${row.id}`,
+    `writing:${groupIdOf(row)}`,
+    `writing:${seriesIdOf(row)}`,
+    `circle:${row.circleId}`,
+    `user:${row.authorId}`,
+    ...row.relatedEntryIds.map((entry) => `entry:${entry}`),
+  ];
 }
 
 async function readingContent(db: Executor, id: number): Promise<ReadingContent | null> {
@@ -226,13 +243,21 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     conditions.push(
       or(
         inArray(writings.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewer.id))),
-        inArray(writings.circleId, db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, viewer.id))),
+        inArray(
+          writings.circleId,
+          db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)),
+        ),
       ),
     );
   }
   const hot = tab === "hot";
   if (!hot && cursor && "time" in cursor) {
-    conditions.push(or(sql`${writings.publishedAt} < ${cursor.time.toISOString()}`, and(sql`${writings.publishedAt} = ${cursor.time.toISOString()}`, sql`${writings.id} < ${cursor.id}`)));
+    conditions.push(
+      or(
+        sql`${writings.publishedAt} < ${cursor.time.toISOString()}`,
+        and(sql`${writings.publishedAt} = ${cursor.time.toISOString()}`, sql`${writings.id} < ${cursor.id}`),
+      ),
+    );
   }
   const offset = hot && cursor && "offset" in cursor ? cursor.offset : 0;
   const rows = await db
@@ -281,11 +306,32 @@ export async function countWritingsByCircle(db: Executor, circleIds: number[]): 
 }
 
 /** Every readable writing for the sitemap (newest first, capped). */
-export async function sitemapWritings(db: Executor, limit = 5000): Promise<{ id: number; circleId: number; type: WritingType; language: WritingLanguage; translationOf: number | null; editedAt: Date | null; publishedAt: Date }[]> {
+export async function sitemapWritings(
+  db: Executor,
+  limit = 5000,
+): Promise<
+  {
+    id: number;
+    circleId: number;
+    type: WritingType;
+    language: WritingLanguage;
+    translationOf: number | null;
+    editedAt: Date | null;
+    publishedAt: Date;
+  }[]
+> {
   const circleIds = await readableCircleIds(db, null);
   if (circleIds.length === 0) return [];
   return db
-    .select({ id: writings.id, circleId: writings.circleId, type: writings.type, language: writings.language, translationOf: writings.translationOf, editedAt: writings.editedAt, publishedAt: writings.publishedAt })
+    .select({
+      id: writings.id,
+      circleId: writings.circleId,
+      type: writings.type,
+      language: writings.language,
+      translationOf: writings.translationOf,
+      editedAt: writings.editedAt,
+      publishedAt: writings.publishedAt,
+    })
     .from(writings)
     .where(inArray(writings.circleId, circleIds))
     .orderBy(desc(writings.publishedAt))

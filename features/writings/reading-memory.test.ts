@@ -23,7 +23,11 @@ describe.each(databaseKinds)("remembered reading content on %s", (kind) => {
     const circle = await createCircle(db());
     await addMember(db(), circle.id, author.user.id, "founder");
     const category = await addCategory(db(), circle.id, { name: "几何" });
-    const created = await author.visitor.post(`/api/circles/${circle.id}/writings/`, { title: "初稿", content: "正文", categories: [category.id] });
+    const created = await author.visitor.post(`/api/circles/${circle.id}/writings/`, {
+      title: "初稿",
+      content: "正文",
+      categories: [category.id],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: number };
     const read = async () => (await readingData(db(), reader.user.id, id))!;
@@ -35,11 +39,19 @@ describe.each(databaseKinds)("remembered reading content on %s", (kind) => {
     expect((await author.visitor.request("PATCH", `/api/writings/${id}/`, { json: { title: "定稿", version: 1 } })).statusCode).toBe(200);
     expect((await read()).row.title).toBe("定稿");
 
-    const english = await author.visitor.post(`/api/circles/${circle.id}/writings/`, { title: "Final", content: "Text", language: "en", translation_of: id });
+    const english = await author.visitor.post(`/api/circles/${circle.id}/writings/`, {
+      title: "Final",
+      content: "Text",
+      language: "en",
+      translation_of: id,
+    });
     expect(english.statusCode, english.body).toBe(201);
     expect((await read()).versions.map((version) => version.language)).toEqual(["zh-CN", "en"]);
 
-    expect((await author.visitor.request("PATCH", `/api/circles/${circle.id}/categories/${category.id}/`, { json: { name: "平面几何" } })).statusCode).toBe(200);
+    expect(
+      (await author.visitor.request("PATCH", `/api/circles/${circle.id}/categories/${category.id}/`, { json: { name: "平面几何" } }))
+        .statusCode,
+    ).toBe(200);
     expect((await read()).categories).toEqual([{ id: category.id, name: "平面几何" }]);
 
     expect((await author.visitor.request("PATCH", "/api/Users/profile/", { json: { nickname: "新的笔名" } })).statusCode).toBe(200);

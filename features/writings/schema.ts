@@ -6,7 +6,17 @@ import { markdownSchema } from "../content/schema.ts";
  * keys of the `validation` catalog.
  */
 export const writingTypeValues = ["article", "serial", "post"] as const;
-export const writingKindValues = ["ordinary", "popular_science", "professional", "academic", "introduction", "paper", "note", "survey", "custom"] as const;
+export const writingKindValues = [
+  "ordinary",
+  "popular_science",
+  "professional",
+  "academic",
+  "introduction",
+  "paper",
+  "note",
+  "survey",
+  "custom",
+] as const;
 export const writingLanguageValues = ["zh-CN", "en"] as const;
 export type WritingType = (typeof writingTypeValues)[number];
 export type WritingKind = (typeof writingKindValues)[number];
@@ -18,7 +28,11 @@ export const maxRelatedEntries = 5;
 export const maxCategories = 10;
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
-const idSchema = z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").positive("validation:invalid_value").max(2_147_483_647, "validation:invalid_value");
+const idSchema = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .positive("validation:invalid_value")
+  .max(2_147_483_647, "validation:invalid_value");
 
 export const titleSchema = z
   .string({ error: "validation:title_required" })
@@ -41,21 +55,32 @@ const sourceUrlSchema = z
     }
   }, "validation:source_url_invalid");
 
-const moneySchema = z.number({ error: "validation:invalid_value" }).int("validation:invalid_value").min(0, "validation:invalid_value").max(1_000_000, "validation:invalid_value");
+const moneySchema = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .min(0, "validation:invalid_value")
+  .max(1_000_000, "validation:invalid_value");
 
 /** Everything but the type, language and the links to other writings: what an edit may change. */
 const editableFields = {
   title: titleSchema,
   content: markdownSchema("document"),
   kind: z.enum(writingKindValues, { error: "validation:kind_invalid" }),
-  kind_name: z.string({ error: "validation:invalid_value" }).trim().max(kindNameMaxLength, "validation:kind_name_length").regex(noControlCharacters, "validation:invalid_characters"),
+  kind_name: z
+    .string({ error: "validation:invalid_value" })
+    .trim()
+    .max(kindNameMaxLength, "validation:kind_name_length")
+    .regex(noControlCharacters, "validation:invalid_characters"),
   categories: z.array(idSchema, { error: "validation:invalid_value" }).max(maxCategories, "validation:categories_too_many"),
   // Duplicates collapse (the service keeps each id once), so only distinct ids count towards five.
   related_entries: z
     .array(idSchema, { error: "validation:invalid_value" })
     .max(maxRelatedEntries * 4, "validation:related_entries_max")
     .refine((ids) => new Set(ids).size <= maxRelatedEntries, "validation:related_entries_max"),
-  cover_file_id: z.string({ error: "validation:invalid_value" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "validation:invalid_value").nullable(),
+  cover_file_id: z
+    .string({ error: "validation:invalid_value" })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "validation:invalid_value")
+    .nullable(),
   is_repost: z.boolean({ error: "validation:invalid_value" }),
   source_url: sourceUrlSchema,
   disable_copy: z.boolean({ error: "validation:invalid_value" }),
@@ -109,7 +134,10 @@ export const draftKeySchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "va
 
 /** PUT /api/drafts/{key}/: `version` is the draft version the client last saw (0 for a new one). */
 export const saveDraftSchema = z.strictObject({
-  title: z.string({ error: "validation:invalid_value" }).max(titleMaxLength * 2, "validation:title_length").default(""),
+  title: z
+    .string({ error: "validation:invalid_value" })
+    .max(titleMaxLength * 2, "validation:title_length")
+    .default(""),
   body: z
     .string({ error: "validation:invalid_value" })
     .refine((text) => new TextEncoder().encode(text).length <= 200 * 1024, "validation:content_too_long_document")
@@ -121,7 +149,11 @@ export const saveDraftSchema = z.strictObject({
 });
 export type SaveDraftInput = z.infer<typeof saveDraftSchema>;
 
-export const previewSchema = z.strictObject({ content: z.string({ error: "validation:invalid_value" }).refine((text) => new TextEncoder().encode(text).length <= 200 * 1024, "validation:content_too_long_document") });
+export const previewSchema = z.strictObject({
+  content: z
+    .string({ error: "validation:invalid_value" })
+    .refine((text) => new TextEncoder().encode(text).length <= 200 * 1024, "validation:content_too_long_document"),
+});
 
 /** Home and circle lists. */
 export const feedTabValues = ["latest", "hot", "all", "follow"] as const;

@@ -59,7 +59,12 @@ const demoWritings: DemoWriting[] = [
       type: "serial",
       content: `海岛上的灯塔已经亮了一百二十年。\n\n老周接手的那天，前任看守人只留下一本航海日志和一句话：“灯不能灭。”\n\n> 第一页写着：风从东南来的夜晚，要多添一次油。\n`,
     },
-    parts: [{ title: "灯塔看守人（二）", content: `第三个冬天，一艘没有名字的船在礁石外停了三夜。\n\n老周翻开日志，发现同样的事在四十年前也发生过。\n` }],
+    parts: [
+      {
+        title: "灯塔看守人（二）",
+        content: `第三个冬天，一艘没有名字的船在礁石外停了三夜。\n\n老周翻开日志，发现同样的事在四十年前也发生过。\n`,
+      },
+    ],
   },
   {
     author: "demo",
@@ -69,7 +74,12 @@ const demoWritings: DemoWriting[] = [
   {
     author: "creator",
     circle: "artificial-intelligence",
-    input: { title: "What are you reading about large language models this week?", type: "post", language: "en", content: "Share one paper or post that changed your mind, and why. I'll start: *Attention Is All You Need* still reads well." },
+    input: {
+      title: "What are you reading about large language models this week?",
+      type: "post",
+      language: "en",
+      content: "Share one paper or post that changed your mind, and why. I'll start: *Attention Is All You Need* still reads well.",
+    },
   },
 ];
 
@@ -79,7 +89,10 @@ const demoWritings: DemoWriting[] = [
  * once the demo authors have written anything.
  */
 export async function seedDemoWritings(db: Database): Promise<void> {
-  const authors = await db.select().from(users).where(inArray(sql`lower(${users.username})`, ["creator", "demo"]));
+  const authors = await db
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, ["creator", "demo"]));
   const byName = new Map(authors.map((user) => [user.username.toLowerCase(), user]));
   if (byName.size < 2) return;
   const [existing] = await db
@@ -98,12 +111,30 @@ export async function seedDemoWritings(db: Database): Promise<void> {
     const author = byName.get(demo.author);
     if (!circle || !author) continue;
     const viewer = presentViewer(author);
-    const first = await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, related_entries: await demoEntryIds(db, demo.related ?? []) }));
+    const first = await createWriting(
+      { db },
+      viewer,
+      circle.id,
+      createWritingSchema.parse({ ...demo.input, related_entries: await demoEntryIds(db, demo.related ?? []) }),
+    );
     if (demo.translation) {
       const { related, ...translation } = demo.translation;
-      await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...translation, related_entries: await demoEntryIds(db, related ?? []), translation_of: first.id }));
+      await createWriting(
+        { db },
+        viewer,
+        circle.id,
+        createWritingSchema.parse({
+          ...demo.input,
+          ...translation,
+          related_entries: await demoEntryIds(db, related ?? []),
+          translation_of: first.id,
+        }),
+      );
     }
     let previous = first.id;
-    for (const part of demo.parts ?? []) previous = (await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...part, series_id: previous }))).id;
+    for (const part of demo.parts ?? [])
+      previous = (
+        await createWriting({ db }, viewer, circle.id, createWritingSchema.parse({ ...demo.input, ...part, series_id: previous }))
+      ).id;
   }
 }

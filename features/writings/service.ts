@@ -26,23 +26,47 @@ export const seriesIdOf = (row: Pick<WritingRow, "id" | "seriesId">): number => 
 
 /** Pages that show a writing: its own, its circle's (and the circle's lists), its author's profile, home, the sitemap. */
 export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translationOf" | "seriesId" | "authorId">): string[] {
-  return [`writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, `circle:${row.circleId}`, `user:${row.authorId}`, "circles", "home", "sitemap"];
+  return [
+    `writing:${row.id}`,
+    `writing:${groupIdOf(row)}`,
+    `writing:${seriesIdOf(row)}`,
+    `circle:${row.circleId}`,
+    `user:${row.authorId}`,
+    "circles",
+    "home",
+    "sitemap",
+  ];
 }
 
-const writingQuery = preparedQuery((db) => db.select().from(writings).where(eq(writings.id, sql.placeholder("id"))).limit(1).prepare("writings_by_id"));
+const writingQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(writings)
+    .where(eq(writings.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("writings_by_id"),
+);
 
 /**
  * A writing with the viewer's access to its circle, or `not_found` when it does not exist or the
  * viewer may not read it (a hidden circle's writing answers exactly like an unknown id).
  */
-export async function loadReadableWriting(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: WritingRow; access: CircleAccess }> {
+export async function loadReadableWriting(
+  db: Executor,
+  viewer: Viewer | null,
+  id: number,
+): Promise<{ row: WritingRow; access: CircleAccess }> {
   const [row] = await writingQuery(db).execute({ id });
   if (!row) throw new AppError("not_found");
   return { row, access: await readableAccess(db, viewer, row) };
 }
 
 /** `loadReadableWriting` for the reading page: the row without Markdown, with its author, categories, versions and follow state, in one query. */
-export async function loadWritingForReading(db: Executor, viewer: Viewer | null, id: number): Promise<ReadingData & { access: CircleAccess }> {
+export async function loadWritingForReading(
+  db: Executor,
+  viewer: Viewer | null,
+  id: number,
+): Promise<ReadingData & { access: CircleAccess }> {
   const data = await readingData(db, viewer?.id ?? null, id);
   if (!data) throw new AppError("not_found");
   return { ...data, access: await readableAccess(db, viewer, data.row) };
@@ -67,7 +91,8 @@ async function checkCategories(db: Executor, circleId: number, ids: number[]): P
     .select({ id: circleCategories.id })
     .from(circleCategories)
     .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, unique)));
-  if (found.length !== unique.length) throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
+  if (found.length !== unique.length)
+    throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
   return unique;
 }
 
@@ -75,11 +100,18 @@ async function checkCategories(db: Executor, circleId: number, ids: number[]): P
 async function checkCover(db: Executor, fileId: string | null | undefined): Promise<void> {
   if (!fileId) return;
   const [file] = await db.select({ type: attachments.contentType }).from(attachments).where(eq(attachments.fileId, fileId)).limit(1);
-  if (!file || !file.type.startsWith("image/")) throw new AppError("validation_failed", { fields: { cover_file_id: "validation:cover_invalid" } });
+  if (!file || !file.type.startsWith("image/"))
+    throw new AppError("validation_failed", { fields: { cover_file_id: "validation:cover_invalid" } });
 }
 
 function renderedColumns(rendered: RenderedContent) {
-  return { html: rendered.html, toc: rendered.toc, excerpt: rendered.excerpt, textLength: rendered.textLength, readingMinutes: rendered.readingMinutes };
+  return {
+    html: rendered.html,
+    toc: rendered.toc,
+    excerpt: rendered.excerpt,
+    textLength: rendered.textLength,
+    readingMinutes: rendered.readingMinutes,
+  };
 }
 
 type FieldInput = Partial<Omit<CreateWritingInput, "type" | "language" | "translation_of" | "series_id" | "content" | "categories">>;
@@ -88,11 +120,13 @@ function fieldColumns(input: FieldInput) {
   const columns: Partial<typeof writings.$inferInsert> = {};
   if (input.title !== undefined) columns.title = input.title;
   if (input.kind !== undefined) columns.kind = input.kind;
-  if (input.kind_name !== undefined || input.kind !== undefined) columns.kindName = input.kind === "custom" || input.kind === undefined ? input.kind_name || null : null;
+  if (input.kind_name !== undefined || input.kind !== undefined)
+    columns.kindName = input.kind === "custom" || input.kind === undefined ? input.kind_name || null : null;
   if (input.related_entries !== undefined) columns.relatedEntryIds = [...new Set(input.related_entries)];
   if (input.cover_file_id !== undefined) columns.coverFileId = input.cover_file_id;
   if (input.is_repost !== undefined) columns.isRepost = input.is_repost;
-  if (input.source_url !== undefined || input.is_repost !== undefined) columns.sourceUrl = input.is_repost === false ? null : input.source_url || null;
+  if (input.source_url !== undefined || input.is_repost !== undefined)
+    columns.sourceUrl = input.is_repost === false ? null : input.source_url || null;
   if (input.disable_copy !== undefined) columns.disableCopy = input.disable_copy;
   if (input.disable_context_menu !== undefined) columns.disableContextMenu = input.disable_context_menu;
   if (input.tip_enabled !== undefined) columns.tipEnabled = input.tip_enabled;
@@ -107,7 +141,12 @@ function fieldColumns(input: FieldInput) {
  * `series_id` adds the next part of the author's serialized article. The Markdown is rendered
  * before the transaction opens.
  */
-export async function createWriting(options: ServiceOptions, viewer: Viewer, circleId: number, input: CreateWritingInput): Promise<{ id: number; url: string }> {
+export async function createWriting(
+  options: ServiceOptions,
+  viewer: Viewer,
+  circleId: number,
+  input: CreateWritingInput,
+): Promise<{ id: number; url: string }> {
   const access = await loadCircleAccess(options.db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");
   authorize(viewer, canWriteIn(viewer, access));
@@ -126,7 +165,11 @@ export async function createWriting(options: ServiceOptions, viewer: Viewer, cir
         .from(writings)
         .where(and(or(eq(writings.id, translationOf), eq(writings.translationOf, translationOf)), eq(writings.language, input.language)))
         .limit(1);
-      if (clash) throw new AppError("language_version_exists", { fields: { language: "validation:language_version_exists" }, details: { existing_id: clash.id } });
+      if (clash)
+        throw new AppError("language_version_exists", {
+          fields: { language: "validation:language_version_exists" },
+          details: { existing_id: clash.id },
+        });
       seriesId = original.seriesId;
       partNumber = original.partNumber;
     } else if (input.series_id !== null) {
@@ -160,8 +203,15 @@ export async function createWriting(options: ServiceOptions, viewer: Viewer, cir
       })
       .returning();
     const writing = row!;
-    if (categories.length > 0) await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: writing.id, categoryId })));
-    await recordEvent(tx, { actorId: viewer.id, verb: "writing.published", subjectType: "writing", subjectId: writing.id, data: { circleId, type, language: input.language, translationOf, seriesId } });
+    if (categories.length > 0)
+      await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: writing.id, categoryId })));
+    await recordEvent(tx, {
+      actorId: viewer.id,
+      verb: "writing.published",
+      subjectType: "writing",
+      subjectId: writing.id,
+      data: { circleId, type, language: input.language, translationOf, seriesId },
+    });
     tx.invalidate(...writingTags(writing));
     return { id: writing.id, url: writingPath(writing) };
   });
@@ -170,7 +220,8 @@ export async function createWriting(options: ServiceOptions, viewer: Viewer, cir
 /** The writing a new version or part extends: the author's own, readable, in the same circle. */
 async function linkedWriting(tx: Transaction, viewer: Viewer, id: number, circleId: number): Promise<WritingRow> {
   const [row] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
-  if (!row || row.circleId !== circleId) throw new AppError("validation_failed", { fields: { translation_of: "validation:linked_writing_invalid" } });
+  if (!row || row.circleId !== circleId)
+    throw new AppError("validation_failed", { fields: { translation_of: "validation:linked_writing_invalid" } });
   const access = await loadCircleAccess(tx.db, viewer, row.circleId);
   if (!access || !can(viewer, "extend", { writing: row, access })) throw new AppError("forbidden");
   return row;
@@ -201,13 +252,30 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
     if (!row) {
       const [current] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
       if (!current) throw new AppError("not_found");
-      throw new AppError("edit_conflict", { details: { current_version: current.version, current: { title: current.title, content: current.markdown, version: current.version, edited_at: current.editedAt?.toISOString() ?? null } } });
+      throw new AppError("edit_conflict", {
+        details: {
+          current_version: current.version,
+          current: {
+            title: current.title,
+            content: current.markdown,
+            version: current.version,
+            edited_at: current.editedAt?.toISOString() ?? null,
+          },
+        },
+      });
     }
     if (categories) {
       await tx.db.delete(writingCategories).where(eq(writingCategories.writingId, id));
-      if (categories.length > 0) await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: id, categoryId })));
+      if (categories.length > 0)
+        await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: id, categoryId })));
     }
-    await recordEvent(tx, { actorId: viewer.id, verb: "writing.edited", subjectType: "writing", subjectId: id, data: { version: row.version } });
+    await recordEvent(tx, {
+      actorId: viewer.id,
+      verb: "writing.edited",
+      subjectType: "writing",
+      subjectId: id,
+      data: { version: row.version },
+    });
     tx.invalidate(...writingTags(row));
     return row;
   });
@@ -222,11 +290,18 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
   authorize(viewer, can(viewer, "delete", { writing: row, access }));
   return inTransaction(options, async (tx) => {
     if (row.type === "serial" && row.seriesId === null && row.translationOf === null) {
-      const later = await tx.db.select({ id: writings.id, partNumber: writings.partNumber }).from(writings).where(eq(writings.seriesId, row.id)).orderBy(writings.partNumber, writings.id);
+      const later = await tx.db
+        .select({ id: writings.id, partNumber: writings.partNumber })
+        .from(writings)
+        .where(eq(writings.seriesId, row.id))
+        .orderBy(writings.partNumber, writings.id);
       const head = later[0];
       if (head) {
         await tx.db.update(writings).set({ seriesId: null }).where(eq(writings.id, head.id));
-        await tx.db.update(writings).set({ seriesId: head.id }).where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
+        await tx.db
+          .update(writings)
+          .set({ seriesId: head.id })
+          .where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
       }
     }
     // Language versions pointing here become a group of their own (the foreign key sets null; the
@@ -234,7 +309,13 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
     await tx.db.delete(writings).where(eq(writings.id, id));
     // Comments have no foreign key to their subject: they go with it, in this transaction.
     await deleteCommentsOfSubject(tx, "writing", id);
-    await recordEvent(tx, { actorId: viewer.id, verb: "writing.deleted", subjectType: "writing", subjectId: id, data: { circleId: row.circleId, authorId: row.authorId, title: row.title } });
+    await recordEvent(tx, {
+      actorId: viewer.id,
+      verb: "writing.deleted",
+      subjectType: "writing",
+      subjectId: id,
+      data: { circleId: row.circleId, authorId: row.authorId, title: row.title },
+    });
     tx.invalidate(...writingTags(row));
     return { circleId: row.circleId };
   });
@@ -242,6 +323,9 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
 
 /** Ids of the categories a writing is filed under. */
 export async function categoryIdsOf(db: Executor, writingId: number): Promise<number[]> {
-  const rows = await db.select({ id: writingCategories.categoryId }).from(writingCategories).where(eq(writingCategories.writingId, writingId));
+  const rows = await db
+    .select({ id: writingCategories.categoryId })
+    .from(writingCategories)
+    .where(eq(writingCategories.writingId, writingId));
   return rows.map((row) => row.id);
 }

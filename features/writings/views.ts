@@ -18,9 +18,16 @@ export function visitorKey(viewer: { id: number } | null, visitorCookie: string 
  */
 export async function recordView(db: Database, writingId: number, visitor: string, now: Date = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(writingViews).values({ writingId, visitor, day: shanghaiDay(now) }).onConflictDoNothing().returning({ writingId: writingViews.writingId });
+    const inserted = await tx
+      .insert(writingViews)
+      .values({ writingId, visitor, day: shanghaiDay(now) })
+      .onConflictDoNothing()
+      .returning({ writingId: writingViews.writingId });
     if (inserted.length === 0) return false;
-    await tx.update(writings).set({ views: sql`${writings.views} + 1` }).where(eq(writings.id, writingId));
+    await tx
+      .update(writings)
+      .set({ views: sql`${writings.views} + 1` })
+      .where(eq(writings.id, writingId));
     return true;
   });
 }

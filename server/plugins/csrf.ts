@@ -20,7 +20,14 @@ export const csrfProtection = fp<{ secret: string }>(async (app, { secret }) => 
   app.addHook("onRequest", async (request) => {
     if (safeMethods.has(request.method) || request.routeOptions.config?.pageRoute) return;
     const header = request.headers[csrfHeaderName];
-    if (!csrfMatches(secret, request.cookies[csrfCookieName], typeof header === "string" ? header : undefined, request.cookies[sessionCookieName])) {
+    if (
+      !csrfMatches(
+        secret,
+        request.cookies[csrfCookieName],
+        typeof header === "string" ? header : undefined,
+        request.cookies[sessionCookieName],
+      )
+    ) {
       throw new AppError("csrf_failed");
     }
   });

@@ -9,7 +9,12 @@ import { requestLocale } from "./request-context.ts";
  * An error in the shape the request expects: `{ code, message, fields? }` under /api, a small
  * localized page everywhere else (a browser shows it as it is, with the status).
  */
-export function answerError(request: FastifyRequest, reply: FastifyReply, error: AppError, locale: Locale = requestLocale(request)): FastifyReply {
+export function answerError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  locale: Locale = requestLocale(request),
+): FastifyReply {
   const body = presentError(error, locale);
   reply.status(error.status);
   if (request.url.startsWith("/api/")) return reply.send(body);

@@ -39,7 +39,11 @@ export const errorHandling = fp(async (app) => {
   });
   app.decorate("apiNotFound", (request: FastifyRequest, reply: FastifyReply) => {
     const allowed = apiRoutes.allowed(request.url.split("?")[0] ?? "/");
-    if (allowed.length > 0) return reply.status(405).header("allow", allowed.join(", ")).send(presentError(new AppError("method_not_allowed"), request.locale));
+    if (allowed.length > 0)
+      return reply
+        .status(405)
+        .header("allow", allowed.join(", "))
+        .send(presentError(new AppError("method_not_allowed"), request.locale));
     return reply.status(404).send(presentError(new AppError("not_found"), request.locale));
   });
   app.setNotFoundHandler((request, reply) => app.apiNotFound(request, reply));
@@ -59,7 +63,13 @@ function toAppError(error: FastifyError | AppError): AppError {
   }
   if (badTextCodes.has(String((error as { code?: unknown }).code))) return new AppError("bad_request");
   const status = error.statusCode ?? 500;
-  const byStatus: Record<number, ErrorCode> = { 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type", 429: "rate_limited" };
+  const byStatus: Record<number, ErrorCode> = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
+  };
   if (byStatus[status]) return new AppError(byStatus[status]);
   if (status >= 400 && status < 500) return new AppError("bad_request");
   return new AppError("internal");

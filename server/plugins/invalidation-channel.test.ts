@@ -32,7 +32,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("invalidation across processes (Po
     });
     // Another process: its own connection, its own origin id.
     const other = await openServerDatabase(database.url!, 1);
-    await other.db.execute(sql`select pg_notify(${invalidationChannel}, ${JSON.stringify({ origin: "another-process", tags: ["circle:42", "home"] })})`);
+    await other.db.execute(
+      sql`select pg_notify(${invalidationChannel}, ${JSON.stringify({ origin: "another-process", tags: ["circle:42", "home"] })})`,
+    );
     expect(await received).toEqual(["circle:42", "home"]);
     await other.close();
     await app.close();

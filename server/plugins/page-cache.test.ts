@@ -42,7 +42,11 @@ describe("cache keys", () => {
     expect(pageCacheKey("/", { host, cookie: "csrftoken=y" })).toBe(pageCacheKey("/", { host }));
     expect(pageCacheKey("/circles?x=1", { host })).not.toBe(pageCacheKey("/circles", { host }));
     // Another Host (or forwarded host or scheme) never shares an entry.
-    const keys = new Set([{ host }, { host: "evil.example" }, { host, "x-forwarded-host": "evil.example" }, { host, "x-forwarded-proto": "http" }].map((headers) => pageCacheKey("/sitemap.xml", headers)));
+    const keys = new Set(
+      [{ host }, { host: "evil.example" }, { host, "x-forwarded-host": "evil.example" }, { host, "x-forwarded-proto": "http" }].map(
+        (headers) => pageCacheKey("/sitemap.xml", headers),
+      ),
+    );
     expect(keys.size).toBe(4);
   });
 });

@@ -135,7 +135,10 @@ export function serveFromPageCache(cache: PageCache, request: IncomingMessage, r
 }
 
 /** Brotli when the client takes it, then gzip, else the plain body (`q=0` refuses a coding). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined, page: Pick<CachedPage, "brotli" | "gzip">): "br" | "gzip" | undefined {
+export function pickEncoding(
+  acceptEncoding: string | string[] | undefined,
+  page: Pick<CachedPage, "brotli" | "gzip">,
+): "br" | "gzip" | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
   if (!header) return undefined;
   const accepted = new Set(

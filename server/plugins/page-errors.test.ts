@@ -8,7 +8,9 @@ function buildThrowing(error: unknown): ServerBuild {
   const fail = async () => {
     throw error;
   };
-  return { routes: { page: { id: "page", path: "page", module: { loader: fail, action: fail, default: () => null } } } } as unknown as ServerBuild;
+  return {
+    routes: { page: { id: "page", path: "page", module: { loader: fail, action: fail, default: () => null } } },
+  } as unknown as ServerBuild;
 }
 
 async function thrownBy(build: ServerBuild, name: "loader" | "action", url: string): Promise<unknown> {
@@ -23,20 +25,31 @@ async function thrownBy(build: ServerBuild, name: "loader" | "action", url: stri
 
 describe("domain errors in page loaders and actions", () => {
   it("renders a 403 with its localized message instead of a 500", async () => {
-    const thrown = (await thrownBy(withDomainErrors(buildThrowing(new AppError("forbidden"))), "loader", "http://site/en/circles/5/settings")) as { type: string; data: { code: string; message: string }; init: { status: number } };
+    const thrown = (await thrownBy(
+      withDomainErrors(buildThrowing(new AppError("forbidden"))),
+      "loader",
+      "http://site/en/circles/5/settings",
+    )) as { type: string; data: { code: string; message: string }; init: { status: number } };
     expect(thrown.type).toBe("DataWithResponseInit");
     expect(thrown.init.status).toBe(403);
     expect(thrown.data).toEqual({ code: "forbidden", message: "You are not allowed to do this." });
   });
 
   it("answers in the page's language and keeps each status (404 from an action)", async () => {
-    const thrown = (await thrownBy(withDomainErrors(buildThrowing(new AppError("not_found"))), "action", "http://site/circles/5.data")) as { data: { message: string }; init: { status: number } };
+    const thrown = (await thrownBy(withDomainErrors(buildThrowing(new AppError("not_found"))), "action", "http://site/circles/5.data")) as {
+      data: { message: string };
+      init: { status: number };
+    };
     expect(thrown.init.status).toBe(404);
     expect(thrown.data.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("sends a visitor to the login page and back (401)", async () => {
-    const thrown = (await thrownBy(withDomainErrors(buildThrowing(new AppError("not_authenticated"))), "loader", "http://site/en/account/home.data?tab=1")) as Response;
+    const thrown = (await thrownBy(
+      withDomainErrors(buildThrowing(new AppError("not_authenticated"))),
+      "loader",
+      "http://site/en/account/home.data?tab=1",
+    )) as Response;
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("location")).toBe(`/en/login?next=${encodeURIComponent("/account/home?tab=1")}`);
   });

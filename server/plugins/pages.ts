@@ -6,7 +6,14 @@ import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
-import { languageCookie, languageCookieMaxAge, languageSwitchTarget, localeFromPath, localizePath, pagePathname } from "../../common/locale.ts";
+import {
+  languageCookie,
+  languageCookieMaxAge,
+  languageSwitchTarget,
+  localeFromPath,
+  localizePath,
+  pagePathname,
+} from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
 import { isSecure } from "../lib/request-facts.ts";
 import { assertSingleInstances } from "../lib/single-instance.ts";
@@ -40,7 +47,10 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
  * React Router pages inside Fastify. Request/response adaptation comes from
  * @mcansh/react-router-fastify; in front of it sits the anonymous page cache.
  */
-export async function pages(app: FastifyInstance, options: PagesOptions & { config: Config; db: Database; delivery: Delivery; files: FileStore; now: () => Date }): Promise<void> {
+export async function pages(
+  app: FastifyInstance,
+  options: PagesOptions & { config: Config; db: Database; delivery: Delivery; files: FileStore; now: () => Date },
+): Promise<void> {
   const { buildDirectory, config, db, delivery, files, now } = options;
   const loaded = withDomainErrors((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
   const build = options.wrapBuild ? options.wrapBuild(loaded) : loaded;
@@ -126,9 +136,14 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
     if (cacheable && isCacheable(response)) {
       const body = Buffer.from(await response.arrayBuffer());
       reply.status(response.status).headers(Object.fromEntries(response.headers.entries())).header("vary", "Accept-Encoding");
-      const headers: Record<string, string | string[] | number> = { ...(reply.getHeaders() as Record<string, string | string[]>), "x-page-cache": "hit" };
+      const headers: Record<string, string | string[] | number> = {
+        ...(reply.getHeaders() as Record<string, string | string[]>),
+        "x-page-cache": "hit",
+      };
       delete headers["content-length"];
-      const flat = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)]));
+      const flat = Object.entries(headers).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
+      );
       const key = pageCacheKey(request.url, request.headers);
       const compressed = await compressForCache(body);
       cache.set(key, { status: response.status, headers: flat, body, ...compressed, storedAt: Date.now(), tags: [...cacheTags] });
@@ -155,7 +170,8 @@ export async function pages(app: FastifyInstance, options: PagesOptions & { conf
       return payload;
     });
     for (const [path, bodyLimit] of Object.entries(options.bodyLimits ?? pageBodyLimits)) {
-      for (const url of pageRequestPaths(path)) pageRoutes.route({ method: [...pageMethods], url, bodyLimit, config: { pageRoute: true }, handler: renderPage });
+      for (const url of pageRequestPaths(path))
+        pageRoutes.route({ method: [...pageMethods], url, bodyLimit, config: { pageRoute: true }, handler: renderPage });
     }
     // Every method Fastify knows, so that foreign ones reach `renderPage` and get a proper 405.
     pageRoutes.all("*", { bodyLimit: pageFormBodyLimit, config: { pageRoute: true } }, renderPage);

@@ -5,7 +5,22 @@ beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 describe("accessibility (axe-core, no serious or critical violation)", () => {
-  const pages = ["/", "/en/circles", "/circles/3", "/en/login", "/login?mode=sms", "/en/login?puzzle=code", "/forget_password", "/register", "/en/search?q=math", "/about", "/en/help", "/en/no-such-page", "/profile/demo", "/en/profile/creator?tab=questions"];
+  const pages = [
+    "/",
+    "/en/circles",
+    "/circles/3",
+    "/en/login",
+    "/login?mode=sms",
+    "/en/login?puzzle=code",
+    "/forget_password",
+    "/register",
+    "/en/search?q=math",
+    "/about",
+    "/en/help",
+    "/en/no-such-page",
+    "/profile/demo",
+    "/en/profile/creator?tab=questions",
+  ];
   for (const colorScheme of ["light", "dark"] as const) {
     it.each(pages)(`%s (${colorScheme})`, async (path) => {
       // bypassCSP lets the test inject axe-core; the page itself runs under its real policy otherwise.
@@ -21,14 +36,27 @@ describe("accessibility (axe-core, no serious or critical violation)", () => {
     await page.goto("/");
     await page.getByTestId("avatar-menu").click();
     expect(await seriousViolations(page)).toEqual([]);
-    for (const path of ["/account/home", "/account/profile", "/en/account/avatar", "/account/store", "/en/account/missions", "/profile/creator", "/en/messages/like_attention"]) {
+    for (const path of [
+      "/account/home",
+      "/account/profile",
+      "/en/account/avatar",
+      "/account/store",
+      "/en/account/missions",
+      "/profile/creator",
+      "/en/messages/like_attention",
+    ]) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();
   }, 240_000);
 
-  for (const [path, colorScheme] of [["/login", "light"], ["/login", "dark"], ["/en/login", "light"], ["/en/login", "dark"]] as const) {
+  for (const [path, colorScheme] of [
+    ["/login", "light"],
+    ["/login", "dark"],
+    ["/en/login", "light"],
+    ["/en/login", "dark"],
+  ] as const) {
     it(`the login form's errors after an empty submit, ${path} (${colorScheme})`, async () => {
       const { context, page } = await newVisitor({ colorScheme, locale: path.startsWith("/en") ? "en" : "zh-CN", bypassCSP: true });
       await page.goto(path);
@@ -66,7 +94,14 @@ describe("keyboard focus", () => {
     it(`rings the header's links and the Write button (${colorScheme})`, async () => {
       const { context, page } = await newVisitor({ colorScheme });
       await page.goto("/circles");
-      const stops: { text: string; write: boolean; focusVisible: boolean; outlineStyle: string; outlineWidth: number; outlineColor: string }[] = [];
+      const stops: {
+        text: string;
+        write: boolean;
+        focusVisible: boolean;
+        outlineStyle: string;
+        outlineWidth: number;
+        outlineColor: string;
+      }[] = [];
       for (let index = 0; index < 10; index++) {
         await page.keyboard.press("Tab");
         stops.push(

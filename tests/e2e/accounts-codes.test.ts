@@ -122,7 +122,9 @@ describe("password reset by email code", () => {
     await solved(page);
     await page.getByRole("button", { name: "发送验证码" }).click();
     await eventually(current).toBe("验证码");
-    expect(await page.locator("#forget-notice").textContent()).toBe(`如果有账号使用 ${account.email}，验证码已发送到该邮箱，5 分钟内有效。`);
+    expect(await page.locator("#forget-notice").textContent()).toBe(
+      `如果有账号使用 ${account.email}，验证码已发送到该邮箱，5 分钟内有效。`,
+    );
     await eventually(() => page.locator("#forget-resend").textContent()).toMatch(/^\d+ 秒后重新发送$/);
 
     const code = await codeSentTo(account.email);
@@ -175,7 +177,9 @@ describe("password reset by email code", () => {
     await solved(page);
     await page.getByRole("button", { name: "Send verification code" }).click();
     await eventually(() => page.locator('.steps [aria-current="step"]').textContent()).toBe("Verification code");
-    expect(await page.locator("#forget-notice").textContent()).toBe(`If an account uses ${nobody}, a verification code has been sent there. It is valid for 5 minutes.`);
+    expect(await page.locator("#forget-notice").textContent()).toBe(
+      `If an account uses ${nobody}, a verification code has been sent there. It is valid for 5 minutes.`,
+    );
     await eventually(() => lastMessageTo(inject("dataDir"), nobody)?.subject).toBe("Password reset on Circles");
 
     await page.getByRole("link", { name: "Use another email address" }).click();
@@ -195,7 +199,9 @@ describe("password reset by email code", () => {
     await page.fill("#forget-confirm", "fresh1234");
     await page.getByRole("button", { name: "Change password" }).click();
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Password changed");
-    expect(await page.locator(".reset-done p").textContent()).toBe("You have been logged out on every device. Log in with your new password.");
+    expect(await page.locator(".reset-done p").textContent()).toBe(
+      "You have been logged out on every device. Log in with your new password.",
+    );
     await page.getByRole("link", { name: "Back to log in" }).first().click();
     await page.waitForURL((url) => url.pathname === "/en/login");
     await submitLogin(page, account.username, "fresh1234", "Log in");
@@ -225,7 +231,9 @@ describe("signing in without the puzzle", () => {
     expect(await page.locator('.visually-hidden[aria-live="polite"]').textContent()).toContain("我们会向上面填写的账号的邮箱");
 
     await page.keyboard.press("Enter");
-    await eventually(() => page.locator("#login-notice").textContent()).toBe("如果该账号存在，验证码已发送到它的邮箱或手机，5 分钟内有效。");
+    await eventually(() => page.locator("#login-notice").textContent()).toBe(
+      "如果该账号存在，验证码已发送到它的邮箱或手机，5 分钟内有效。",
+    );
     expect(await page.locator("#login-notice").getAttribute("aria-live")).toBe("polite");
     await eventually(() => page.locator("#login-code-send").textContent()).toMatch(/^\d+ 秒后重新发送$/);
     const message = lastMessageTo(inject("dataDir"), account.email)!;
@@ -256,7 +264,9 @@ describe("signing in without the puzzle", () => {
 
     await page.fill("#login-username", account.email);
     await page.getByRole("button", { name: "Send code to my email or phone" }).click();
-    await eventually(() => page.locator("#login-notice").textContent()).toBe("If this account exists, a code has been sent to its email address or phone. It is valid for 5 minutes.");
+    await eventually(() => page.locator("#login-notice").textContent()).toBe(
+      "If this account exists, a code has been sent to its email address or phone. It is valid for 5 minutes.",
+    );
     await page.fill("#login-password", account.password);
     await page.fill("#login-code", await codeSentTo(account.email));
     await submit(page, "login", "Log in");

@@ -71,7 +71,15 @@ describe("accounts in the browser", () => {
     const username = uniqueName("n");
     await page.goto("/en/register");
     expect(await page.locator("noscript").count()).toBe(1);
-    await submitRegistration(page, { username, confirm: "secret124", gender: "Female", birthday: "2001-01-01", country: "GB", submit: "Register", solvePuzzle: false });
+    await submitRegistration(page, {
+      username,
+      confirm: "secret124",
+      gender: "Female",
+      birthday: "2001-01-01",
+      country: "GB",
+      submit: "Register",
+      solvePuzzle: false,
+    });
     // The server answers with the error next to the field and keeps what was typed.
     expect(await page.locator('[data-field-error="register-confirm"]').textContent()).toBe("Passwords are not matching!");
     expect(await page.inputValue("#register-username")).toBe(username);

@@ -9,9 +9,17 @@ import { bookChapters, books } from "../../server/db/schema/index.ts";
 /** A multipart body as a browser's form sends it (fields, and optionally one file). */
 function multipart(fields: Record<string, string>, file?: { name: string; filename: string; bytes: Buffer; type: string }) {
   const boundary = `----books${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from("\r\n"));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
@@ -33,7 +41,10 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     const author = await createSignedInUser(api.app, db());
     const id = (await author.visitor.post(`/api/circles/${circleId}/books/`, { name: "无脚本之书" })).json().id as number;
     const chapterIds: number[] = [];
-    for (let index = 1; index <= chapters; index += 1) chapterIds.push((await author.visitor.post(`/api/books/${id}/chapters/`, { title: `章${index}`, content: `正文 ${index}` })).json().id);
+    for (let index = 1; index <= chapters; index += 1)
+      chapterIds.push(
+        (await author.visitor.post(`/api/books/${id}/chapters/`, { title: `章${index}`, content: `正文 ${index}` })).json().id,
+      );
     const post = async (path: string, fields: Record<string, string>) => {
       const { body, headers } = multipart({ csrftoken: await author.visitor.csrfToken(), ...fields });
       return author.visitor.request("POST", path, { body, headers, csrf: false });
@@ -83,7 +94,10 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
 
   it("creates a book with a cover uploaded through the form, and refuses another type with the localized message", async () => {
     const { visitor } = await createSignedInUser(api.app, db());
-    const form = multipart({ csrftoken: await visitor.csrfToken(), intent: "save", name: "有封面的书", description: "简介" }, { name: "cover", filename: "c.png", bytes: await testPng(400, 600), type: "image/png" });
+    const form = multipart(
+      { csrftoken: await visitor.csrfToken(), intent: "save", name: "有封面的书", description: "简介" },
+      { name: "cover", filename: "c.png", bytes: await testPng(400, 600), type: "image/png" },
+    );
     const created = await visitor.request("POST", "/circles/1/write/book", { body: form.body, headers: form.headers, csrf: false });
     expect(created.statusCode).toBe(302);
     const id = Number(/\/write\/book\/(\d+)\?notice=created$/.exec(String(created.headers.location))![1]);
@@ -91,7 +105,10 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     expect(row!.coverFileId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const page = await new Visitor(api.app).get(`/circles/1/books/${id}`);
     expect(page.body).toContain(`src="/attach/${row!.coverFileId}"`);
-    const wrong = multipart({ csrftoken: await visitor.csrfToken(), intent: "save", name: "坏封面" }, { name: "cover", filename: "c.png", bytes: Buffer.from("<svg/>"), type: "image/png" });
+    const wrong = multipart(
+      { csrftoken: await visitor.csrfToken(), intent: "save", name: "坏封面" },
+      { name: "cover", filename: "c.png", bytes: Buffer.from("<svg/>"), type: "image/png" },
+    );
     const refused = await visitor.request("POST", "/en/circles/1/write/book", { body: wrong.body, headers: wrong.headers, csrf: false });
     expect(refused.statusCode).toBe(415);
     expect(refused.body).toContain("form-alert");
@@ -111,14 +128,29 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     const author = await authorWithBook(0);
     const content = `# 长章\n\n${"天地玄黄，宇宙洪荒。".repeat(6000)}\n\n$$a^2 + b^2 = c^2$$`;
     const token = await author.visitor.csrfToken();
-    const preview = await author.visitor.postForm(`${author.path}/add-chapter`, { csrftoken: token, intent: "preview", title: "长章", content });
+    const preview = await author.visitor.postForm(`${author.path}/add-chapter`, {
+      csrftoken: token,
+      intent: "preview",
+      title: "长章",
+      content,
+    });
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toMatch(/data-testid="preview"><div class="rendered-content">/);
     expect(preview.body).toContain("katex");
-    const published = await author.visitor.postForm(`${author.path}/add-chapter`, { csrftoken: token, intent: "publish", title: "长章", content });
+    const published = await author.visitor.postForm(`${author.path}/add-chapter`, {
+      csrftoken: token,
+      intent: "publish",
+      title: "长章",
+      content,
+    });
     expect(published.statusCode).toBe(302);
     expect(published.headers.location).toBe(`${author.path}?notice=chapter_added&number=1`);
-    const empty = await author.visitor.postForm(`/en${author.path}/add-chapter`, { csrftoken: token, intent: "publish", title: "", content: "" });
+    const empty = await author.visitor.postForm(`/en${author.path}/add-chapter`, {
+      csrftoken: token,
+      intent: "publish",
+      title: "",
+      content: "",
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain("Please enter the chapter&#x27;s title.");
   });

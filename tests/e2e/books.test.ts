@@ -45,7 +45,11 @@ async function typeMarkdown(page: Page, text: string): Promise<void> {
 
 /** The chapter list of the write page as [number, title] pairs. */
 async function managedChapters(page: Page): Promise<[number, string][]> {
-  return page.$$eval(".chapter-list-manage li", (items) => items.map((item) => [Number(item.getAttribute("data-number")), item.querySelector(".chapter-manage-name")!.textContent!] as [number, string]));
+  return page.$$eval(".chapter-list-manage li", (items) =>
+    items.map(
+      (item) => [Number(item.getAttribute("data-number")), item.querySelector(".chapter-manage-name")!.textContent!] as [number, string],
+    ),
+  );
 }
 
 describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Locale) => {
@@ -96,14 +100,18 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     const completeDialog = author.page.getByRole("dialog", { name: t("books:write.complete_question") });
     await completeDialog.getByRole("button", { name: t("books:write.yes") }).click();
     await eventually(() => author.page.locator(".notice").textContent()).toBe(t("books:write.completed_notice"));
-    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(t("books:write.state_current", { state: t("books:state.completed") }));
+    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(
+      t("books:write.state_current", { state: t("books:state.completed") }),
+    );
     expect(await author.page.getByRole("link", { name: t("books:write.add_chapter") }).count()).toBe(0);
 
     // Completed → Updating after "Are you sure…?".
     await author.page.getByRole("button", { name: t("books:write.resume") }).click();
     const resumeDialog = author.page.getByRole("dialog", { name: t("books:write.resume_question") });
     await resumeDialog.getByRole("button", { name: t("books:write.confirm") }).click();
-    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(t("books:write.state_current", { state: t("books:state.updating") }));
+    await eventually(() => author.page.getByTestId("book-state").textContent()).toBe(
+      t("books:write.state_current", { state: t("books:state.updating") }),
+    );
     await eventually(() => author.page.getByRole("link", { name: t("books:write.add_chapter") }).count()).toBe(1);
 
     // Reorder by keyboard: the first chapter moves down one place; focus stays on its move button.
@@ -119,7 +127,9 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
 
     // Delete the (new) first chapter after the irreversible-deletion question: the others renumber.
     await author.page.getByRole("button", { name: t("books:write.delete_chapter_label", { number: 1, title: titles[1] }) }).click();
-    const deleteDialog = author.page.getByRole("dialog", { name: t("books:write.delete_chapter_question", { number: 1, title: titles[1] }) });
+    const deleteDialog = author.page.getByRole("dialog", {
+      name: t("books:write.delete_chapter_question", { number: 1, title: titles[1] }),
+    });
     await deleteDialog.getByRole("button", { name: t("books:write.delete_forever") }).click();
     await eventually(() => managedChapters(author.page)).toEqual([
       [1, titles[0]],
@@ -127,12 +137,16 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     ]);
 
     // Reorder by dragging: the second chapter dropped on the first, then back.
-    await author.page.locator('.chapter-list-manage li[data-number="2"]').dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
+    await author.page
+      .locator('.chapter-list-manage li[data-number="2"]')
+      .dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
     await eventually(() => managedChapters(author.page)).toEqual([
       [1, titles[2]],
       [2, titles[0]],
     ]);
-    await author.page.locator('.chapter-list-manage li[data-number="2"]').dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
+    await author.page
+      .locator('.chapter-list-manage li[data-number="2"]')
+      .dragTo(author.page.locator('.chapter-list-manage li[data-number="1"]'));
     await eventually(() => managedChapters(author.page)).toEqual([
       [1, titles[0]],
       [2, titles[2]],
@@ -146,15 +160,29 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
     expect(new URL(reader.page.url()).pathname).toBe(path(`/circles/1/books/${bookId}`));
     expect(await reader.page.locator("h1").textContent()).toBe(name);
     expect(await reader.page.locator(".book-state-badge").first().textContent()).toBe(t("books:state.updating"));
-    expect(await reader.page.getByTestId("latest-chapter").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: titles[2] }));
+    expect(await reader.page.getByTestId("latest-chapter").textContent()).toBe(
+      t("books:read.chapter_heading", { number: 2, title: titles[2] }),
+    );
     const jsonLd = JSON.parse((await reader.page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(jsonLd).toMatchObject({ "@type": "Book", name, hasPart: [{ position: 1, name: titles[0] }, { position: 2, name: titles[2] }] });
-    expect(await reader.page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${path(`/circles/1/books/${bookId}`).replace(/\//g, "\\/")}$`));
+    expect(jsonLd).toMatchObject({
+      "@type": "Book",
+      name,
+      hasPart: [
+        { position: 1, name: titles[0] },
+        { position: 2, name: titles[2] },
+      ],
+    });
+    expect(await reader.page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(
+      new RegExp(`${path(`/circles/1/books/${bookId}`).replace(/\//g, "\\/")}$`),
+    );
     await reader.page.getByRole("link", { name: t("books:read.start_reading") }).click();
     await reader.page.waitForURL((url) => url.pathname.includes("/chapters/"));
     expect(await reader.page.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 1, title: titles[0] }));
     expect(await reader.page.locator(".rendered-content .katex").count()).toBeGreaterThan(0);
-    await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).first().click();
+    await reader.page
+      .getByRole("link", { name: `${t("books:read.next")} →` })
+      .first()
+      .click();
     await reader.page.waitForURL((url) => url.pathname.includes("/chapters/"));
     expect(await reader.page.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: titles[2] }));
     expect(await reader.page.getByRole("link", { name: `${t("books:read.next")} →` }).count()).toBe(0);
@@ -171,8 +199,16 @@ describe.each(["zh-CN", "en"] as const)("the chapter editor (%s)", (locale: Loca
     await registerThroughApi(author.context, uniqueName("c"));
     const { page, context } = author;
     const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-    const setState = async (state: "completed" | "updating") => expect((await context.request.patch(`/api/books/${book.id}/`, { headers: { "x-csrftoken": csrftoken }, data: { state } })).status()).toBe(200);
-    const book = (await (await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: uniqueName(locale === "en" ? "Notes " : "笔记") } })).json()) as { id: number };
+    const setState = async (state: "completed" | "updating") =>
+      expect(
+        (await context.request.patch(`/api/books/${book.id}/`, { headers: { "x-csrftoken": csrftoken }, data: { state } })).status(),
+      ).toBe(200);
+    const book = (await (
+      await context.request.post("/api/circles/1/books/", {
+        headers: { "x-csrftoken": csrftoken },
+        data: { name: uniqueName(locale === "en" ? "Notes " : "笔记") },
+      })
+    ).json()) as { id: number };
     const writePath = path(`/circles/1/write/book/${book.id}`);
 
     await page.goto(`${writePath}/add-chapter`);
@@ -232,11 +268,16 @@ describe.each(["zh-CN", "en"] as const)("the chapter editor (%s)", (locale: Loca
     expect(await page.locator(".cm-content").count()).toBe(0);
 
     // Without JavaScript: a plain textarea named "content", a server-rendered preview, the text kept on an error, then published.
-    const noScript = await context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await context.storageState() });
+    const noScript = await context
+      .browser()!
+      .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await context.storageState() });
     const plain = await noScript.newPage();
     await plain.goto(`${writePath}/add-chapter`);
     expect(await plain.locator(".cm-content").count()).toBe(0);
-    const plainText = locale === "en" ? "## Plain\n\nSquares: $x^2$\n\n```js\nconsole.log(2)\n```" : "## 无脚本\n\n平方：$x^2$\n\n```js\nconsole.log(2)\n```";
+    const plainText =
+      locale === "en"
+        ? "## Plain\n\nSquares: $x^2$\n\n```js\nconsole.log(2)\n```"
+        : "## 无脚本\n\n平方：$x^2$\n\n```js\nconsole.log(2)\n```";
     await plain.locator('textarea[name="content"]').fill(plainText);
     await plain.getByRole("button", { name: t("books:chapter_editor.preview"), exact: true }).click();
     await plain.getByTestId("preview").locator(".katex").first().waitFor();
@@ -250,7 +291,10 @@ describe.each(["zh-CN", "en"] as const)("the chapter editor (%s)", (locale: Loca
     await plain.waitForURL((url) => url.pathname === writePath);
     expect(await plain.locator(".notice").textContent()).toBe(t("books:chapter_editor.added", { number: 2 }));
     await plain.goto(path(`/circles/1/books/${book.id}`));
-    await plain.getByRole("link", { name: new RegExp(plainTitle) }).first().click();
+    await plain
+      .getByRole("link", { name: new RegExp(plainTitle) })
+      .first()
+      .click();
     await plain.waitForURL((url) => url.pathname.includes("/chapters/"));
     expect(await plain.locator("h1").textContent()).toBe(t("books:read.chapter_heading", { number: 2, title: plainTitle }));
     expect(await plain.locator(".rendered-content .katex").count()).toBeGreaterThan(0);
@@ -265,17 +309,32 @@ describe("book pages pass axe-core (no serious or critical violation)", () => {
     it(`the demo book, a chapter and the book editor (${colorScheme})`, async () => {
       const { context, page } = await newVisitor({ colorScheme, bypassCSP: true });
       await registerThroughApi(context, uniqueName("x"));
-      const list = (await (await context.request.get("/api/circles/2/books/")).json()) as { books: { id: number; circle_id: number; latest_chapter: { id: number } }[] };
+      const list = (await (await context.request.get("/api/circles/2/books/")).json()) as {
+        books: { id: number; circle_id: number; latest_chapter: { id: number } }[];
+      };
       const demo = list.books[0]!;
-      for (const path of [`/circles/2/books/${demo.id}`, `/en/circles/2/books/${demo.id}/chapters/${demo.latest_chapter.id}`, "/circles/2?tab=books"]) {
+      for (const path of [
+        `/circles/2/books/${demo.id}`,
+        `/en/circles/2/books/${demo.id}/chapters/${demo.latest_chapter.id}`,
+        "/circles/2?tab=books",
+      ]) {
         expect((await page.goto(path))?.status(), path).toBe(200);
         expect(await seriousViolations(page), path).toEqual([]);
       }
       // A book of one's own, to see the editor and the chapter editor.
       const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-      const created = (await (await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: "Axe" } })).json()) as { id: number };
-      await context.request.post(`/api/books/${created.id}/chapters/`, { headers: { "x-csrftoken": csrftoken }, data: { title: "One", content: "Text" } });
-      for (const path of [`/en/circles/1/write/book/${created.id}`, `/circles/1/write/book/${created.id}/add-chapter`, "/en/circles/1/write/book"]) {
+      const created = (await (
+        await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: "Axe" } })
+      ).json()) as { id: number };
+      await context.request.post(`/api/books/${created.id}/chapters/`, {
+        headers: { "x-csrftoken": csrftoken },
+        data: { title: "One", content: "Text" },
+      });
+      for (const path of [
+        `/en/circles/1/write/book/${created.id}`,
+        `/circles/1/write/book/${created.id}/add-chapter`,
+        "/en/circles/1/write/book",
+      ]) {
         expect((await page.goto(path))?.status(), path).toBe(200);
         expect(await seriousViolations(page), path).toEqual([]);
       }

@@ -69,7 +69,12 @@ export async function solveCaptcha(page: Page, how: "drag" | "keys" = "drag", of
  * run the slider itself: returns the solved token. `csrfToken` is the visitor's csrftoken cookie.
  */
 export async function solveCaptchaThroughApi(request: APIRequestContext, csrfToken: string): Promise<string> {
-  const puzzle = (await (await request.get("/api/captcha/")).json()) as { token: string; background: string; piece: string; piece_y: number };
+  const puzzle = (await (await request.get("/api/captcha/")).json()) as {
+    token: string;
+    background: string;
+    piece: string;
+    piece_y: number;
+  };
   const x = await findHole(puzzle.background, puzzle.piece, puzzle.piece_y);
   const answer = await request.post("/api/captcha/verify/", { data: { token: puzzle.token, x }, headers: { "x-csrftoken": csrfToken } });
   if (answer.status() !== 204) throw new Error(`The puzzle was not solved (${answer.status()})`);

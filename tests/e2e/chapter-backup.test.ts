@@ -40,7 +40,9 @@ async function authorWithBook(locale: "zh-CN" | "en"): Promise<{ page: Page; con
   const { page, context } = await newVisitor({ locale });
   await registerThroughApi(context, uniqueName("k"));
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const book = (await (await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: uniqueName("backup ") } })).json()) as { id: number };
+  const book = (await (
+    await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: uniqueName("backup ") } })
+  ).json()) as { id: number };
   return { page, context, bookId: book.id, csrftoken };
 }
 
@@ -97,7 +99,12 @@ describe("the chapter editor's browser backup", () => {
   it("(en) a save answered by a server error keeps the edit: reopening offers it → discard keeps the saved chapter and removes the backup; a successful save leaves none", async () => {
     const t = translator("en");
     const { page, context, bookId, csrftoken } = await authorWithBook("en");
-    const chapter = (await (await context.request.post(`/api/books/${bookId}/chapters/`, { headers: { "x-csrftoken": csrftoken }, data: { title: "Saved title", content: "Saved text." } })).json()) as { id: number };
+    const chapter = (await (
+      await context.request.post(`/api/books/${bookId}/chapters/`, {
+        headers: { "x-csrftoken": csrftoken },
+        data: { title: "Saved title", content: "Saved text." },
+      })
+    ).json()) as { id: number };
     const editPath = localizePath(`/circles/1/write/book/${bookId}/chapter/${chapter.id}`, "en");
 
     await page.goto(editPath);

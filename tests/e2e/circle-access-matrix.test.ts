@@ -52,7 +52,10 @@ const guarded = (cell: Cell, allowed: boolean, ok: number, options: { signInFirs
 describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
   let api: TestApi;
   let counter = 0;
-  const fixtures = new Map<Visibility, { parentId: number; circleId: number; name: string; targetId: number; categoryId: number; visitors: Record<Who, Visitor> }>();
+  const fixtures = new Map<
+    Visibility,
+    { parentId: number; circleId: number; name: string; targetId: number; categoryId: number; visitors: Record<Who, Visitor> }
+  >();
 
   beforeAll(async () => {
     api = await createTestApi(kind, { pages: true });
@@ -80,7 +83,13 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
   afterAll(() => api?.close());
 
   const cells: Cell[] = visibilities.flatMap((visibility) =>
-    viewers.map((who) => ({ visibility, who, view: sees[visibility].includes(who), read: reads[visibility].includes(who), signedIn: who !== "visitor" })),
+    viewers.map((who) => ({
+      visibility,
+      who,
+      view: sees[visibility].includes(who),
+      read: reads[visibility].includes(who),
+      signedIn: who !== "visitor",
+    })),
   );
 
   it.each(cells)("$visibility circle, $who: view $view, read $read", async (cell) => {
@@ -95,7 +104,13 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       results[label] = response.statusCode;
       expected[label] = status;
     };
-    const membershipOf = async (userId: number) => (await db.select().from(circleMembers).where(and(eq(circleMembers.circleId, id), eq(circleMembers.userId, userId))))[0];
+    const membershipOf = async (userId: number) =>
+      (
+        await db
+          .select()
+          .from(circleMembers)
+          .where(and(eq(circleMembers.circleId, id), eq(circleMembers.userId, userId)))
+      )[0];
     counter += 1;
 
     // --- API reads ---
@@ -106,18 +121,54 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
     check("GET categories", await visitor.get(`/api/circles/${id}/categories/`), guarded(cell, cell.read, 200, { signInFirst: false }));
 
     // --- API writes (each allowed one leaves the fixture as it was) ---
-    check("PATCH circle", await visitor.request("PATCH", `/api/circles/${id}/`, { json: { description_en: `Edited ${counter}` } }), guarded(cell, manager, 200, { signInFirst: true }));
-    check("DELETE circle", await visitor.request("DELETE", `/api/circles/${id}/`), guarded(cell, rank[cell.who] >= rank.super_admin, 409, { signInFirst: true }));
-    check("POST sub-circle", await visitor.post("/api/circles/", { name: `Sub ${counter}`, parent_id: id }), guarded(cell, manager, 201, { signInFirst: true }));
-    check("PUT role", await visitor.request("PUT", `/api/circles/${id}/members/${fixture.targetId}/role/`, { json: { role: "member" } }), guarded(cell, manager, 200, { signInFirst: true }));
-    check("PUT roles", await visitor.request("PUT", `/api/circles/${id}/members/roles/`, { json: { user_ids: [fixture.targetId], role: "member" } }), guarded(cell, manager, 200, { signInFirst: true }));
+    check(
+      "PATCH circle",
+      await visitor.request("PATCH", `/api/circles/${id}/`, { json: { description_en: `Edited ${counter}` } }),
+      guarded(cell, manager, 200, { signInFirst: true }),
+    );
+    check(
+      "DELETE circle",
+      await visitor.request("DELETE", `/api/circles/${id}/`),
+      guarded(cell, rank[cell.who] >= rank.super_admin, 409, { signInFirst: true }),
+    );
+    check(
+      "POST sub-circle",
+      await visitor.post("/api/circles/", { name: `Sub ${counter}`, parent_id: id }),
+      guarded(cell, manager, 201, { signInFirst: true }),
+    );
+    check(
+      "PUT role",
+      await visitor.request("PUT", `/api/circles/${id}/members/${fixture.targetId}/role/`, { json: { role: "member" } }),
+      guarded(cell, manager, 200, { signInFirst: true }),
+    );
+    check(
+      "PUT roles",
+      await visitor.request("PUT", `/api/circles/${id}/members/roles/`, { json: { user_ids: [fixture.targetId], role: "member" } }),
+      guarded(cell, manager, 200, { signInFirst: true }),
+    );
     const removable = await createUser(db);
     await addMember(db, id, removable.id);
-    check("DELETE member", await visitor.request("DELETE", `/api/circles/${id}/members/${removable.id}/`), guarded(cell, manager, 204, { signInFirst: true }));
-    check("POST category", await visitor.post(`/api/circles/${id}/categories/`, { name: `新类别 ${counter}` }), guarded(cell, manager, 201, { signInFirst: true }));
-    check("PATCH category", await visitor.request("PATCH", `/api/circles/${id}/categories/${fixture.categoryId}/`, { json: { position: 0 } }), guarded(cell, manager, 200, { signInFirst: true }));
+    check(
+      "DELETE member",
+      await visitor.request("DELETE", `/api/circles/${id}/members/${removable.id}/`),
+      guarded(cell, manager, 204, { signInFirst: true }),
+    );
+    check(
+      "POST category",
+      await visitor.post(`/api/circles/${id}/categories/`, { name: `新类别 ${counter}` }),
+      guarded(cell, manager, 201, { signInFirst: true }),
+    );
+    check(
+      "PATCH category",
+      await visitor.request("PATCH", `/api/circles/${id}/categories/${fixture.categoryId}/`, { json: { position: 0 } }),
+      guarded(cell, manager, 200, { signInFirst: true }),
+    );
     const spare = await addCategory(db, id);
-    check("DELETE category", await visitor.request("DELETE", `/api/circles/${id}/categories/${spare.id}/`), guarded(cell, manager, 204, { signInFirst: true }));
+    check(
+      "DELETE category",
+      await visitor.request("DELETE", `/api/circles/${id}/categories/${spare.id}/`),
+      guarded(cell, manager, 204, { signInFirst: true }),
+    );
 
     const ownMembership = cell.signedIn && rank[cell.who] > 0;
     const joined = await visitor.post(`/api/circles/${id}/join/`);
@@ -127,7 +178,13 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
     // Put the viewer back as they were.
     if (ownMembership && left.statusCode === 200) {
       const user = (await visitor.get("/api/Users/LoginAuth/")).json() as { user_id: number };
-      if (!(await membershipOf(user.user_id))) await addMember(db, id, user.user_id, roles.find((role) => role === cell.who));
+      if (!(await membershipOf(user.user_id)))
+        await addMember(
+          db,
+          id,
+          user.user_id,
+          roles.find((role) => role === cell.who),
+        );
     }
 
     // --- Pages ---

@@ -36,7 +36,13 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
   async function register(page: Page): Promise<string> {
     const username = uniqueName("c");
     await page.goto(path("/register"));
-    await submitRegistration(page, { username, gender: t("accounts:register.gender_secret"), birthday: "1990-01-01", country: "CN", submit: t("accounts:register.submit") });
+    await submitRegistration(page, {
+      username,
+      gender: t("accounts:register.gender_secret"),
+      birthday: "1990-01-01",
+      country: "CN",
+      submit: t("accounts:register.submit"),
+    });
     await page.waitForURL((url) => url.pathname === path("/"));
     return username;
   }
@@ -130,9 +136,15 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await eventually(() => second.page.locator('li[data-level="subclass"]').count()).toBe(1);
     const tools = locale === "en" ? "Tools" : "工具";
     await second.page.getByRole("button", { name: t("circles:categories.move_up", { name: tools }) }).click();
-    await eventually(async () => second.page.locator('li[data-level="category"] > .category-row input[name=name]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([tools, locale === "en" ? "Language" : "语言"]);
+    await eventually(async () =>
+      second.page
+        .locator('li[data-level="category"] > .category-row input[name=name]')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual([tools, locale === "en" ? "Language" : "语言"]);
     // A category with subclasses is in use and stays.
-    await second.page.getByRole("button", { name: t("circles:categories.delete_label", { name: locale === "en" ? "Language" : "语言" }) }).click();
+    await second.page
+      .getByRole("button", { name: t("circles:categories.delete_label", { name: locale === "en" ? "Language" : "语言" }) })
+      .click();
     await eventually(() => second.page.getByRole("alert").textContent()).toBe(t("errors:category_in_use"));
 
     // The second user (a member of the parent, not of the sub-circle) sees the sub-circle until the founder hides it.
@@ -156,7 +168,9 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     // Visible within the parent circle: members of the parent see it again.
     await founder.page.getByLabel(t("circles:visibility.parent"), { exact: true }).check();
     // The "saved" notice is still there from the last save: wait for this save's answer instead.
-    const saved = founder.page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(`/circles/${subId}/settings`));
+    const saved = founder.page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes(`/circles/${subId}/settings`),
+    );
     await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
     await saved;
     await founder.page.getByText(t("circles:settings.saved")).waitFor();
@@ -197,7 +211,9 @@ describe("circles without JavaScript", () => {
 
     const anonymous = await newVisitor({ locale: "en" });
     await anonymous.page.goto("/en/circles/2/settings/members");
-    await anonymous.page.waitForURL((url) => url.pathname === "/en/login" && url.searchParams.get("next") === "/circles/2/settings/members");
+    await anonymous.page.waitForURL(
+      (url) => url.pathname === "/en/login" && url.searchParams.get("next") === "/circles/2/settings/members",
+    );
     await anonymous.context.close();
   }, 120_000);
 });

@@ -24,13 +24,17 @@ async function hydrated(page: Page): Promise<void> {
 /** Publishes a short article in the global village through the API, as the context's user. */
 async function publishArticle(context: BrowserContext, title: string): Promise<string> {
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const response = await context.request.post("/api/circles/1/writings/", { headers: { "x-csrftoken": csrftoken }, data: { title, content: "Some text to comment on.\n" } });
+  const response = await context.request.post("/api/circles/1/writings/", {
+    headers: { "x-csrftoken": csrftoken },
+    data: { title, content: "Some text to comment on.\n" },
+  });
   if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
   return ((await response.json()) as { url: string }).url;
 }
 
 /** The comment or reply (its own block, not its replies) whose text contains `text`. */
-const commentWith = (page: Page, text: string) => page.locator("article.comment", { has: page.locator(".comment-body", { hasText: text }) });
+const commentWith = (page: Page, text: string) =>
+  page.locator("article.comment", { has: page.locator(".comment-body", { hasText: text }) });
 
 describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale: Locale) => {
   const t = translator(locale);
@@ -62,11 +66,16 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const text = `${uniqueName("First ")}\nsee https://example.com/page.`;
     await box.fill(text);
     await page.getByTestId("comment-submit").click();
-    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.commented") }).waitFor();
+    await page
+      .getByTestId("comment-notice")
+      .filter({ hasText: t("comments:notice.commented") })
+      .waitFor();
     const mine = commentWith(page, text.split("\n")[0]!);
     await mine.waitFor();
     await expect(mine.locator(".comment-body").innerText()).resolves.toBe(text);
-    await expect(mine.locator('.comment-body a[href="https://example.com/page"]').getAttribute("rel")).resolves.toBe("nofollow ugc noopener");
+    await expect(mine.locator('.comment-body a[href="https://example.com/page"]').getAttribute("rel")).resolves.toBe(
+      "nofollow ugc noopener",
+    );
     await eventually(() => box.inputValue()).toBe("");
     await expect(page.locator("#comments-title").innerText()).resolves.toBe(t("comments:title", { count: 1 }));
     await expect(page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).resolves.toBe(true);
@@ -92,8 +101,14 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const dialog = page.locator("dialog[open]");
     await dialog.getByText(t("comments:delete_question")).waitFor();
     await dialog.getByRole("button", { name: t("comments:delete_confirm") }).click();
-    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.deleted") }).waitFor();
-    await page.getByTestId("comment-deleted").filter({ hasText: t("comments:deleted") }).waitFor();
+    await page
+      .getByTestId("comment-notice")
+      .filter({ hasText: t("comments:notice.deleted") })
+      .waitFor();
+    await page
+      .getByTestId("comment-deleted")
+      .filter({ hasText: t("comments:deleted") })
+      .waitFor();
     await commentWith(page, replyText).waitFor();
     await expect(page.getByText(text.split("\n")[0]!).count()).resolves.toBe(0);
     // The section with a placeholder, a reply, the forms and an open reply form passes axe.
@@ -119,7 +134,9 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const articlePath = path(await publishArticle(writer.context, uniqueName("Plain ")));
     const setup = await newVisitor({ locale });
     const { username } = await registerThroughApi(setup.context, uniqueName("nr"));
-    const context = await setup.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await setup.context.storageState() });
+    const context = await setup.context
+      .browser()!
+      .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await setup.context.storageState() });
     const page = await context.newPage();
 
     await page.goto(articlePath);
@@ -130,7 +147,10 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     const text = uniqueName("Plain comment ");
     await page.locator("#comment-body").fill(text);
     await page.getByTestId("comment-submit").click();
-    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.commented") }).waitFor();
+    await page
+      .getByTestId("comment-notice")
+      .filter({ hasText: t("comments:notice.commented") })
+      .waitFor();
     const mine = commentWith(page, text);
     await mine.waitFor();
 
@@ -144,12 +164,17 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     await expect(reply.getByTestId("reply-mention").innerText()).resolves.toBe(`@${username}`);
 
     // Deleting asks on the page first; the answer deletes.
-    await commentWith(page, replyText).getByRole("button", { name: t("comments:delete_label", { name: username }) }).click();
+    await commentWith(page, replyText)
+      .getByRole("button", { name: t("comments:delete_label", { name: username }) })
+      .click();
     const question = page.locator(".confirm-panel");
     await question.getByText(t("comments:delete_question")).waitFor();
     await expect(commentWith(page, replyText).count()).resolves.toBe(1);
     await question.getByRole("button", { name: t("comments:delete_confirm") }).click();
-    await page.getByTestId("comment-notice").filter({ hasText: t("comments:notice.deleted") }).waitFor();
+    await page
+      .getByTestId("comment-notice")
+      .filter({ hasText: t("comments:notice.deleted") })
+      .waitFor();
     await expect(commentWith(page, replyText).count()).resolves.toBe(0);
     await commentWith(page, text).waitFor();
     await Promise.all([context.close(), setup.context.close(), writer.context.close()]);

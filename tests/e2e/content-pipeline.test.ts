@@ -62,7 +62,9 @@ describe("rendered hostile content in Chromium", () => {
       });
       const state = await page.evaluate(() => ({
         pwned: ["boolean", "number", "string"].includes(typeof (window as unknown as Record<string, unknown>).__pwned),
-        scriptLinks: Array.from(document.querySelectorAll("a[href]")).filter((link) => /^(?:javascript|data|vbscript):/i.test((link as HTMLAnchorElement).protocol)).length,
+        scriptLinks: Array.from(document.querySelectorAll("a[href]")).filter((link) =>
+          /^(?:javascript|data|vbscript):/i.test((link as HTMLAnchorElement).protocol),
+        ).length,
         frames: document.querySelectorAll("iframe, object, embed, frame").length,
         clobbered: typeof (window as unknown as Record<string, unknown>).__pwned === "object",
       }));
@@ -97,8 +99,18 @@ describe("formatting guide", () => {
     expect(fonts.every((font) => font.status === 200 && new URL(font.url).origin === new URL(page.url()).origin)).toBe(true);
     expect(violations).toEqual([]);
     // Display math is laid out by KaTeX's stylesheet: the fraction bar has a border, MathML stays hidden.
-    expect(await page.locator(".katex-display .frac-line").first().evaluate((line) => getComputedStyle(line).borderBottomStyle)).toBe("solid");
-    expect(await page.locator(".katex-mathml").first().evaluate((mathml) => getComputedStyle(mathml).position)).toBe("absolute");
+    expect(
+      await page
+        .locator(".katex-display .frac-line")
+        .first()
+        .evaluate((line) => getComputedStyle(line).borderBottomStyle),
+    ).toBe("solid");
+    expect(
+      await page
+        .locator(".katex-mathml")
+        .first()
+        .evaluate((mathml) => getComputedStyle(mathml).position),
+    ).toBe("absolute");
     await context.close();
   });
 

@@ -20,7 +20,13 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     const creator = await createUser(db(), { nickname: "词条作者" });
     const circle = await createCircle(db());
     const parent = await createEntry(db(), circle.id, creator, { name: "欧几里得几何" });
-    const entry = await createEntry(db(), circle.id, creator, { name: "勾股定理", aliases: ["毕达哥拉斯定理", "商高定理"], disambiguation: "平面几何", parentId: parent.id, description: "直角三角形 <b>斜边</b>" });
+    const entry = await createEntry(db(), circle.id, creator, {
+      name: "勾股定理",
+      aliases: ["毕达哥拉斯定理", "商高定理"],
+      disambiguation: "平面几何",
+      parentId: parent.id,
+      description: "直角三角形 <b>斜边</b>",
+    });
     const visitor = new Visitor(api.app);
     const page = await visitor.get(`/circles/${circle.id}/encyclopedia/${entry.id}`);
     expect(page.statusCode).toBe(200);
@@ -90,7 +96,11 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     await addMember(db(), hidden.id, user.id);
     const open = await createEntry(db(), 1, user, { name: "递归", disambiguation: "编程" });
     const secret = await createEntry(db(), hidden.id, user, { name: "秘密词条" });
-    const created = await visitor.post("/api/circles/1/writings/", { title: "关于递归", content: "正文", related_entries: [open.id, secret.id] });
+    const created = await visitor.post("/api/circles/1/writings/", {
+      title: "关于递归",
+      content: "正文",
+      related_entries: [open.id, secret.id],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { url } = created.json();
     const own = await visitor.get(url);
@@ -107,11 +117,21 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     expect(editor.body).toContain("秘密词条");
     // Without JavaScript: a plain post of ids; an unknown id is the field's localized error, the form kept.
     const token = await visitor.csrfToken();
-    const failed = await visitor.postForm("/en/circles/1/write/article", { csrftoken: token, title: "Ids by hand", content: "Body", related_entries: `${open.id}, 99999999` });
+    const failed = await visitor.postForm("/en/circles/1/write/article", {
+      csrftoken: token,
+      title: "Ids by hand",
+      content: "Body",
+      related_entries: `${open.id}, 99999999`,
+    });
     expect(failed.statusCode).toBe(400);
     expect(failed.body).toContain("One of the related entries does not exist or is not yours to read");
     expect(failed.body).toContain(`value="${open.id}, 99999999"`);
-    const published = await visitor.postForm("/en/circles/1/write/article", { csrftoken: token, title: "Ids by hand", content: "Body", related_entries: `${open.id}，${open.id}` });
+    const published = await visitor.postForm("/en/circles/1/write/article", {
+      csrftoken: token,
+      title: "Ids by hand",
+      content: "Body",
+      related_entries: `${open.id}，${open.id}`,
+    });
     expect(published.statusCode).toBe(302);
     const read = await visitor.get(published.headers.location as string);
     expect(read.body).toContain(`href="/en/circles/1/encyclopedia/${open.id}"`);

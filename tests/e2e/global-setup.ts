@@ -47,7 +47,16 @@ export async function startServer(dataDir: string): Promise<{ server: ChildProce
   const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
     // Every browser test signs up from 127.0.0.1; the sign-up limit itself is tested through the API.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CAPTCHA: "on", DATABASE_URL: "", SIGNUPS_PER_HOUR: "1000" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      CAPTCHA: "on",
+      DATABASE_URL: "",
+      SIGNUPS_PER_HOUR: "1000",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -74,7 +83,18 @@ async function prepareSignedInFixture(dataDir: string): Promise<string> {
 function storageStateFor(baseURL: string, token: string) {
   const { hostname } = new URL(baseURL);
   return {
-    cookies: [{ name: "sessionid", value: token, domain: hostname, path: "/", expires: Math.floor(Date.now() / 1000) + 86_400, httpOnly: true, secure: false, sameSite: "Lax" as const }],
+    cookies: [
+      {
+        name: "sessionid",
+        value: token,
+        domain: hostname,
+        path: "/",
+        expires: Math.floor(Date.now() / 1000) + 86_400,
+        httpOnly: true,
+        secure: false,
+        sameSite: "Lax" as const,
+      },
+    ],
     origins: [],
   };
 }
@@ -82,7 +102,8 @@ function storageStateFor(baseURL: string, token: string) {
 function ensureChromium() {
   if (existsSync(chromiumPath)) return;
   console.log("Installing Chromium (Debian package) for the browser tests…");
-  const run = (args: string[]) => spawnSync(args[0]!, args.slice(1), { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const run = (args: string[]) =>
+    spawnSync(args[0]!, args.slice(1), { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
   run([...sudo, "apt-get", "update"]);
   run([...sudo, "apt-get", "install", "-y", "--no-install-recommends", "chromium"]);

@@ -32,7 +32,8 @@ describe("in-app navigation in English", () => {
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
   };
-  const sameDocument = (page: import("playwright-core").Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+  const sameDocument = (page: import("playwright-core").Page) =>
+    page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
   it("stays English on the way to /en and onwards: language, texts and titles", async () => {
     const { context, page } = await newVisitor();

@@ -21,16 +21,19 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
   const visitor = (headers?: Record<string, string>) => new Visitor(api.app, headers, { remoteAddress: `10.60.1.${++addresses}` });
 
   describe("the language switch", () => {
-    it.each(["/..//evil.com", "/%2e%2e/%2e%2e//evil.com", "/.//evil.com", "/en//evil.com", "/en/..//evil.com", "/%2F/evil.com"])("never redirects off the site for next=%s", async (next) => {
-      for (const lang of ["zh-CN", "en"]) {
-        const response = await api.app.inject({ method: "GET", url: `/set-language?lang=${lang}&next=${next}` });
-        expect(response.statusCode).toBe(302);
-        const location = String(response.headers.location);
-        expect(location.startsWith("/"), location).toBe(true);
-        expect(/^\/[/\\]/.test(location), location).toBe(false);
-        expect(new URL(location, "http://circles.test").host).toBe("circles.test");
-      }
-    });
+    it.each(["/..//evil.com", "/%2e%2e/%2e%2e//evil.com", "/.//evil.com", "/en//evil.com", "/en/..//evil.com", "/%2F/evil.com"])(
+      "never redirects off the site for next=%s",
+      async (next) => {
+        for (const lang of ["zh-CN", "en"]) {
+          const response = await api.app.inject({ method: "GET", url: `/set-language?lang=${lang}&next=${next}` });
+          expect(response.statusCode).toBe(302);
+          const location = String(response.headers.location);
+          expect(location.startsWith("/"), location).toBe(true);
+          expect(/^\/[/\\]/.test(location), location).toBe(false);
+          expect(new URL(location, "http://circles.test").host).toBe("circles.test");
+        }
+      },
+    );
 
     it("still goes to the same page in the other language", async () => {
       const response = await api.app.inject({ method: "GET", url: "/set-language?lang=en&next=/circles/../about" });
@@ -82,7 +85,11 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
     it("refuses a 1 MB form post with a localized 413 before the CSRF check", async () => {
       const v = visitor();
       const body = `username=demo&password=${"x".repeat(1024 * 1024)}`;
-      const response = await v.request("POST", "/en/login", { body, headers: { "content-type": "application/x-www-form-urlencoded" }, csrf: false });
+      const response = await v.request("POST", "/en/login", {
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        csrf: false,
+      });
       expect(response.statusCode).toBe(413);
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.body).toContain("What you sent is too large.");
@@ -108,7 +115,13 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
     it("lets a page listed with a larger limit take more, in both languages and through data requests", async () => {
       const roomy = await createTestApi("pglite", { pages: true, pageBodyLimits: { "/login": 256 * 1024 } });
       try {
-        const post = (url: string) => roomy.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `a=${"x".repeat(200 * 1024)}` });
+        const post = (url: string) =>
+          roomy.app.inject({
+            method: "POST",
+            url,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: `a=${"x".repeat(200 * 1024)}`,
+          });
         for (const url of ["/login", "/en/login", "/login.data", "/en/login.data"]) expect((await post(url)).statusCode, url).toBe(403);
         expect((await post("/register")).statusCode).toBe(413);
       } finally {
@@ -146,7 +159,16 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
   describe("sign-ups through the page form", () => {
     const form = (token: string) => {
       const user = newUser();
-      return { csrftoken: token, username: user.username, email: user.email, password: user.password, confirm_password: user.password, gender: "secret", birthday: user.birthday, country: user.country };
+      return {
+        csrftoken: token,
+        username: user.username,
+        email: user.email,
+        password: user.password,
+        confirm_password: user.password,
+        gender: "secret",
+        birthday: user.birthday,
+        country: user.country,
+      };
     };
 
     it("share one per-address count with the API", async () => {
@@ -198,7 +220,10 @@ describe.each(databaseKinds)("page requests on %s", (kind) => {
       const forged = await api.app.inject({
         method: "POST",
         url: "/logout",
-        headers: { cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          cookie: `sessionid=${bob.cookies.get("sessionid")}; csrftoken=${stolen}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         payload: `csrftoken=${encodeURIComponent(stolen)}`,
       });
       expect(forged.statusCode).toBe(403);

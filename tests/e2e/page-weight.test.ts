@@ -17,7 +17,11 @@ async function scriptsOf(page: Page, path: string): Promise<{ bytes: number; fil
   });
   await page.goto(path, { waitUntil: "networkidle" });
   const scripts = await Promise.all(loaded);
-  return { bytes: scripts.reduce((sum, script) => sum + script.bytes, 0), files: scripts.map((script) => script.url), text: scripts.map((script) => script.text).join("\n") };
+  return {
+    bytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    files: scripts.map((script) => script.url),
+    text: scripts.map((script) => script.text).join("\n"),
+  };
 }
 
 /** The demo article with math (the one the benchmark measures). */
@@ -37,7 +41,12 @@ describe("what a first visit loads", () => {
 
   it("stays within 120 KB of brotli JavaScript on the home page and a reading page, in both languages, with only that language's texts", async () => {
     const article = await demoArticle();
-    for (const [path, locale] of [["/", "zh-CN"], ["/en/", "en"], [article, "zh-CN"], [`/en${article}`, "en"]] as const) {
+    for (const [path, locale] of [
+      ["/", "zh-CN"],
+      ["/en/", "en"],
+      [article, "zh-CN"],
+      [`/en${article}`, "en"],
+    ] as const) {
       const { context, page } = await newVisitor({ extraHTTPHeaders: { "accept-encoding": "br" } });
       const scripts = await scriptsOf(page, path);
       expect(scripts.bytes, `${path}: ${scripts.files.join(", ")}`).toBeLessThanOrEqual(budget);
@@ -45,7 +54,8 @@ describe("what a first visit loads", () => {
       // The editor and the component library are never part of reading.
       expect(scripts.files.some((file) => /codemirror|antd|slider-captcha/i.test(file))).toBe(false);
       // The other language's core texts stay on the server.
-      const [own, other] = locale === "zh-CN" ? ["一起编写百科", "build an encyclopedia together"] : ["build an encyclopedia together", "一起编写百科"];
+      const [own, other] =
+        locale === "zh-CN" ? ["一起编写百科", "build an encyclopedia together"] : ["build an encyclopedia together", "一起编写百科"];
       expect(scripts.text).toContain(own);
       expect(scripts.text).not.toContain(other);
       await context.close();
@@ -56,10 +66,14 @@ describe("what a first visit loads", () => {
     const { context, page } = await signedInVisitor();
     await context.clearCookies({ name: "csrftoken" });
     const response = await page.goto("/account/profile");
-    const issued = (await response!.headersArray()).filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith("csrftoken=")).map((header) => header.value.split(";")[0]);
+    const issued = (await response!.headersArray())
+      .filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith("csrftoken="))
+      .map((header) => header.value.split(";")[0]);
     expect(issued.length).toBeGreaterThan(0);
     expect(new Set(issued).size).toBe(1);
-    const tokens = await page.locator('input[name="csrftoken"]').evaluateAll((inputs) => [...new Set(inputs.map((input) => (input as HTMLInputElement).value))]);
+    const tokens = await page
+      .locator('input[name="csrftoken"]')
+      .evaluateAll((inputs) => [...new Set(inputs.map((input) => (input as HTMLInputElement).value))]);
     expect(tokens).toEqual([issued[0]!.slice("csrftoken=".length)]);
     await context.close();
   });

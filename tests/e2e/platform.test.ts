@@ -4,7 +4,10 @@ import { brotliDecompressSync } from "node:zlib";
 import { baseURL, closeBrowser, launchBrowser, signedInVisitor } from "./browser.ts";
 
 /** A raw GET (fetch would decode the body and hide the encoding). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${baseURL()}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];

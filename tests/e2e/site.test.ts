@@ -146,7 +146,11 @@ describe("fonts", () => {
   it("sets text, buttons and radio labels in one stack, Latin families before CJK ones", async () => {
     const { context, page } = await newVisitor({ locale: "en" });
     await page.goto("/en/register");
-    const family = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+    const family = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily);
     const body = await family("body");
     expect(await family("main button.ant-btn")).toBe(body);
     expect(await family(".site-header .button")).toBe(body);
@@ -195,7 +199,12 @@ describe("malformed page requests", () => {
     ["GET", "/en/%", undefined, undefined],
     ["GET", "/api/%ff", undefined, undefined],
   ])("%s %s answers 4xx or a page, never 5xx", async (method, path, type, body) => {
-    const response = await fetch(`${baseURL()}${path}`, { method, headers: type ? { "content-type": type } : {}, body, redirect: "manual" });
+    const response = await fetch(`${baseURL()}${path}`, {
+      method,
+      headers: type ? { "content-type": type } : {},
+      body,
+      redirect: "manual",
+    });
     expect(response.status).toBeLessThan(500);
   });
 

@@ -125,9 +125,15 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     const second = await writer.context.newPage();
     await eventually(async () => {
       await second.goto(path("/account/drafts"));
-      return second.getByTestId("draft-list").innerText().catch(() => "");
+      return second
+        .getByTestId("draft-list")
+        .innerText()
+        .catch(() => "");
     }).toContain(title);
-    await second.getByRole("link", { name: t("editor:drafts.open") }).first().click();
+    await second
+      .getByRole("link", { name: t("editor:drafts.open") })
+      .first()
+      .click();
     await second.waitForURL((url) => url.pathname === path("/circles/1/post"));
     await editorReady(second);
     await expect(second.getByLabel(t("editor:editor.title"), { exact: true }).inputValue()).resolves.toBe(title);
@@ -149,8 +155,16 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     const writer = await newVisitor({ locale });
     await registerThroughApi(writer.context, uniqueName("c"));
     const csrftoken = (await writer.context.cookies()).find((cookie) => cookie.name === "csrftoken")!.value;
-    const api = (method: "post" | "patch", url: string, data: Record<string, unknown>) => writer.context.request[method](url, { headers: { "x-csrftoken": csrftoken }, data });
-    const created = await api("post", "/api/circles/1/writings/", { title: uniqueName("Original "), content: "The first text.", type: "article", kind: "ordinary", language: locale, categories: [] });
+    const api = (method: "post" | "patch", url: string, data: Record<string, unknown>) =>
+      writer.context.request[method](url, { headers: { "x-csrftoken": csrftoken }, data });
+    const created = await api("post", "/api/circles/1/writings/", {
+      title: uniqueName("Original "),
+      content: "The first text.",
+      type: "article",
+      kind: "ordinary",
+      language: locale,
+      categories: [],
+    });
     expect(created.status()).toBe(201);
     const { id, url } = (await created.json()) as { id: number; url: string };
     /** Another tab saves the writing in between: it now has the given title and text. */
@@ -196,7 +210,9 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
     await expect(page.locator(".writing-content").innerText()).resolves.toContain("And my addition.");
 
     // Without JavaScript both choices are plain form posts.
-    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const noScript = await writer.context
+      .browser()!
+      .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
     const plain = await noScript.newPage();
     const plainTitle = plain.getByLabel(t("editor:editor.title"), { exact: true });
     await plain.goto(`${path("/circles/1/write/article")}?edit=${id}`);
@@ -228,7 +244,9 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
   it("publishes from the plain form without JavaScript", async () => {
     const writer = await newVisitor({ locale });
     await registerThroughApi(writer.context, uniqueName("n"));
-    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const noScript = await writer.context
+      .browser()!
+      .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
     const page = await noScript.newPage();
     await page.goto(path("/circles/1/write/article"));
     const title = uniqueName(locale === "en" ? "Plain " : "无脚本");
@@ -263,16 +281,23 @@ describe("the writing cover", () => {
     const t = translator("zh-CN");
     const writer = await newVisitor({ locale: "zh-CN" });
     await registerThroughApi(writer.context, uniqueName("k"));
-    const noScript = await writer.context.browser()!.newContext({ baseURL: baseURL(), locale: "zh-CN", javaScriptEnabled: false, storageState: await writer.context.storageState() });
+    const noScript = await writer.context
+      .browser()!
+      .newContext({ baseURL: baseURL(), locale: "zh-CN", javaScriptEnabled: false, storageState: await writer.context.storageState() });
     const page = await noScript.newPage();
     await page.goto("/circles/1/write/article");
-    expect(await page.locator('form#writing-editor-form').getAttribute("enctype")).toBe("multipart/form-data");
+    expect(await page.locator("form#writing-editor-form").getAttribute("enctype")).toBe("multipart/form-data");
     const title = uniqueName("有封面");
     const content = "封面之下：$a^2$ 与 *强调*。";
     await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
     await page.getByTestId("content-textarea").fill(content);
     // Without JavaScript related entries are typed as ids (the demo store's entries).
-    const entryIds = await Promise.all(["勾股定理", "递归"].map(async (q) => (await (await page.request.get(`/api/encyclopedia/entries/?q=${encodeURIComponent(q)}`)).json()).results[0].id as number));
+    const entryIds = await Promise.all(
+      ["勾股定理", "递归"].map(
+        async (q) =>
+          (await (await page.request.get(`/api/encyclopedia/entries/?q=${encodeURIComponent(q)}`)).json()).results[0].id as number,
+      ),
+    );
     const relatedIds = entryIds.join(", ");
     await page.getByLabel(t("editor:editor.related_entries")).fill(relatedIds);
     await page.locator('input[name="is_repost"]').check();
@@ -286,7 +311,9 @@ describe("the writing cover", () => {
     };
 
     // Not an image (whatever its name and type say): the cover's localized error, everything else kept.
-    await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+    await page
+      .getByTestId("cover-input")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
     await page.getByTestId("publish").click();
     await page.waitForLoadState();
     expect(await page.locator('[data-field-error="writing-cover"]').textContent()).toBe(t("errors:image_type_not_allowed"));
@@ -330,7 +357,12 @@ describe("the writing cover", () => {
     await typeMarkdown(page, "Under the cover: $b^2$.");
     await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     // The upload's own message follows the localized "could not be uploaded".
-    await eventually(() => page.getByRole("status").filter({ hasText: t("editor:editor.upload_failed", { message: "" }).trim() }).count()).toBe(1);
+    await eventually(() =>
+      page
+        .getByRole("status")
+        .filter({ hasText: t("editor:editor.upload_failed", { message: "" }).trim() })
+        .count(),
+    ).toBe(1);
     expect(await page.getByTestId("cover-preview").count()).toBe(0);
     await page.getByTestId("cover-input").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await testPng(640, 360) });
     await eventually(() => page.getByTestId("cover-preview").getAttribute("src")).toMatch(/^\/attach\/[\w-]{24}$/);

@@ -79,7 +79,13 @@ export class Visitor {
   async request(
     method: string,
     url: string,
-    options: { json?: unknown; body?: string | Buffer; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: {
+      json?: unknown;
+      body?: string | Buffer;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (options.csrf !== false && !["GET", "HEAD", "OPTIONS"].includes(method)) {

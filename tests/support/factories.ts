@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
-import { circleCategories, circleMembers, circles, comments, encyclopediaEntries, follows, sessions, unreadCounters, users } from "../../server/db/schema/index.ts";
+import {
+  circleCategories,
+  circleMembers,
+  circles,
+  comments,
+  encyclopediaEntries,
+  follows,
+  sessions,
+  unreadCounters,
+  users,
+} from "../../server/db/schema/index.ts";
 import escapeHtml from "escape-html";
 import type { UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
@@ -66,19 +76,30 @@ export async function createUsersOfEveryType(db: Database): Promise<Record<UserT
 export async function createSessionFor(db: Database, user: { id: number }, persistent = false): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const seconds = persistent ? sessionDurations.persistentSeconds : sessionDurations.browserSessionSeconds;
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, persistent, expiresAt: new Date(Date.now() + seconds * 1000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: user.id, persistent, expiresAt: new Date(Date.now() + seconds * 1000) });
   return token;
 }
 
 /** A browser-like visitor already signed in as `user` (session cookie set; CSRF fetched on first write). */
-export async function signedInVisitor(app: FastifyInstance, db: Database, user: { id: number }, headers: Record<string, string> = {}): Promise<Visitor> {
+export async function signedInVisitor(
+  app: FastifyInstance,
+  db: Database,
+  user: { id: number },
+  headers: Record<string, string> = {},
+): Promise<Visitor> {
   const visitor = new Visitor(app, headers);
   visitor.cookies.set("sessionid", await createSessionFor(db, user));
   return visitor;
 }
 
 /** A new user and a visitor signed in as them. */
-export async function createSignedInUser(app: FastifyInstance, db: Database, overrides: UserOverrides = {}): Promise<{ user: User; visitor: Visitor }> {
+export async function createSignedInUser(
+  app: FastifyInstance,
+  db: Database,
+  overrides: UserOverrides = {},
+): Promise<{ user: User; visitor: Visitor }> {
   const user = await createUser(db, overrides);
   return { user, visitor: await signedInVisitor(app, db, user) };
 }
@@ -108,7 +129,12 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
 }
 
 /** A membership row with its role (the founder of a circle is a member with role "founder"). */
-export async function addMember(db: Database, circleId: number, userId: number, role: (typeof circleMembers.$inferInsert)["role"] = "member") {
+export async function addMember(
+  db: Database,
+  circleId: number,
+  userId: number,
+  role: (typeof circleMembers.$inferInsert)["role"] = "member",
+) {
   const [membership] = await db.insert(circleMembers).values({ circleId, userId, role }).returning();
   // As every membership write does after commit: the remembered memberships of the user are dropped.
   await invalidate([membershipTag(userId)]);
@@ -116,10 +142,19 @@ export async function addMember(db: Database, circleId: number, userId: number, 
 }
 
 /** A writing category of a circle (a subclass when `parentId` names one). */
-export async function addCategory(db: Database, circleId: number, overrides: { name?: string; parentId?: number | null; position?: number } = {}) {
+export async function addCategory(
+  db: Database,
+  circleId: number,
+  overrides: { name?: string; parentId?: number | null; position?: number } = {},
+) {
   const [category] = await db
     .insert(circleCategories)
-    .values({ circleId, name: overrides.name ?? `分类${unique()}`, parentId: overrides.parentId ?? null, position: overrides.position ?? 0 })
+    .values({
+      circleId,
+      name: overrides.name ?? `分类${unique()}`,
+      parentId: overrides.parentId ?? null,
+      position: overrides.position ?? 0,
+    })
     .returning();
   return category!;
 }

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   const embedded = await openEmbeddedDatabase(undefined);
   await embedded.migrate();
   await seedCircleTree(embedded.db);
-  const dump = await ((embedded.db as unknown as { $client: PGlite }).$client.dumpDataDir("none"));
+  const dump = await (embedded.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
   writeFileSync(tarball, Buffer.from(await dump.arrayBuffer()));
   await embedded.close();
   project.provide("pgliteTemplate", tarball);
@@ -68,7 +68,9 @@ async function dropOrphans(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'circles_test_%' or datname like 'circles_template_%'");
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'circles_test_%' or datname like 'circles_template_%'",
+    );
     for (const { datname } of rows) {
       const pid = Number(/^circles_(?:test|template)_(\d+)/.exec(datname)?.[1]);
       if (pid && isAlive(pid)) continue;

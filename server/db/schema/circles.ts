@@ -27,7 +27,10 @@ export const circles = pgTable(
     visibility: text("visibility", { enum: circleVisibilities }).notNull().default("public"),
     defaultLanguage: text("default_language").notNull().default("zh-CN"),
     /** The languages the circle is written in (default first); a page in another language shows the default's texts. */
-    languages: text("languages").array().notNull().default(sql`'{zh-CN,en}'::text[]`),
+    languages: text("languages")
+      .array()
+      .notNull()
+      .default(sql`'{zh-CN,en}'::text[]`),
     position: integer("position").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -38,8 +41,12 @@ export const circles = pgTable(
     check("circles_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`),
     check("circles_visibility_check", sql`${table.visibility} in ('public', 'circle', 'parent', 'members')`),
     // Names are unique among siblings in each language (a missing translation is an empty name).
-    uniqueIndex("circles_sibling_name_zh_idx").on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameZh})`).where(sql`${table.nameZh} <> ''`),
-    uniqueIndex("circles_sibling_name_en_idx").on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameEn})`).where(sql`${table.nameEn} <> ''`),
+    uniqueIndex("circles_sibling_name_zh_idx")
+      .on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameZh})`)
+      .where(sql`${table.nameZh} <> ''`),
+    uniqueIndex("circles_sibling_name_en_idx")
+      .on(sql`coalesce(${table.parentId}, 0)`, sql`lower(${table.nameEn})`)
+      .where(sql`${table.nameEn} <> ''`),
   ],
 );
 
@@ -74,7 +81,7 @@ export const circleCategories = pgTable(
     circleId: integer("circle_id")
       .notNull()
       .references(() => circles.id, { onDelete: "cascade" }),
-        // "no action" (checked at the end of the statement) lets a circle's deletion cascade through both levels.
+    // "no action" (checked at the end of the statement) lets a circle's deletion cascade through both levels.
     parentId: integer("parent_id").references((): AnyPgColumn => circleCategories.id),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),

@@ -21,7 +21,10 @@ export const encyclopediaEntries = pgTable(
       .notNull()
       .references(() => circles.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
-    aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
+    aliases: text("aliases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     disambiguation: text("disambiguation"),
     parentId: integer("parent_id").references((): AnyPgColumn => encyclopediaEntries.id, { onDelete: "set null" }),
     description: text("description").notNull().default(""),
@@ -42,7 +45,10 @@ export const encyclopediaEntries = pgTable(
     index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("encyclopedia_entries_parent_idx").on(table.parentId),
     check("encyclopedia_entries_name_length", sql`char_length(${table.name}) between 1 and 100`),
-    check("encyclopedia_entries_disambiguation_length", sql`${table.disambiguation} is null or char_length(${table.disambiguation}) <= 100`),
+    check(
+      "encyclopedia_entries_disambiguation_length",
+      sql`${table.disambiguation} is null or char_length(${table.disambiguation}) <= 100`,
+    ),
     check("encyclopedia_entries_language_check", sql`${table.language} in ('zh-CN', 'en')`),
     check("encyclopedia_entries_counts_check", sql`${table.editCount} >= 0 and ${table.views} >= 0 and ${table.citeCount} >= 0`),
   ],

@@ -20,5 +20,9 @@ export const events = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("events_subject_idx").on(table.subjectType, table.subjectId), index("events_verb_time_idx").on(table.verb, table.createdAt), index("events_actor_idx").on(table.actorId)],
+  (table) => [
+    index("events_subject_idx").on(table.subjectType, table.subjectId),
+    index("events_verb_time_idx").on(table.verb, table.createdAt),
+    index("events_actor_idx").on(table.actorId),
+  ],
 );

@@ -18,7 +18,10 @@ export const ledgerAccounts = pgTable(
     currency: text("currency", { enum: currencies }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("ledger_accounts_key_idx").on(table.key), check("ledger_accounts_currency_check", sql`${table.currency} in ('gold', 'sinecoin')`)],
+  (table) => [
+    uniqueIndex("ledger_accounts_key_idx").on(table.key),
+    check("ledger_accounts_currency_check", sql`${table.currency} in ('gold', 'sinecoin')`),
+  ],
 );
 
 /** One business movement of value; its entries sum to zero. The idempotency key makes a retry a no-op. */
@@ -48,5 +51,9 @@ export const ledgerEntries = pgTable(
     /** Integer units of the account's currency; credit positive, debit negative. */
     amount: integer("amount").notNull(),
   },
-  (table) => [index("ledger_entries_account_idx").on(table.accountId), index("ledger_entries_transaction_idx").on(table.transactionId), check("ledger_entries_amount_nonzero", sql`${table.amount} <> 0`)],
+  (table) => [
+    index("ledger_entries_account_idx").on(table.accountId),
+    index("ledger_entries_transaction_idx").on(table.transactionId),
+    check("ledger_entries_amount_nonzero", sql`${table.amount} <> 0`),
+  ],
 );

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { attachments } from "./attachments.ts";
 import { circleCategories, circles } from "./circles.ts";
@@ -7,7 +21,17 @@ import { circleCategories, circles } from "./circles.ts";
 /** Article, serialized article (numbered parts), post. Books have their own tables. */
 export const writingTypes = ["article", "serial", "post"] as const;
 /** Article kinds of spec §3; `custom` carries its own name in `kind_name`. */
-export const writingKinds = ["ordinary", "popular_science", "professional", "academic", "introduction", "paper", "note", "survey", "custom"] as const;
+export const writingKinds = [
+  "ordinary",
+  "popular_science",
+  "professional",
+  "academic",
+  "introduction",
+  "paper",
+  "note",
+  "survey",
+  "custom",
+] as const;
 export const writingLanguages = ["zh-CN", "en"] as const;
 
 export interface TocEntry {
@@ -56,7 +80,10 @@ export const writings = pgTable(
     payToViewPrice: integer("pay_to_view_price").notNull().default(0),
     redPacketAmount: integer("red_packet_amount").notNull().default(0),
     /** Encyclopedia entry ids (at most five; the entries table comes later). */
-    relatedEntryIds: integer("related_entry_ids").array().notNull().default(sql`'{}'::integer[]`),
+    relatedEntryIds: integer("related_entry_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     version: integer("version").notNull().default(1),
     views: integer("views").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
