@@ -1,4 +1,5 @@
 import path from "node:path";
+import "../features/registrations.ts";
 import { sql } from "drizzle-orm";
 import lockfile from "proper-lockfile";
 import { loadConfig } from "../server/config.ts";

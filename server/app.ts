@@ -1,4 +1,5 @@
 import "../common/i18n-core.ts";
+import "../features/registrations.ts";
 import { createServer } from "node:http";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";

@@ -7,6 +7,7 @@ import type { CircleAccess, CircleAction } from "../../features/circles/policy.t
 import { circleLineage, getCircleRow, type CircleRow } from "../../features/circles/service.ts";
 import { storeImage } from "../../features/attachments/service.ts";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
+import { circleTag } from "../../server/lib/cache-tags.ts";
 
 /** The `:circleId` of a circle path, or the 404 screen (ids are up to nine digits). */
 export function circleIdOf(request: Request, raw: string | undefined): number {
@@ -42,7 +43,7 @@ export async function managedCircle(
 
 /** A page showing a circle carries its tag and its ancestors' (a parent's change can hide or rename it). */
 export async function tagCirclePage(app: AppContext, circleId: number): Promise<void> {
-  tagPage(app, ...(await circleLineage(app.db, circleId)).map((id) => `circle:${id}`));
+  tagPage(app, ...(await circleLineage(app.db, circleId)).map((id) => circleTag(id)));
 }
 
 /** Loader data of a page with forms: the CSRF token beside it, and never cached or shared. */

@@ -7,8 +7,9 @@ import { tagPage } from "./context.server.ts";
 import type { CircleAccess } from "../../features/circles/policy.ts";
 import { createCommentSchema } from "../../features/comments/schema.ts";
 import { deleteComment, listComments, listReplies, postComment } from "../../features/comments/service.ts";
-import { writingSubject } from "../../features/comments/subjects.ts";
+import { writingSubject } from "../../features/writings/subject.ts";
 import type { CommentFormFailure, CommentsPageData } from "../components/comment-section.tsx";
+import { userTags } from "../../server/lib/cache-tags.ts";
 
 const idPattern = /^\d{1,9}$/;
 const idParam = (value: string | null | undefined): number | null =>
@@ -22,7 +23,7 @@ const idParam = (value: string | null | undefined): number | null =>
 export async function commentsSection(
   app: AppContext,
   request: Request,
-  row: { id: number; authorId: number },
+  row: Parameters<typeof writingSubject>[0],
   access: CircleAccess,
 ): Promise<CommentsPageData> {
   const query = pageUrl(request.url).searchParams;
@@ -38,7 +39,7 @@ export async function commentsSection(
   const people = new Set<number>();
   for (const item of [...page.items, ...page.items.flatMap((item) => item.replies), ...(thread?.items ?? [])])
     if (item.author) people.add(item.author.id);
-  tagPage(app, ...[...people].map((id) => `user:${id}`));
+  tagPage(app, ...userTags(people));
   const notice = query.get("notice");
   return { page, cursor, thread, notice: notice === "commented" || notice === "deleted" ? notice : null };
 }

@@ -5,13 +5,14 @@ import { localizePath, pageUrl } from "../../common/locale.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { presentWriting } from "../../features/writings/presenter.ts";
-import { groupIdOf, loadWritingForReading, seriesIdOf } from "../../features/writings/service.ts";
+import { loadWritingForReading, writingContentTags } from "../../features/writings/service.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { readableEntries } from "../../features/encyclopedia/service.ts";
 import { commentsSection } from "./comment-pages.server.ts";
+import { contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version), its author with the viewer's
@@ -49,7 +50,7 @@ export async function readingPage(
     throw redirect(localizePath(target, app.locale) + pageUrl(request.url).search, 301);
   }
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
-  tagPage(app, `writing:${row.id}`, `writing:${groupIdOf(row)}`, `writing:${seriesIdOf(row)}`, "home");
+  tagPage(app, ...writingContentTags(row), ...subjectPageTags("writing", row.id), homeTag);
   await tagCirclePage(app, row.circleId);
   const writing = await presentWriting(app.db, app.viewer, row, loaded.access, { markdown: false, loaded });
   const following = loaded.following;
@@ -58,7 +59,7 @@ export async function readingPage(
   const circleName = circleRow ? localizedTexts(circleRow, app.locale).name : "";
   // Related entries by name; those gone or not the viewer's to read are left out.
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
-  tagPage(app, ...relatedEntries.map((entry) => `entry:${entry.id}`));
+  tagPage(app, ...relatedEntries.map((entry) => contentTag("entry", entry.id)));
   const comments = await commentsSection(app, request, row, loaded.access);
   const page = {
     writing,

@@ -9,13 +9,14 @@ import { listCircleTree, type CircleNode } from "../../features/circles/service.
 import { EmptyState } from "../components/empty-state.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import "../lib/circles-catalog.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
 /** The tree of the circles the viewer may see, with counts; `?q=` keeps circles whose name (either language) contains it. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  tagPage(app, "circles");
+  tagPage(app, circlesTag);
   const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
   return { query, signedIn: app.viewer !== null, tree: await listCircleTree(app.db, app.viewer, app.locale, { query }) };
 }

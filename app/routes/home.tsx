@@ -9,6 +9,7 @@ import { CircleCards } from "../components/circle-cards.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { WritingList } from "../components/writing-list.tsx";
 import { listWritings } from "../../features/writings/queries.ts";
+import { circlesTag, homeTag } from "../../server/lib/cache-tags.ts";
 
 const homePaths = new Set(["/", "/en", "/en/"]);
 const tabs = ["latest", "hot", "all", "follow"] as const;
@@ -24,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!homePaths.has(url.pathname)) notFound(request);
   // A visitor who chose English lands on /en when opening the Chinese home page.
   if (url.pathname === "/" && app.cookies[languageCookie] === "en") throw redirect(`/en${url.search}`);
-  tagPage(app, "home", "circles");
+  tagPage(app, homeTag, circlesTag);
   const requested = url.searchParams.get("tab");
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "latest";
   const [[root], feed] = await Promise.all([

@@ -15,6 +15,7 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
+import { userTag } from "../../server/lib/cache-tags.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(
@@ -44,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") })
       : Promise.resolve(null),
   ]);
-  tagPage(app, `user:${user.id}`);
+  tagPage(app, userTag(user.id));
   const csrf = viewer ? csrfForForm(app) : undefined;
   const body = {
     profile: presentPublicProfile(summary),

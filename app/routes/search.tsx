@@ -8,6 +8,7 @@ import { pageMeta } from "../lib/meta.ts";
 import "../lib/search-catalog.ts";
 import { searchCircles } from "../../features/circles/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "search:title");
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "se
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
-  tagPage(app, "circles");
+  tagPage(app, circlesTag);
   return { query, circles: query ? await searchCircles(app.db, app.viewer, query, app.locale) : [] };
 }
 

@@ -7,13 +7,14 @@ import { sitemapWritings } from "../../features/writings/queries.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import { sitemapEntries } from "../../features/encyclopedia/service.ts";
 import { entryPath } from "../../features/encyclopedia/paths.ts";
+import { sitemapTag } from "../../server/lib/cache-tags.ts";
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
 
 /** Both languages of every public page, with hreflang alternates; circles only where visitors may see them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  tagPage(app, "sitemap");
+  tagPage(app, sitemapTag);
   const origin = new URL(request.url).origin;
   const circlePaths = (await visibleCircleIds(app.db, null)).sort((a, b) => a - b).map((id) => `/circles/${id}`);
   // Books and their chapters where visitors may read them.

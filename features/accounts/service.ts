@@ -16,7 +16,8 @@ import {
   rememberSessionViewer,
 } from "./session-cache.server.ts";
 import { presentViewer, type Viewer } from "./viewer.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { emit } from "../events/bus.ts";
 
 export type User = typeof users.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function registerUser(
       await tx.db.insert(unreadCounters).values({ userId: user.id });
       await rememberLoginAddress(tx.db, user.id, client.ip);
       const token = await createSession(tx.db, user.id, false, client);
-      await recordEvent(tx, { actorId: user.id, verb: "user.registered", subjectType: "user", subjectId: user.id });
+      await emit(tx, { actorId: user.id, verb: "user.registered", subjectId: user.id, data: {} });
       return { user, token, persistent: false };
     });
   } catch (error) {

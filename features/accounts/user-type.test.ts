@@ -43,7 +43,7 @@ describe.each(databaseKinds)("setting a user's type on %s", (kind) => {
     expect(((await visitor.get("/api/Users/LoginAuth/")).json() as { user_type: string }).user_type).toBe("SVIP users");
     expect(((await visitor.get(`/api/Users/profile/${user.username}/`)).json() as { user_type_key: string }).user_type_key).toBe("svip");
     const [event] = await api.database.db.select().from(events).where(eq(events.verb, "user.type_changed"));
-    expect(event).toMatchObject({ actorId: null, subjectId: String(user.id), data: { from: "Registered users", to: "SVIP users" } });
+    expect(event).toMatchObject({ actorId: null, subjectId: user.id, data: { from: "Registered users", to: "SVIP users" } });
     await expect(setUserType({ db: api.database.db }, "nobody_here", "VIP users")).rejects.toMatchObject({ code: "not_found" });
   });
 });

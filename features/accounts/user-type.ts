@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { forgetSessionsOf } from "./session-cache.server.ts";
 import { userTypes, type UserType } from "./constants.ts";
+import { emit } from "../events/bus.ts";
+import { userTag } from "../../server/lib/cache-tags.ts";
 
 /** Short names accepted by the admin command, beside the full names of spec section 3. */
 const shortNames: Record<string, UserType> = {
@@ -37,14 +39,13 @@ export async function setUserType(
       .for("update");
     if (!user) throw new AppError("not_found");
     await tx.db.update(users).set({ userType }).where(eq(users.id, user.id));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: null,
       verb: "user.type_changed",
-      subjectType: "user",
       subjectId: user.id,
       data: { from: user.userType, to: userType },
     });
-    tx.invalidate(`user:${user.id}`);
+    tx.invalidate(userTag(user.id));
     tx.afterCommit(() => forgetSessionsOf(user.id));
     return { id: user.id, previous: user.userType };
   });

@@ -2,9 +2,10 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { unreadCounters, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { createSession, isUniqueViolation, revokeSessionsOf, type ClientInfo, type SignedIn, type User } from "./service.ts";
 import { recordLoginSuccess } from "./throttle.server.ts";
+import { emit } from "../events/bus.ts";
 
 /*
  * The accounts side of signing in with a verification code (SMS sign-in, the puzzle's
@@ -79,7 +80,7 @@ export async function registerByPhone(
       await tx.db.insert(unreadCounters).values({ userId: user!.id });
       const token = await createSession(tx.db, user!.id, remember, client);
       await recordLoginSuccess(tx.db, { ip: client.ip, account: `user:${user!.id}`, userId: user!.id });
-      await recordEvent(tx, { actorId: user!.id, verb: "user.registered", subjectType: "user", subjectId: user!.id, data: { via: "sms" } });
+      await emit(tx, { actorId: user!.id, verb: "user.registered", subjectId: user!.id, data: { via: "sms" } });
       return { user: user!, token, persistent: remember };
     });
   } catch (error) {
@@ -97,6 +98,6 @@ export async function replacePassword(options: ServiceOptions, userId: number, p
   await inTransaction(options, async (tx) => {
     await tx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await revokeSessionsOf({ db: options.db, tx }, userId);
-    await recordEvent(tx, { actorId: userId, verb: "user.password_reset", subjectType: "user", subjectId: userId });
+    await emit(tx, { actorId: userId, verb: "user.password_reset", subjectId: userId, data: {} });
   });
 }

@@ -62,10 +62,7 @@ describe.each(databaseKinds)("the presented viewer on %s", (kind) => {
     );
     const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id));
     expect(session).toBeDefined();
-    const [event] = await database.db
-      .select()
-      .from(events)
-      .where(eq(events.subjectId, String(signedIn.user.id)));
+    const [event] = await database.db.select().from(events).where(eq(events.subjectId, signedIn.user.id));
     expect(event).toMatchObject({ verb: "user.registered", actorId: signedIn.user.id, subjectType: "user" });
   });
 });

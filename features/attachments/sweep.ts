@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import type { FileStore } from "./file-store.server.ts";
+import { registeredKinds } from "../subjects/registry.ts";
 
 /**
  * Images stored before the record that shows them: a cover, a circle logo or an avatar is
@@ -15,8 +16,9 @@ export const sweptPurposes = ["cover", "circle_logo", "avatar", "avatar_small"] 
 export const orphanAgeMs = 2 * 24 * 60 * 60 * 1000;
 
 /**
- * Deletes, in one statement, up to `limit` swept images older than `orphanAgeMs` that no writing,
- * book, draft, circle or user names, then their files. Returns the ids removed. The conditions are
+ * Deletes, in one statement, up to `limit` swept images older than `orphanAgeMs` that no
+ * registered subject kind references (`referencesAttachment`: writings and their drafts, books,
+ * circles, users), then their files. Returns the ids removed. The conditions are
  * part of the DELETE itself, so an image given a use while the sweep runs is kept.
  */
 export async function sweepOrphanedAttachments(
@@ -25,6 +27,8 @@ export async function sweepOrphanedAttachments(
   limit = 500,
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - orphanAgeMs);
+  const fileId = sql.raw("a.file_id");
+  const references = registeredKinds().flatMap((kind) => (kind.referencesAttachment ? [kind.referencesAttachment(fileId)] : []));
   const result = await options.db.execute<{ file_id: string }>(sql`
     delete from attachments a
     where a.file_id in (
@@ -36,11 +40,10 @@ export async function sweepOrphanedAttachments(
       order by created_at
       limit ${limit}
     )
-    and not exists (select 1 from writings w where w.cover_file_id = a.file_id)
-    and not exists (select 1 from books b where b.cover_file_id = a.file_id)
-    and not exists (select 1 from drafts d where d.fields ->> 'cover_file_id' = a.file_id)
-    and not exists (select 1 from circles c where c.logo = '/attach/' || a.file_id)
-    and not exists (select 1 from users u where u.avatar = '/attach/' || a.file_id or u.avatar_small = '/attach/' || a.file_id)
+    ${sql.join(
+      references.map((reference) => sql`and not ${reference}`),
+      sql` `,
+    )}
     returning a.file_id`);
   const removed = (result as unknown as { rows: { file_id: string }[] }).rows.map((row) => row.file_id);
   for (const fileId of removed) await options.files.delete(fileId);

@@ -28,7 +28,7 @@ describe.each(databaseKinds)("books API on %s", (kind) => {
     db()
       .select()
       .from(events)
-      .where(and(eq(events.verb, verb), eq(events.subjectId, String(bookId))));
+      .where(and(eq(events.verb, verb), eq(events.subjectId, bookId)));
 
   /** A book by a fresh user in a fresh public circle. */
   async function bookWithAuthor(chapters = 0) {

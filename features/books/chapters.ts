@@ -4,13 +4,15 @@ import { bookChapters, books } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import type { Locale } from "../../common/locale.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import type { RenderedContent, TocItem } from "../content/schema.ts";
 import { can } from "./policy.ts";
 import { bookTags, listChapters, loadBook, type ChapterListItem } from "./service.ts";
 import type { CreateChapterInput, UpdateChapterInput } from "./schema.ts";
+import { emit } from "../events/bus.ts";
+import { deleteSubjectDependents } from "../subjects/registry.ts";
 
 export interface ChapterView {
   id: number;
@@ -106,10 +108,9 @@ export async function addChapter(
       .insert(bookChapters)
       .values({ bookId, number: (last?.number ?? 0) + 1, title: input.title, markdown: input.content, ...rendered(content) })
       .returning();
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "book.chapter_added",
-      subjectType: "book",
       subjectId: bookId,
       data: { chapterId: row!.id, number: row!.number, title: input.title },
     });
@@ -180,10 +181,9 @@ export async function updateChapter(
         .set({ ...texts, updatedAt: new Date() })
         .where(eq(bookChapters.id, chapterId));
     }
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "book.chapter_updated",
-      subjectType: "book",
       subjectId: bookId,
       data: { chapterId, changed, from: chapter.number, to: input.number ?? chapter.number },
     });
@@ -198,12 +198,12 @@ export async function deleteChapter(options: ServiceOptions, actor: Viewer, book
     const { row: book, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "edit", resource));
     const chapter = await findChapter(tx.db, bookId, chapterId);
+    await deleteSubjectDependents(tx, "chapter", [chapterId]);
     await tx.db.delete(bookChapters).where(eq(bookChapters.id, chapterId));
     await renumber(tx, bookId, await orderedChapterIds(tx.db, bookId));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "book.chapter_deleted",
-      subjectType: "book",
       subjectId: bookId,
       data: { chapterId, number: chapter.number, title: chapter.title },
     });

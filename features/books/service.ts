@@ -3,18 +3,21 @@ import type { Executor } from "../../server/db/client.ts";
 import { attachments, bookCategories, bookChapters, books, circleCategories, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { requireCircle } from "../circles/access.server.ts";
 import { can, canCreateBook, type BookResource } from "./policy.ts";
 import { presentBookSummary, type BookRow, type BookSummary, type BookView, type ChapterListItem } from "./presenter.ts";
 import type { CreateBookInput, UpdateBookInput } from "./schema.ts";
+import { emit } from "../events/bus.ts";
+import { deleteSubjectDependents } from "../subjects/registry.ts";
+import { circleTag, circlesTag } from "../../server/lib/cache-tags.ts";
 
 export type { BookSummary, BookView, ChapterListItem } from "./presenter.ts";
 
 /** Pages that show a book, and what changes with it: the book's, its circle's, the home feed, the sitemap. */
 export function bookTags(book: { id: number; circleId: number }): string[] {
-  return [`book:${book.id}`, `circle:${book.circleId}`, "home", "sitemap"];
+  return [`book:${book.id}`, circleTag(book.circleId), "home", "sitemap"];
 }
 
 /**
@@ -78,14 +81,13 @@ export async function createBook(
       .values({ circleId, authorId: actor.id, name: input.name, description: input.description, coverFileId: input.cover })
       .returning({ id: books.id });
     await setCategories(tx, row!.id, input.categories);
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "book.created",
-      subjectType: "book",
       subjectId: row!.id,
       data: { circleId, name: input.name },
     });
-    tx.invalidate(...bookTags({ id: row!.id, circleId }), "circles");
+    tx.invalidate(...bookTags({ id: row!.id, circleId }), circlesTag);
     return { id: row!.id, circleId };
   });
 }
@@ -117,20 +119,18 @@ export async function updateBook(options: ServiceOptions, actor: Viewer, bookId:
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(books.id, bookId));
     if (stateChanged) {
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: input.state === "completed" ? "book.completed" : "book.resumed",
-        subjectType: "book",
         subjectId: bookId,
         data: { circleId: row.circleId },
       });
     }
     const others = changed.filter((field) => field !== "state");
     if (others.length > 0)
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: "book.updated",
-        subjectType: "book",
         subjectId: bookId,
         data: { circleId: row.circleId, changed: others },
       });
@@ -143,15 +143,16 @@ export async function deleteBook(options: ServiceOptions, actor: Viewer, bookId:
   return inTransaction(options, async (tx) => {
     const { row, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "delete", resource));
+    // Before the row goes: its chapters (deleted with it by the foreign key) are found through it.
+    await deleteSubjectDependents(tx, "book", [bookId]);
     await tx.db.delete(books).where(eq(books.id, bookId));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "book.deleted",
-      subjectType: "book",
       subjectId: bookId,
       data: { circleId: row.circleId, name: row.name },
     });
-    tx.invalidate(...bookTags(row), "circles");
+    tx.invalidate(...bookTags(row), circlesTag);
     return { circleId: row.circleId };
   });
 }

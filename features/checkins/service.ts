@@ -3,9 +3,11 @@ import type { Database } from "../../server/db/client.ts";
 import { checkins, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { shanghaiDay } from "../../common/locale.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
 import { previousDay, rewardForStreak } from "./rules.ts";
+import { emit } from "../events/bus.ts";
+import { userTag } from "../../server/lib/cache-tags.ts";
 
 export interface CheckinStatus {
   /** Checked in on today's date in Asia/Shanghai. */
@@ -58,16 +60,15 @@ export async function checkIn(options: ServiceOptions, userId: number, now: Date
         { account: checkinRewardsAccount, amount: -reward },
       ],
     });
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: userId,
       verb: "user.checked_in",
-      subjectType: "user",
       subjectId: userId,
       data: { day, consecutiveDays, reward },
     });
     const [totals] = await tx.db.select({ totalDays: count() }).from(checkins).where(eq(checkins.userId, userId));
     const [user] = await tx.db.select({ gold: users.gold }).from(users).where(eq(users.id, userId));
-    tx.invalidate(`user:${userId}`);
+    tx.invalidate(userTag(userId));
     return { consecutiveDays, totalDays: totals?.totalDays ?? 1, reward, gold: user?.gold ?? 0 };
   });
 }

@@ -11,6 +11,7 @@ import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
 import { joinCircle, leaveCircle, listMembers, removeMember, setMemberRoles } from "./membership.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const circleParams = z.object({ id: idSchema });
@@ -29,7 +30,7 @@ export function personal(reply: FastifyReply): FastifyReply {
  */
 export async function circlesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["circles"];
+  const tags = [circlesTag];
 
   const pageOf = async (viewer: Viewer | null, id: number, locale: Parameters<typeof getCirclePage>[3]) => {
     const page = await getCirclePage(app.db, viewer, id, locale);

@@ -7,6 +7,7 @@ import { can } from "./policy.ts";
 import { snakeKeys } from "./presenter.ts";
 import { createCategorySchema, updateCategorySchema } from "./schema.ts";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "./categories.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const circleParams = z.object({ id: idSchema });
@@ -15,7 +16,7 @@ const categoryParams = z.object({ id: idSchema, category_id: idSchema });
 /** Writing categories of a circle: readers of its content list them; administrators and above change them. */
 export async function circleCategoriesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["circles"];
+  const tags = [circlesTag];
 
   api.get(
     "/api/circles/:id/categories/",

@@ -1,10 +1,13 @@
 import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { bookCategories, circleCategories, writingCategories } from "../../server/db/schema/index.ts";
+import { circleCategories } from "../../server/db/schema/index.ts";
+import { registeredKinds } from "../subjects/registry.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { requireCircle } from "./access.server.ts";
+import { emit } from "../events/bus.ts";
+import { circleTag } from "../../server/lib/cache-tags.ts";
 
 export type CategoryRow = typeof circleCategories.$inferSelect;
 
@@ -35,8 +38,8 @@ export async function listCategories(db: Executor, circleId: number): Promise<Ca
 }
 
 /**
- * Whether anything still uses the category, so it cannot be deleted: its subclasses or writings
- * filed under it (a category is deletable once they have moved).
+ * Whether anything still uses the category, so it cannot be deleted: its subclasses or content of
+ * any registered kind filed under it (a category is deletable once they have moved).
  */
 export async function categoryInUse(db: Executor, categoryId: number): Promise<boolean> {
   const [subclass] = await db
@@ -45,18 +48,8 @@ export async function categoryInUse(db: Executor, categoryId: number): Promise<b
     .where(eq(circleCategories.parentId, categoryId))
     .limit(1);
   if (subclass) return true;
-  const [filed] = await db
-    .select({ id: writingCategories.writingId })
-    .from(writingCategories)
-    .where(eq(writingCategories.categoryId, categoryId))
-    .limit(1);
-  if (filed !== undefined) return true;
-  const [book] = await db
-    .select({ bookId: bookCategories.bookId })
-    .from(bookCategories)
-    .where(eq(bookCategories.categoryId, categoryId))
-    .limit(1);
-  return book !== undefined;
+  for (const kind of registeredKinds()) if (await kind.usesCategory?.(db, categoryId)) return true;
+  return false;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -134,14 +127,13 @@ export async function createCategory(
         .insert(circleCategories)
         .values({ circleId, parentId: input.parent_id, name: input.name, position: (last?.position ?? -1) + 1 })
         .returning();
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: "circle.category_created",
-        subjectType: "circle",
         subjectId: circleId,
         data: { categoryId: row!.id, name: input.name, parentId: input.parent_id },
       });
-      tx.invalidate(`circle:${circleId}`);
+      tx.invalidate(circleTag(circleId));
       return present(row!);
     }),
   );
@@ -185,14 +177,13 @@ export async function updateCategory(
       }
       const [updated] = await tx.db.select().from(circleCategories).where(eq(circleCategories.id, categoryId));
       if (changed.length > 0) {
-        await recordEvent(tx, {
+        await emit(tx, {
           actorId: actor.id,
           verb: "circle.category_updated",
-          subjectType: "circle",
           subjectId: circleId,
           data: { categoryId, changed, name: updated!.name },
         });
-        tx.invalidate(`circle:${circleId}`);
+        tx.invalidate(circleTag(circleId));
       }
       return present(updated!);
     }),
@@ -206,13 +197,12 @@ export async function deleteCategory(options: ServiceOptions, actor: Viewer, cir
     const row = await findCategory(tx.db, circleId, categoryId);
     if (await categoryInUse(tx.db, categoryId)) throw new AppError("category_in_use");
     await tx.db.delete(circleCategories).where(eq(circleCategories.id, categoryId));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "circle.category_deleted",
-      subjectType: "circle",
       subjectId: circleId,
       data: { categoryId, name: row.name },
     });
-    tx.invalidate(`circle:${circleId}`);
+    tx.invalidate(circleTag(circleId));
   });
 }

@@ -1,8 +1,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { books, circleMembers } from "../../server/db/schema/index.ts";
-import { countWritingsByCircle } from "../writings/queries.ts";
-import { countEntriesByCircle } from "../encyclopedia/service.ts";
+import { circleMembers } from "../../server/db/schema/index.ts";
+import { registeredKinds } from "../subjects/registry.ts";
 
 /** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
 export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
@@ -14,22 +13,22 @@ export function zeroContentCounts(): CircleContentCounts {
 }
 
 /**
- * How much content each circle holds (its own, not its sub-circles'). The writing, question and
- * encyclopedia features add their grouped counts here as their tables land; until then there is
- * no content and every count is an honest 0. Callers show these only to viewers who may read the
- * circle's content (`can(viewer, "read_content", access)`).
+ * How much content each circle holds (its own, not its sub-circles'): the sum of what every
+ * registered subject kind reports (`countCircleContent` in its registration), so circles never
+ * read a content table. Callers show these only to viewers who may read the circle's content
+ * (`can(viewer, "read_content", access)`).
  */
 export async function countCircleContent(db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
   if (circleIds.length === 0) return new Map();
-  const writingCounts = await countWritingsByCircle(db, circleIds);
-  const counts = new Map(circleIds.map((id) => [id, { ...zeroContentCounts(), ...writingCounts.get(id) }]));
-  const bookRows = await db
-    .select({ circleId: books.circleId, total: count() })
-    .from(books)
-    .where(inArray(books.circleId, circleIds))
-    .groupBy(books.circleId);
-  for (const row of bookRows) counts.get(row.circleId)!.books = Number(row.total);
-  for (const [circleId, total] of await countEntriesByCircle(db, circleIds)) counts.get(circleId)!.entries = total;
+  const counts = new Map(circleIds.map((id) => [id, zeroContentCounts()]));
+  for (const kind of registeredKinds()) {
+    if (!kind.countCircleContent) continue;
+    for (const [circleId, part] of await kind.countCircleContent(db, circleIds)) {
+      const total = counts.get(circleId);
+      if (!total) continue;
+      for (const [name, value] of Object.entries(part) as [CircleContentKind, number][]) total[name] += value;
+    }
+  }
   return counts;
 }
 

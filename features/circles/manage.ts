@@ -4,7 +4,7 @@ import { circleMembers, circles } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import type { Locale } from "../../common/locale.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, loadCircleAccessMap, membershipTag, requireCircle } from "./access.server.ts";
 import { circleRows } from "./tree.server.ts";
@@ -12,13 +12,15 @@ import { can, canViewCircle } from "./policy.ts";
 import { circleHasContent } from "./counts.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts, type CircleRow } from "./presenter.ts";
 import { descriptionField, nameField, type CreateCircleInput, type UpdateCircleInput } from "./schema.ts";
+import { emit } from "../events/bus.ts";
+import { circleTag } from "../../server/lib/cache-tags.ts";
 
 /** The global village: the root every circle hangs from; it is never moved, hidden or deleted. */
 export const rootCircleId = 1;
 
 /** Tags of the cached pages that show a circle: its own page (and its descendants', which carry it), its parent's, the lists. */
 export function circleTags(...ids: (number | null | undefined)[]): string[] {
-  return [...new Set(ids.filter((id): id is number => typeof id === "number").map((id) => `circle:${id}`)), "circles", "home", "sitemap"];
+  return [...new Set(ids.filter((id): id is number => typeof id === "number").map((id) => circleTag(id))), "circles", "home", "sitemap"];
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -112,10 +114,9 @@ export async function createCircle(
         .returning({ id: circles.id });
       const id = created!.id;
       await tx.db.insert(circleMembers).values({ circleId: id, userId: actor.id, role: "founder" });
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: "circle.created",
-        subjectType: "circle",
         subjectId: id,
         data: { parentId: input.parent_id, name: input.name, visibility: input.visibility },
       });
@@ -224,10 +225,9 @@ export async function updateCircle(
         Object.assign(changes, { position: (last?.position ?? -1) + 1 });
       }
       await tx.db.update(circles).set(changes).where(eq(circles.id, circleId));
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: "circle.updated",
-        subjectType: "circle",
         subjectId: circleId,
         data: { changed, role: access.role },
       });
@@ -256,10 +256,9 @@ export async function deleteCircle(options: ServiceOptions, actor: Viewer, circl
     if (child) throw new AppError("circle_has_subcircles");
     if (await circleHasContent(tx.db, circleId)) throw new AppError("circle_has_content");
     await tx.db.delete(circles).where(eq(circles.id, circleId));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "circle.deleted",
-      subjectType: "circle",
       subjectId: circleId,
       data: { parentId: row.parentId, nameZh: row.nameZh, nameEn: row.nameEn },
     });

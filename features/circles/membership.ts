@@ -3,11 +3,13 @@ import type { Executor } from "../../server/db/client.ts";
 import { circleMembers, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { membershipTag, requireCircle } from "./access.server.ts";
 import { assignableRolesFor, can, canRemoveMember, canSetRole, type CircleAccess, type CircleRole } from "./policy.ts";
 import { circleRoleOrder } from "./service.ts";
+import { emit } from "../events/bus.ts";
+import { circleTag, circlesTag } from "../../server/lib/cache-tags.ts";
 
 /** Member lists are paged by this many. */
 export const membersPageSize = 20;
@@ -24,8 +26,8 @@ export async function joinCircle(options: ServiceOptions, actor: Viewer, circleI
       .onConflictDoNothing()
       .returning({ role: circleMembers.role });
     if (inserted.length > 0) {
-      await recordEvent(tx, { actorId: actor.id, verb: "circle.joined", subjectType: "circle", subjectId: circleId });
-      tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
+      await emit(tx, { actorId: actor.id, verb: "circle.joined", subjectId: circleId, data: {} });
+      tx.invalidate(circleTag(circleId), circlesTag, membershipTag(actor.id));
     }
     return { role: "member" };
   });
@@ -38,14 +40,13 @@ export async function leaveCircle(options: ServiceOptions, actor: Viewer, circle
     if (!access.role) return;
     if (access.role === "founder") throw new AppError("founder_cannot_leave");
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, actor.id)));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "circle.left",
-      subjectType: "circle",
       subjectId: circleId,
       data: { role: access.role },
     });
-    tx.invalidate(`circle:${circleId}`, "circles", membershipTag(actor.id));
+    tx.invalidate(circleTag(circleId), circlesTag, membershipTag(actor.id));
   });
 }
 
@@ -154,15 +155,14 @@ export async function setMemberRoles(
         ),
       );
     for (const target of changing) {
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: actor.id,
         verb: "circle.role_changed",
-        subjectType: "circle",
         subjectId: circleId,
         data: { userId: target.userId, from: target.role, to: role },
       });
     }
-    tx.invalidate(`circle:${circleId}`, ...changing.map((target) => membershipTag(target.userId)));
+    tx.invalidate(circleTag(circleId), ...changing.map((target) => membershipTag(target.userId)));
   });
 }
 
@@ -206,13 +206,12 @@ export async function removeMember(options: ServiceOptions, actor: Viewer, circl
     if (!target) throw new AppError("not_a_member");
     authorize(actor, canRemoveMember(actor, access, target));
     await tx.db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: actor.id,
       verb: "circle.member_removed",
-      subjectType: "circle",
       subjectId: circleId,
       data: { userId, role: target.role },
     });
-    tx.invalidate(`circle:${circleId}`, "circles", membershipTag(userId));
+    tx.invalidate(circleTag(circleId), circlesTag, membershipTag(userId));
   });
 }

@@ -12,10 +12,10 @@ export type CommentAction =
   | "delete";
 
 export interface CommentSubjectRules {
-  /** The author of the thing commented on (a writing's author). */
-  authorId: number;
-  /** The viewer's access to the subject's circle. */
-  access: CircleAccess;
+  /** The author of the thing commented on (a writing's author); null when nobody owns it. */
+  authorId: number | null;
+  /** The viewer's access to the subject's circle; null for subjects outside circles (users). */
+  access: CircleAccess | null;
 }
 
 export interface CommentResource {
@@ -30,7 +30,9 @@ export interface CommentResource {
  * its author, the subject's author or the circle's moderators (`moderate`: masters and above).
  */
 export function can(actor: Viewer | null, action: CommentAction, resource: CommentResource): boolean {
-  const readable = canInCircle(actor, "read_content", resource.subject.access);
+  // The subject was loaded for this viewer (unreadable ones are not found); in a circle, its rules apply.
+  const access = resource.subject.access;
+  const readable = access === null || canInCircle(actor, "read_content", access);
   if (action === "read") return readable;
   if (!actor || !readable) return false;
   switch (action) {
@@ -43,7 +45,7 @@ export function can(actor: Viewer | null, action: CommentAction, resource: Comme
       return (
         resource.comment.authorId === actor.id ||
         resource.subject.authorId === actor.id ||
-        canInCircle(actor, "moderate", resource.subject.access)
+        (access !== null && canInCircle(actor, "moderate", access))
       );
   }
 }

@@ -3,6 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { taggedMemory, type TaggedMemory } from "../../server/lib/tagged-memory.ts";
 import { commentPageSize, replyPageSize, replyPreviewSize, type CommentAuthor } from "./schema.ts";
 import type { CommentSubjectType } from "./subjects.ts";
+import { userTags } from "../../server/lib/cache-tags.ts";
 
 /** A reply as read from the database (never deleted: deleted replies are left out). */
 export interface ReplyRow {
@@ -94,7 +95,7 @@ export async function threadPage(
 
 /**
  * The first page of a subject's comments, remembered under the tags of the pages that show it
- * (the subject's, e.g. `writing:<id>`, which every comment write invalidates, and each commenter's
+ * (the subject's comments tag, `commentsTag(type, id)`, which every comment write invalidates, and each commenter's
  * `user:<id>`, for names and avatars), like the reading page's own content: a remembered reading
  * page still needs no query.
  */
@@ -106,11 +107,11 @@ export async function firstThreadPage(
   db: Executor,
   type: CommentSubjectType,
   subjectId: number,
-  subjectTags: string[],
+  commentsTags: string[],
 ): Promise<ThreadPageRow> {
   return firstPages[type].read(db, subjectId, async () => {
     const page = await threadPage(db, type, subjectId, null);
-    return { value: page, tags: [...subjectTags, ...commenterTags(page)] };
+    return { value: page, tags: [...commentsTags, ...commenterTags(page)] };
   });
 }
 
@@ -124,7 +125,7 @@ export function commenterTags(page: ThreadPageRow): string[] {
       if (reply.reply_to) ids.add(reply.reply_to.id);
     }
   }
-  return [...ids].map((id) => `user:${id}`);
+  return userTags(ids);
 }
 
 /** One page of a top-level comment's replies, oldest first, after reply `cursor`. */

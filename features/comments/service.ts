@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { comments, users } from "../../server/db/schema/index.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { bumpUnread } from "../messages/service.ts";
 import { can } from "./policy.ts";
 import { presentReply, presentThreadPage } from "./presenter.ts";
 import { firstThreadPage, replyPage, threadPage } from "./queries.ts";
@@ -17,7 +16,8 @@ import {
   type PresentedComment,
   type ReplyPage,
 } from "./schema.ts";
-import { loadCommentSubject, type CommentSubject, type CommentSubjectType } from "./subjects.ts";
+import { loadCommentSubject, type CommentSubject } from "./subjects.ts";
+import { emit } from "../events/bus.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -59,7 +59,7 @@ async function commentById(db: Executor, id: number): Promise<CommentRow | undef
 export async function postComment(
   options: ServiceOptions,
   viewer: Viewer,
-  subjectRef: { type: CommentSubjectType; id: number },
+  subjectRef: { type: string; id: number },
   input: CreateCommentInput,
 ): Promise<PresentedComment> {
   const subject = await loadCommentSubject(options.db, viewer, subjectRef.type, subjectRef.id);
@@ -96,19 +96,15 @@ export async function postComment(
       })
       .returning();
     const comment = row!;
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: viewer.id,
       verb: "comment.created",
-      subjectType: "comment",
       subjectId: comment.id,
       data: { subjectType: subject.type, subjectId: subject.id, parentId, replyToUserId: replyTo?.id ?? null },
+      // A top-level comment concerns the subject's author, a reply the user it answers.
+      recipientIds: parentId === null ? (subject.authorId === null ? [] : [subject.authorId]) : replyTo ? [replyTo.id] : [],
     });
-    if (parentId === null) {
-      if (subject.authorId !== viewer.id) await bumpUnread(tx, subject.authorId, "unread_comment_count");
-    } else if (replyTo && replyTo.id !== viewer.id) {
-      await bumpUnread(tx, replyTo.id, "unread_replies");
-    }
-    tx.invalidate(...subject.tags);
+    tx.invalidate(...subject.tags.comments, ...subject.tags.counts);
     return presentReply(
       {
         id: comment.id,
@@ -140,14 +136,13 @@ export async function deleteComment(options: ServiceOptions, viewer: Viewer, id:
       .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     if (!deleted) throw new AppError("not_found");
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: viewer.id,
       verb: "comment.deleted",
-      subjectType: "comment",
       subjectId: id,
       data: { subjectType: subject.type, subjectId: subject.id, authorId: comment.authorId, parentId: comment.parentId },
     });
-    tx.invalidate(...subject.tags);
+    tx.invalidate(...subject.tags.comments, ...subject.tags.counts);
   });
 }
 
@@ -161,7 +156,7 @@ export async function listComments(
   authorize(viewer, can(viewer, "read", { subject }));
   const page =
     cursor === null
-      ? await firstThreadPage(db, subject.type, subject.id, subject.tags)
+      ? await firstThreadPage(db, subject.type, subject.id, subject.tags.comments)
       : await threadPage(db, subject.type, subject.id, cursor);
   return presentThreadPage(page, viewer, subject, commentPageSize);
 }
@@ -170,7 +165,7 @@ export async function listComments(
 export async function listCommentsOf(
   db: Executor,
   viewer: Viewer | null,
-  subjectRef: { type: CommentSubjectType; id: number },
+  subjectRef: { type: string; id: number },
   cursor: number | null = null,
 ): Promise<CommentPage> {
   const subject = await loadCommentSubject(db, viewer, subjectRef.type, subjectRef.id);

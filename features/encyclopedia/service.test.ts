@@ -88,7 +88,7 @@ describe("encyclopedia service", () => {
       await db()
         .select()
         .from(events)
-        .where(and(eq(events.verb, "entry.created"), eq(events.subjectId, String(id)))),
+        .where(and(eq(events.verb, "entry.created"), eq(events.subjectId, id))),
     ).toHaveLength(1);
     const elsewhere = await createCircle(db());
     await expect(

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
@@ -11,6 +11,8 @@ import { renderMarkdown } from "../content/render.server.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
 import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
+import { emit } from "../events/bus.ts";
+import { circleTag } from "../../server/lib/cache-tags.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
 
@@ -27,7 +29,7 @@ const summaryColumns = {
 
 /** Pages that show an entry: its own, its circle's (tab and counts), the sitemap. */
 export function entryTags(row: Pick<EntryRow, "id" | "circleId">): string[] {
-  return [`entry:${row.id}`, `circle:${row.circleId}`, "circles", "sitemap"];
+  return [`entry:${row.id}`, circleTag(row.circleId), "circles", "sitemap"];
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
@@ -192,17 +194,6 @@ export async function listCircleEntries(db: Executor, circleId: number, limit = 
     .limit(limit);
 }
 
-/** Entries per circle, for the circles' counts. */
-export async function countEntriesByCircle(db: Executor, circleIds: number[]): Promise<Map<number, number>> {
-  if (circleIds.length === 0) return new Map();
-  const rows = await db
-    .select({ circleId: encyclopediaEntries.circleId, total: count() })
-    .from(encyclopediaEntries)
-    .where(inArray(encyclopediaEntries.circleId, circleIds))
-    .groupBy(encyclopediaEntries.circleId);
-  return new Map(rows.map((row) => [row.circleId, Number(row.total)]));
-}
-
 /** Every entry of the given circles, for the sitemap. */
 export async function sitemapEntries(
   db: Executor,
@@ -262,10 +253,9 @@ export async function createEntry(
       })
       .returning();
     const entry = row!;
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: viewer.id,
       verb: "entry.created",
-      subjectType: "entry",
       subjectId: entry.id,
       data: { circleId, name: entry.name },
     });

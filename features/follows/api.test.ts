@@ -27,7 +27,7 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
       .select()
       .from(events)
       .where(and(eq(events.verb, "user.followed"), eq(events.actorId, fan.id)));
-    expect(recorded).toMatchObject([{ subjectType: "user", subjectId: String(star.id) }]);
+    expect(recorded).toMatchObject([{ subjectType: "user", subjectId: star.id }]);
     const newFollowers = await listNewFollowers(api.database.db, star.id);
     expect(newFollowers).toMatchObject([{ username: fan.username, stillFollowing: true }]);
 
@@ -102,7 +102,7 @@ describe.each(databaseKinds)("follow API on %s", (kind) => {
       await api.database.db
         .select()
         .from(events)
-        .where(and(eq(events.verb, "user.followed"), eq(events.subjectId, String(star.id)))),
+        .where(and(eq(events.verb, "user.followed"), eq(events.subjectId, star.id))),
     ).toHaveLength(4);
     // Two unfollow at once while another follows again.
     await Promise.all([

@@ -4,8 +4,10 @@ import { preparedQuery } from "../../server/lib/prepared.ts";
 import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import { events, follows, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
-import { bumpUnread } from "../messages/service.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { emit } from "../events/bus.ts";
+import type { EventVerb } from "../events/catalogue.ts";
+import { userTag } from "../../server/lib/cache-tags.ts";
 
 export interface FollowState {
   following: boolean;
@@ -42,9 +44,8 @@ export async function followUser(options: ServiceOptions, followerId: number, us
       .onConflictDoNothing()
       .returning({ followeeId: follows.followeeId });
     if (inserted) {
-      await recordEvent(tx, { actorId: followerId, verb: "user.followed", subjectType: "user", subjectId: target.id });
-      await bumpUnread(tx, target.id, "unread_follow_count");
-      tx.invalidate(`user:${target.id}`, `user:${followerId}`, followeesTag(followerId));
+      await emit(tx, { actorId: followerId, verb: "user.followed", subjectId: target.id, data: {}, recipientIds: [target.id] });
+      tx.invalidate(userTag(target.id), userTag(followerId), followeesTag(followerId));
     }
     const counts = await followCounts(tx.db, target.id);
     return { following: true, followersCount: counts.followers, followingCount: counts.following };
@@ -61,8 +62,8 @@ export async function unfollowUser(options: ServiceOptions, followerId: number, 
       .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, target.id)))
       .returning({ followeeId: follows.followeeId });
     if (deleted) {
-      await recordEvent(tx, { actorId: followerId, verb: "user.unfollowed", subjectType: "user", subjectId: target.id });
-      tx.invalidate(`user:${target.id}`, `user:${followerId}`, followeesTag(followerId));
+      await emit(tx, { actorId: followerId, verb: "user.unfollowed", subjectId: target.id, data: {} });
+      tx.invalidate(userTag(target.id), userTag(followerId), followeesTag(followerId));
     }
     const counts = await followCounts(tx.db, target.id);
     return { following: false, followersCount: counts.followers, followingCount: counts.following };
@@ -132,7 +133,7 @@ export async function listNewFollowers(db: Database, userId: number, limit = 50)
     .from(events)
     .innerJoin(users, eq(users.id, events.actorId))
     .leftJoin(follows, and(eq(follows.followerId, events.actorId), eq(follows.followeeId, userId)))
-    .where(and(eq(events.verb, "user.followed"), eq(events.subjectType, "user"), eq(events.subjectId, String(userId))))
+    .where(and(eq(events.verb, "user.followed" satisfies EventVerb), eq(events.subjectType, "user"), eq(events.subjectId, userId)))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit * 2);
   const seen = new Set<string>();

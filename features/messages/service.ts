@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
 import { keyedMemory } from "../../server/lib/keyed-memory.ts";
-import { invalidate } from "../../server/lib/invalidation.ts";
-import type { Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type Transaction } from "../../server/lib/transactions.ts";
+import { emit } from "../events/bus.ts";
 import { unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "./schema.ts";
 
@@ -61,13 +61,16 @@ export async function bumpUnread(tx: Transaction, userId: number, counter: keyof
   tx.invalidate(unreadTag(userId));
 }
 
-/** Zeroes the counters of one category (like-favorite zeroes both). */
+/** Zeroes the counters of one category (like-favorite zeroes both), with its event, in one transaction. */
 export async function markCategoryRead(db: Database, userId: number, category: ReadCategory): Promise<void> {
   const set: Partial<typeof unreadCounters.$inferInsert> = {};
   for (const name of readCategories[category]) set[columns[name]] = 0;
-  await db
-    .insert(unreadCounters)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: unreadCounters.userId, set });
-  await invalidate([unreadTag(userId)]);
+  await inTransaction({ db }, async (tx) => {
+    await tx.db
+      .insert(unreadCounters)
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: unreadCounters.userId, set });
+    await emit(tx, { verb: "user.messages_read", actorId: userId, subjectId: userId, data: { category } });
+    tx.invalidate(unreadTag(userId));
+  });
 }

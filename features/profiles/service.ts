@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../server/db/client.ts";
 import { events, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { getUser, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.server.ts";
 import { recordLoginSuccess, reserveLoginAttempt } from "../accounts/throttle.server.ts";
@@ -12,6 +12,9 @@ import { deleteAttachment, fileIdOfUrl, storeImage, type AttachmentOptions } fro
 import { followCounts, isFollowing } from "../follows/service.ts";
 import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
+import { emit } from "../events/bus.ts";
+import type { EventVerb } from "../events/catalogue.ts";
+import { userTag } from "../../server/lib/cache-tags.ts";
 
 /** Avatar sizes: the profile page (and its 2× screens) and the header. */
 export const avatarSizes = { profile: 256, header: 64 } as const;
@@ -40,14 +43,13 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
         : await tx.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("not_authenticated");
     if (Object.keys(set).length > 0) {
-      await recordEvent(tx, {
+      await emit(tx, {
         actorId: userId,
         verb: "user.profile_updated",
-        subjectType: "user",
         subjectId: userId,
         data: { fields: Object.keys(input) },
       });
-      tx.invalidate(`user:${userId}`);
+      tx.invalidate(userTag(userId));
       // The nickname travels in the cached session viewer.
       // Every field may be in the auth answer remembered with the sessions: forget them all.
       if (Object.keys(set).length > 0) tx.afterCommit(() => forgetSessionsOf(userId));
@@ -80,7 +82,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await inTransaction(options, async (tx) => {
     await tx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await recordEvent(tx, { actorId: userId, verb: "user.password_changed", subjectType: "user", subjectId: userId });
+    await emit(tx, { actorId: userId, verb: "user.password_changed", subjectId: userId, data: {} });
     await revokeSessionsOf({ db: options.db, tx }, userId, currentToken);
   });
 }
@@ -104,14 +106,13 @@ export async function setAvatar(
       .where(eq(users.id, userId))
       .for("update");
     await tx.db.update(users).set({ avatar: large.url, avatarSmall: small.url }).where(eq(users.id, userId));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: userId,
       verb: "user.avatar_changed",
-      subjectType: "user",
       subjectId: userId,
       data: { fileId: large.fileId },
     });
-    tx.invalidate(`user:${userId}`);
+    tx.invalidate(userTag(userId));
     tx.afterCommit(async () => {
       forgetSessionsOf(userId);
       for (const old of [fileIdOfUrl(before?.avatar), fileIdOfUrl(before?.avatarSmall)])
@@ -152,9 +153,12 @@ export async function getProfileSummary(db: Database, user: User, viewerId: numb
   return { user, followers: counts.followers, following: counts.following, reads: 0, likes: 0, checkin, followedByViewer };
 }
 
+/** The verbs the activity tab shows (checked against the event catalogue). */
+const activityVerbs = ["user.registered", "user.followed"] as const satisfies readonly EventVerb[];
+
 export interface ActivityItem {
   id: number;
-  verb: "user.registered" | "user.followed";
+  verb: (typeof activityVerbs)[number];
   at: Date;
   /** The followed user, for `user.followed`. */
   target: { username: string; nickname: string } | null;
@@ -166,8 +170,11 @@ export async function listActivity(db: Database, userId: number, limit = 30): Pr
   const rows = await db
     .select({ id: events.id, verb: events.verb, at: events.createdAt, username: target.username, nickname: target.nickname })
     .from(events)
-    .leftJoin(target, and(eq(events.subjectType, "user"), sql`${events.subjectId} = ${target.id}::text`, eq(events.verb, "user.followed")))
-    .where(and(eq(events.actorId, userId), inArray(events.verb, ["user.registered", "user.followed"])))
+    .leftJoin(
+      target,
+      and(eq(events.subjectType, "user"), eq(events.subjectId, target.id), eq(events.verb, "user.followed" satisfies EventVerb)),
+    )
+    .where(and(eq(events.actorId, userId), inArray(events.verb, [...activityVerbs])))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
   return rows

@@ -79,7 +79,7 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
         await db()
           .select()
           .from(events)
-          .where(and(eq(events.verb, "writing.published"), eq(events.subjectId, String(id)))),
+          .where(and(eq(events.verb, "writing.published"), eq(events.subjectId, id))),
       ).toHaveLength(1);
       expect(tags).toEqual(expect.arrayContaining([`writing:${id}`, `circle:${circle.id}`, "home", "sitemap"]));
     });
@@ -281,7 +281,7 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
         await db()
           .select()
           .from(events)
-          .where(and(eq(events.verb, "writing.deleted"), eq(events.subjectId, String(first.id)))),
+          .where(and(eq(events.verb, "writing.deleted"), eq(events.subjectId, first.id))),
       ).toHaveLength(1);
     });
   });

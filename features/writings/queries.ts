@@ -7,8 +7,9 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { readableCircleIds } from "../circles/access.server.ts";
 import { relatedEntriesSql, type EntrySummary } from "../encyclopedia/service.ts";
 import { followeesOf } from "../follows/service.ts";
-import { groupIdOf, seriesIdOf, type WritingRow } from "./service.ts";
+import { groupIdOf, seriesIdOf, writingContentTags, type WritingRow } from "./service.ts";
 import type { FeedTab, WritingLanguage, WritingType } from "./schema.ts";
+import { circleTag, contentTag, userTag } from "../../server/lib/cache-tags.ts";
 
 export interface AuthorCard {
   id: number;
@@ -105,19 +106,17 @@ export function readingTags(
   row: Pick<WritingRow, "id" | "circleId" | "authorId" | "translationOf" | "seriesId" | "relatedEntryIds">,
 ): string[] {
   return [
-    `writing:${row.id}`,
-    `writing:${groupIdOf(row)}`,
-    `writing:${seriesIdOf(row)}`,
-    `circle:${row.circleId}`,
-    `user:${row.authorId}`,
-    ...row.relatedEntryIds.map((entry) => `entry:${entry}`),
+    ...writingContentTags(row),
+    circleTag(row.circleId),
+    userTag(row.authorId),
+    ...row.relatedEntryIds.map((entry) => contentTag("entry", entry)),
   ];
 }
 
 async function readingContent(db: Executor, id: number): Promise<ReadingContent | null> {
   return readingContents.read(db, id, async () => {
     const [found] = await readingQuery(db).execute({ id });
-    if (!found) return { value: null, tags: [`writing:${id}`] };
+    if (!found) return { value: null, tags: [contentTag("writing", id)] };
     const { author, categories, versions, relatedEntries, ...row } = found;
     return { value: { row, author, categories, versions: versions ?? [], relatedEntries: relatedEntries ?? [] }, tags: readingTags(row) };
   });
@@ -286,23 +285,6 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
   const last = page.at(-1);
   const nextCursor = !more || !last ? null : hot ? `o${offset + limit}` : `t${last.publishedAt.getTime()}_${last.id}`;
   return { items: page.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() })), nextCursor };
-}
-
-/** Grouped counts for the circle tree and pages: articles (with serialized) and posts, first versions only. */
-export async function countWritingsByCircle(db: Executor, circleIds: number[]): Promise<Map<number, { articles: number; posts: number }>> {
-  const counts = new Map<number, { articles: number; posts: number }>();
-  if (circleIds.length === 0) return counts;
-  const rows = await db
-    .select({
-      circleId: writings.circleId,
-      articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
-      posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
-    })
-    .from(writings)
-    .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf)))
-    .groupBy(writings.circleId);
-  for (const row of rows) counts.set(row.circleId, { articles: row.articles, posts: row.posts });
-  return counts;
 }
 
 /** Every readable writing for the sitemap (newest first, capped). */

@@ -3,7 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
 import { attachments, circleCategories, writingCategories, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { inTransaction, recordEvent, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
@@ -15,7 +15,9 @@ import { can, canWriteIn } from "./policy.ts";
 import { writingPath } from "./paths.ts";
 import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
 import { readingData, type ReadingData } from "./queries.ts";
-import { deleteCommentsOfSubject } from "../comments/cleanup.ts";
+import { deleteSubjectDependents } from "../subjects/registry.ts";
+import { emit } from "../events/bus.ts";
+import { circleTag, circlesTag, contentTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -24,18 +26,14 @@ export const groupIdOf = (row: Pick<WritingRow, "id" | "translationOf">): number
 /** Part 1 of a serialized article's series. */
 export const seriesIdOf = (row: Pick<WritingRow, "id" | "seriesId">): number => row.seriesId ?? row.id;
 
-/** Pages that show a writing: its own, its circle's (and the circle's lists), its author's profile, home, the sitemap. */
+/** What a writing's own content tags are: its own, its language group's and its series' (their switchers and part lists show it). */
+export function writingContentTags(row: Pick<WritingRow, "id" | "translationOf" | "seriesId">): string[] {
+  return [...new Set([row.id, groupIdOf(row), seriesIdOf(row)])].map((id) => contentTag("writing", id));
+}
+
+/** Pages that show a writing: its own (and its versions' and parts'), its circle's and the lists, its author's profile, home, the sitemap. */
 export function writingTags(row: Pick<WritingRow, "id" | "circleId" | "translationOf" | "seriesId" | "authorId">): string[] {
-  return [
-    `writing:${row.id}`,
-    `writing:${groupIdOf(row)}`,
-    `writing:${seriesIdOf(row)}`,
-    `circle:${row.circleId}`,
-    `user:${row.authorId}`,
-    "circles",
-    "home",
-    "sitemap",
-  ];
+  return [...writingContentTags(row), circleTag(row.circleId), userTag(row.authorId), circlesTag, homeTag, sitemapTag];
 }
 
 const writingQuery = preparedQuery((db) =>
@@ -205,10 +203,9 @@ export async function createWriting(
     const writing = row!;
     if (categories.length > 0)
       await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: writing.id, categoryId })));
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: viewer.id,
       verb: "writing.published",
-      subjectType: "writing",
       subjectId: writing.id,
       data: { circleId, type, language: input.language, translationOf, seriesId },
     });
@@ -269,10 +266,9 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       if (categories.length > 0)
         await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: id, categoryId })));
     }
-    await recordEvent(tx, {
+    await emit(tx, {
       actorId: viewer.id,
       verb: "writing.edited",
-      subjectType: "writing",
       subjectId: id,
       data: { version: row.version },
     });
@@ -307,12 +303,11 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
     // Language versions pointing here become a group of their own (the foreign key sets null; the
     // remaining versions of a three-way group would collide, and there are only two languages).
     await tx.db.delete(writings).where(eq(writings.id, id));
-    // Comments have no foreign key to their subject: they go with it, in this transaction.
-    await deleteCommentsOfSubject(tx, "writing", id);
-    await recordEvent(tx, {
+    // What hangs on it (comments…) has no foreign key to it: it goes with it, in this transaction.
+    await deleteSubjectDependents(tx, "writing", [id]);
+    await emit(tx, {
       actorId: viewer.id,
       verb: "writing.deleted",
-      subjectType: "writing",
       subjectId: id,
       data: { circleId: row.circleId, authorId: row.authorId, title: row.title },
     });

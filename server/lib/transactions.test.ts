@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
 import { events } from "../db/schema/index.ts";
-import { inTransaction, recordEvent } from "./transactions.ts";
+import { inTransaction } from "./transactions.ts";
 import { onInvalidate } from "./invalidation.ts";
 
 describe.each(databaseKinds)("transactions and events on %s", (kind) => {
@@ -17,7 +17,7 @@ describe.each(databaseKinds)("transactions and events on %s", (kind) => {
     const stop = onInvalidate((tags) => seen.push(...tags));
     let committedWhenRun: number | undefined;
     await inTransaction({ db: database.db }, async (tx) => {
-      await recordEvent(tx, { actorId: null, verb: "test.happened", subjectType: "test", subjectId: 1 });
+      await tx.db.insert(events).values({ actorId: null, verb: "test.happened", subjectType: "test", subjectId: 1 });
       tx.afterCommit(async () => {
         committedWhenRun = (await database.db.select().from(events).where(eq(events.verb, "test.happened"))).length;
       });
@@ -33,7 +33,7 @@ describe.each(databaseKinds)("transactions and events on %s", (kind) => {
     let ran = false;
     await expect(
       inTransaction({ db: database.db }, async (tx) => {
-        await recordEvent(tx, { actorId: null, verb: "test.rolled_back", subjectType: "test", subjectId: 2 });
+        await tx.db.insert(events).values({ actorId: null, verb: "test.rolled_back", subjectType: "test", subjectId: 2 });
         tx.afterCommit(() => (ran = true));
         throw new Error("abort");
       }),

@@ -1,5 +1,4 @@
 import type { Database, Executor } from "../db/client.ts";
-import { events } from "../db/schema/index.ts";
 import { invalidate } from "./invalidation.ts";
 
 /**
@@ -47,17 +46,4 @@ export async function inTransaction<T>(options: ServiceOptions, body: (tx: Trans
     }
   }
   return result;
-}
-
-export interface EventInput {
-  actorId: number | null;
-  verb: string;
-  subjectType: string;
-  subjectId: string | number;
-  data?: Record<string, unknown>;
-}
-
-/** The event row of a business write, in the same transaction. */
-export async function recordEvent(tx: Transaction, event: EventInput): Promise<void> {
-  await tx.db.insert(events).values({ ...event, subjectId: String(event.subjectId), data: event.data ?? {} });
 }

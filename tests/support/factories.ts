@@ -18,6 +18,7 @@ import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
 import { Visitor } from "./api.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
+import { circlesTag, commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
 import { membershipTag } from "../../features/circles/access.server.ts";
 import { followeesTag } from "../../features/follows/service.ts";
 
@@ -124,7 +125,7 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
     })
     .returning();
   // As every circle write does after commit: pages and the in-memory tree forget the old circles.
-  await invalidate(["circles"]);
+  await invalidate([circlesTag]);
   return circle!;
 }
 
@@ -227,6 +228,6 @@ export async function createComment(db: Database, writingId: number, author: { i
       deletedAt: overrides.deleted ? new Date() : null,
     })
     .returning();
-  await invalidate([`writing:${writingId}`]);
+  await invalidate([commentsTag("writing", writingId), countsTag("writing", writingId)]);
   return comment!;
 }

@@ -1,0 +1,15 @@
+/**
+ * Loads every subject kind's registration and every event handler, once, then seals the
+ * registries (using them before this has run throws). The composition root (server/app.ts), the
+ * test set-up and the scripts import this file; a new kind or handler file is added here.
+ */
+import { completeRegistrations } from "./subjects/registry.ts";
+import "./accounts/subject.ts";
+import "./circles/subject.ts";
+import "./writings/subject.ts";
+import "./books/subject.ts";
+import "./encyclopedia/subject.ts";
+import "./comments/subject.ts";
+import "./messages/handlers.ts";
+
+completeRegistrations();

@@ -1,0 +1,11 @@
+/**
+ * The kinds of subject: everything that can be read, commented on, liked, favourited, shared,
+ * reported, notified about or searched. Each registers once in features/<domain>/subject.ts
+ * (see registry.ts); questions and answers join this list when they land.
+ */
+export const subjectTypes = ["writing", "book", "chapter", "entry", "comment", "user", "circle"] as const;
+export type SubjectType = (typeof subjectTypes)[number];
+
+export function isSubjectType(value: string): value is SubjectType {
+  return (subjectTypes as readonly string[]).includes(value);
+}

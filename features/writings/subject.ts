@@ -1,0 +1,60 @@
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { writingCategories, writings } from "../../server/db/schema/index.ts";
+import { commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
+import type { CircleAccess } from "../circles/policy.ts";
+import { registerSubject, type LoadedSubject } from "../subjects/registry.ts";
+import { writingPath } from "./paths.ts";
+import { loadReadableWriting, writingContentTags, type WritingRow } from "./service.ts";
+
+/** A writing as a subject (the reading page builds it from what it already loaded). */
+export function writingSubject(
+  row: Pick<WritingRow, "id" | "authorId" | "title" | "circleId" | "type" | "translationOf" | "seriesId">,
+  access: CircleAccess,
+): LoadedSubject & { type: "writing" } {
+  return {
+    type: "writing",
+    id: row.id,
+    authorId: row.authorId,
+    access,
+    title: row.title,
+    path: writingPath(row),
+    tags: {
+      // Its language versions and series parts show its title in their switchers and part lists.
+      content: writingContentTags(row),
+      counts: [countsTag("writing", row.id)],
+      comments: [commentsTag("writing", row.id)],
+    },
+  };
+}
+
+registerSubject({
+  type: "writing",
+  async load(db, viewer, id) {
+    const { row, access } = await loadReadableWriting(db, viewer, id);
+    return writingSubject(row, access);
+  },
+  async countCircleContent(db, circleIds) {
+    // Language versions are one writing: only the first version of each group counts.
+    const rows = await db
+      .select({
+        circleId: writings.circleId,
+        articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
+        posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
+      })
+      .from(writings)
+      .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf)))
+      .groupBy(writings.circleId);
+    return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
+  },
+  async usesCategory(db, categoryId) {
+    const [filed] = await db
+      .select({ id: writingCategories.writingId })
+      .from(writingCategories)
+      .where(eq(writingCategories.categoryId, categoryId))
+      .limit(1);
+    return filed !== undefined;
+  },
+  // A draft keeps its cover too: the editor saved it before the writing exists.
+  referencesAttachment: (fileId: SQL) =>
+    sql`(exists (select 1 from writings w where w.cover_file_id = ${fileId}) or exists (select 1 from drafts d where d.fields ->> 'cover_file_id' = ${fileId}))`,
+});
