@@ -6,6 +6,7 @@ import { notFound, tagPage } from "./context.server.ts";
 import { tagCirclePage } from "./circle-pages.server.ts";
 import { loadBook } from "../../features/books/service.ts";
 import { can } from "../../features/books/policy.ts";
+import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 /** A numeric id of a book path (`:bookId`, `:chapterId`), or the 404 screen. */
 export function pathIdOf(request: Request, raw: string | undefined): number {
@@ -49,7 +50,7 @@ export async function editableBookOf(app: AppContext, request: Request, rawCircl
   redirectToOwnCircle(request, circleId, loaded.row.circleId);
   if (!can(app.viewer, "edit", loaded.resource)) throw new AppError("forbidden");
   await tagCirclePage(app, loaded.row.circleId);
-  tagPage(app, `book:${bookId}`);
+  tagPage(app, ...subjectPageTags("book", bookId));
   return loaded;
 }
 

@@ -7,6 +7,7 @@ import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.t
 import { getEntry } from "../../features/encyclopedia/service.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
+import { contentTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 /**
  * The entry page's data. A missing entry, or one whose circle's content the viewer may not read,
@@ -18,7 +19,7 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   const entryId = pathIdOf(request, params.entryId);
   const entry = await orNotFound(request, () => getEntry(app.db, app.viewer, entryId));
   redirectToOwnCircle(request, circleId, entry.circleId);
-  tagPage(app, `entry:${entry.id}`, ...(entry.parent ? [`entry:${entry.parent.id}`] : []));
+  tagPage(app, ...subjectPageTags("entry", entry.id), ...(entry.parent ? [contentTag("entry", entry.parent.id)] : []));
   await tagCirclePage(app, entry.circleId);
   const circle = await getCircleRow(app.db, entry.circleId);
   // The page shows the stored HTML; the Markdown source only lends the meta description its first line.

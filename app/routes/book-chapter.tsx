@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/book-chapter";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
+import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "../lib/book-pages.server.ts";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
@@ -54,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const book = await orNotFound(request, () => getBook(app.db, app.viewer, bookId));
   redirectToOwnCircle(request, circleId, book.circleId);
   const page = await orNotFound(request, () => getChapter(app.db, app.viewer, bookId, chapterId));
-  tagPage(app, `book:${book.id}`);
+  tagPage(app, ...subjectPageTags("book", book.id));
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
   const { chapters: _chapters, ...summary } = book;

@@ -15,6 +15,7 @@ import { BookCover, BookStateBadge, bookStylesheets, ViewCounter } from "../comp
 export const links = () => [...bookStylesheets];
 import "../../features/books/catalog.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location, "books:read.not_found");
@@ -53,7 +54,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const bookId = pathIdOf(request, params.bookId);
   const book = await orNotFound(request, () => getBook(app.db, app.viewer, bookId));
   redirectToOwnCircle(request, circleId, book.circleId);
-  tagPage(app, `book:${book.id}`);
+  tagPage(app, ...subjectPageTags("book", book.id));
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
   return { book, circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name }, origin: new URL(request.url).origin };

@@ -11,13 +11,13 @@ import { presentBookSummary, type BookRow, type BookSummary, type BookView, type
 import type { CreateBookInput, UpdateBookInput } from "./schema.ts";
 import { emit } from "../events/bus.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
-import { circleTag, circlesTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, circlesTag, contentTag, homeTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type { BookSummary, BookView, ChapterListItem } from "./presenter.ts";
 
 /** Pages that show a book, and what changes with it: the book's, its circle's, the home feed, the sitemap. */
 export function bookTags(book: { id: number; circleId: number }): string[] {
-  return [`book:${book.id}`, circleTag(book.circleId), "home", "sitemap"];
+  return [contentTag("book", book.id), circleTag(book.circleId), homeTag, sitemapTag];
 }
 
 /**

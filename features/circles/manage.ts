@@ -13,14 +13,14 @@ import { circleHasContent } from "./counts.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts, type CircleRow } from "./presenter.ts";
 import { descriptionField, nameField, type CreateCircleInput, type UpdateCircleInput } from "./schema.ts";
 import { emit } from "../events/bus.ts";
-import { circleTag } from "../../server/lib/cache-tags.ts";
+import { circleTags as circleTagsOf, circlesTag, homeTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 /** The global village: the root every circle hangs from; it is never moved, hidden or deleted. */
 export const rootCircleId = 1;
 
 /** Tags of the cached pages that show a circle: its own page (and its descendants', which carry it), its parent's, the lists. */
 export function circleTags(...ids: (number | null | undefined)[]): string[] {
-  return [...new Set(ids.filter((id): id is number => typeof id === "number").map((id) => circleTag(id))), "circles", "home", "sitemap"];
+  return [...circleTagsOf(...ids), circlesTag, homeTag, sitemapTag];
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { circles } from "../../server/db/schema/index.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import type { CircleRow } from "./presenter.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 /**
  * Every circle row, held in memory per database: the tree is small (hundreds of rows), read by
@@ -17,7 +18,7 @@ import type { CircleRow } from "./presenter.ts";
 countInstance("circles/tree");
 
 /** The tag whose invalidation drops the memory: `circleTags` carries it on every circle write. */
-export const circleTreeTag = "circles";
+export const circleTreeTag = circlesTag;
 
 interface Tree {
   rows: readonly CircleRow[];

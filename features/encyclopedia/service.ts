@@ -12,7 +12,7 @@ import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
 import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
 import { emit } from "../events/bus.ts";
-import { circleTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, contentTag, circlesTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
 
@@ -29,7 +29,7 @@ const summaryColumns = {
 
 /** Pages that show an entry: its own, its circle's (tab and counts), the sitemap. */
 export function entryTags(row: Pick<EntryRow, "id" | "circleId">): string[] {
-  return [`entry:${row.id}`, circleTag(row.circleId), "circles", "sitemap"];
+  return [contentTag("entry", row.id), circleTag(row.circleId), circlesTag, sitemapTag];
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
