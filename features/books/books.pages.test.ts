@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApi, Visitor, type TestApi } from "../support/api.ts";
-import { addMember, createCircle, createSignedInUser } from "../support/factories.ts";
-import { databaseKinds } from "../support/database.ts";
-import { testPng } from "../support/images.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { addMember, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
+import { testPng } from "../../tests/support/images.ts";
 import { bookChapters, books } from "../../server/db/schema/index.ts";
 
 /** A multipart body as a browser's form sends it (fields, and optionally one file). */
