@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitRegistration, uniqueName } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser } from "./browser.ts";
 import { htmlFile, testJpegWithExif, testPng } from "../support/images.ts";
 
 beforeAll(launchBrowser);
@@ -12,8 +11,6 @@ afterAll(closeBrowser);
 const texts = {
   zh: {
     prefix: "",
-    gender: "保密",
-    register: "注册",
     checkin: "签到",
     checkedIn: "已签到",
     checkinSuccess: "签到成功！+10 金币",
@@ -34,8 +31,6 @@ const texts = {
   },
   en: {
     prefix: "/en",
-    gender: "Secret",
-    register: "Register",
     checkin: "Check in",
     checkedIn: "Checked in",
     checkinSuccess: "Checked in! +10 gold",
@@ -56,21 +51,12 @@ const texts = {
   },
 } as const;
 
-async function register(page: Page, language: keyof typeof texts, prefix: string): Promise<string> {
-  const text = texts[language];
-  const username = uniqueName(prefix);
-  await page.goto(`${text.prefix}/register`);
-  await submitRegistration(page, { username, gender: text.gender, birthday: "1996-03-03", country: "CN", submit: text.register });
-  await page.waitForURL((url) => url.pathname === (text.prefix || "/"));
-  return username;
-}
-
 describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (language) => {
   const text = texts[language];
 
   it("checks in once, edits the profile and uploads an avatar shown in the header", async () => {
     const { context, page } = await newVisitor();
-    const username = await register(page, language, "c");
+    const { username } = await signInAsNewUser(context);
 
     await page.goto(`${text.prefix}/account/home`);
     const card = page.getByTestId("checkin-card");
@@ -120,9 +106,9 @@ describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (lan
 
   it("follows and unfollows from a public profile; the followee sees the new follower", async () => {
     const star = await newVisitor();
-    const starName = await register(star.page, language, "s");
+    const { username: starName } = await signInAsNewUser(star.context);
     const fan = await newVisitor();
-    const fanName = await register(fan.page, language, "f");
+    const { username: fanName } = await signInAsNewUser(fan.context);
 
     const anonymous = await newVisitor();
     await anonymous.page.goto(`${text.prefix}/profile/${starName}`);
@@ -156,8 +142,7 @@ describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (lan
 describe("personal centre without JavaScript", () => {
   it("checks in and uploads an avatar with plain form posts", async () => {
     const { context, page } = await newVisitor({ javaScriptEnabled: false });
-    // The sign-up puzzle needs JavaScript (the form without it is tested with the accounts).
-    await registerThroughApi(context, uniqueName("j"));
+    await signInAsNewUser(context);
     await page.goto("/account/home");
     await page.getByTestId("checkin-button").click();
     await page.waitForLoadState();

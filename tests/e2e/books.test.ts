@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName, seriousViolations } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
 import { testPng } from "../support/images.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -59,7 +59,7 @@ describe.each(["zh-CN", "en"] as const)("books in the browser (%s)", (locale: Lo
 
   it("write a book with three chapters → complete → resume updating → reorder by keyboard → delete a chapter → reorder by dragging → read it without JavaScript", async () => {
     const author = await newVisitor({ locale });
-    await registerThroughApi(author.context, uniqueName("b"));
+    await signInAsNewUser(author.context);
     const name = uniqueName(locale === "en" ? "Voyage " : "远航");
 
     // From the circle's books tab to the new-book form.
@@ -196,7 +196,7 @@ describe.each(["zh-CN", "en"] as const)("the chapter editor (%s)", (locale: Loca
 
   it("writes a chapter in CodeMirror (toolbar formula and code, an image) → a failed save keeps the text → publishes and renders; CodeMirror stays off reading pages; without JavaScript the plain form previews, keeps the text on an error and publishes", async () => {
     const author = await newVisitor({ locale });
-    await registerThroughApi(author.context, uniqueName("c"));
+    await signInAsNewUser(author.context);
     const { page, context } = author;
     const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
     const setState = async (state: "completed" | "updating") =>
@@ -308,7 +308,7 @@ describe("book pages pass axe-core (no serious or critical violation)", () => {
   for (const colorScheme of ["light", "dark"] as const) {
     it(`the demo book, a chapter and the book editor (${colorScheme})`, async () => {
       const { context, page } = await newVisitor({ colorScheme, bypassCSP: true });
-      await registerThroughApi(context, uniqueName("x"));
+      await signInAsNewUser(context);
       const list = (await (await context.request.get("/api/circles/2/books/")).json()) as {
         books: { id: number; circle_id: number; latest_chapter: { id: number } }[];
       };

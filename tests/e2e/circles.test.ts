@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitRegistration, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { htmlFile, testPng } from "../support/images.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -33,25 +33,11 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
   const t = translator(locale);
   const path = (to: string) => localizePath(to, locale);
 
-  async function register(page: Page): Promise<string> {
-    const username = uniqueName("c");
-    await page.goto(path("/register"));
-    await submitRegistration(page, {
-      username,
-      gender: t("accounts:register.gender_secret"),
-      birthday: "1990-01-01",
-      country: "CN",
-      submit: t("accounts:register.submit"),
-    });
-    await page.waitForURL((url) => url.pathname === path("/"));
-    return username;
-  }
-
   const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
 
   it("create a circle → a sub-circle → a second user joins → promoted → edits categories → loses access when the visibility changes", async () => {
     const founder = await newVisitor({ locale });
-    await register(founder.page);
+    await signInAsNewUser(founder.context);
     const name = uniqueName(locale === "en" ? "Rustaceans " : "锈圈");
 
     // The founder creates a circle under the global village from the tree.
@@ -93,7 +79,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // A second user finds the circle through the tree's filter and joins it.
     const second = await newVisitor({ locale });
-    const secondName = await register(second.page);
+    const { username: secondName } = await signInAsNewUser(second.context);
     await second.page.goto(`${path("/circles")}?q=${encodeURIComponent(name)}`);
     await hydrated(second.page);
     await second.page.getByRole("link", { name, exact: true }).click();
@@ -196,9 +182,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 describe("circles without JavaScript", () => {
   it("joins and leaves with plain form posts, confirming on the page; management pages send visitors to log in", async () => {
     const { context, page } = await newVisitor({ javaScriptEnabled: false, locale: "en" });
-    const username = uniqueName("n");
-    // The sign-up puzzle needs JavaScript (the form without it is tested with the accounts).
-    await registerThroughApi(context, username);
+    await signInAsNewUser(context);
     await page.goto("/en/circles/2");
     await page.getByRole("button", { name: exactly("Join") }).click();
     await page.getByText("You joined the circle.").waitFor();

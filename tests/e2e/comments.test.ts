@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName, seriousViolations } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhComments from "../../common/locales/zh-CN/comments.json" with { type: "json" };
@@ -42,10 +42,10 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
 
   it("comment with JavaScript (errors keep the text) → reply with a mention → delete with confirmation; visitors are asked to log in", async () => {
     const writer = await newVisitor({ locale });
-    const { username: writerName } = await registerThroughApi(writer.context, uniqueName("cw"));
+    const { username: writerName } = await signInAsNewUser(writer.context);
     const articlePath = path(await publishArticle(writer.context, uniqueName("Comments ")));
     const reader = await newVisitor({ locale, bypassCSP: true });
-    const { username: readerName } = await registerThroughApi(reader.context, uniqueName("cr"));
+    const { username: readerName } = await signInAsNewUser(reader.context);
 
     const { page } = reader;
     await page.goto(articlePath);
@@ -130,10 +130,10 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
 
   it("comments, replies and deletes without JavaScript (plain form posts, the question on the page)", async () => {
     const writer = await newVisitor({ locale });
-    await registerThroughApi(writer.context, uniqueName("nw"));
+    await signInAsNewUser(writer.context);
     const articlePath = path(await publishArticle(writer.context, uniqueName("Plain ")));
     const setup = await newVisitor({ locale });
-    const { username } = await registerThroughApi(setup.context, uniqueName("nr"));
+    const { username } = await signInAsNewUser(setup.context);
     const context = await setup.context
       .browser()!
       .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await setup.context.storageState() });

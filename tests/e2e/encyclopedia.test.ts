@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhWritings from "../../common/locales/zh-CN/writings.json" with { type: "json" };
@@ -47,7 +47,7 @@ describe.each(["zh-CN", "en"] as const)("related encyclopedia entries in the bro
 
   it("search and pick two entries in the editor → publish → read them as links → open an entry → it reads fully without JavaScript → editing shows them as chips", async () => {
     const writer = await newVisitor({ locale });
-    await registerThroughApi(writer.context, uniqueName("e"));
+    await signInAsNewUser(writer.context);
     const { page } = writer;
     await page.goto(path("/circles/1/write/article"));
     // After hydration the ids box becomes the picker.

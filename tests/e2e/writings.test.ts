@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName, seriousViolations } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { oversizedJpeg, testPng } from "../support/images.ts";
@@ -39,7 +39,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
   it("write an article with math, code and an image → publish → read with JavaScript on and off → add the other language → switch", async () => {
     const writer = await newVisitor({ locale, bypassCSP: true });
-    const { username } = await registerThroughApi(writer.context, uniqueName("w"));
+    const { username } = await signInAsNewUser(writer.context);
     const { page } = writer;
 
     // The header's Write button leads to a working editor.
@@ -113,7 +113,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
   it("a draft survives a closed tab and reopens from the drafts page; a post is published and listed", async () => {
     const writer = await newVisitor({ locale });
-    await registerThroughApi(writer.context, uniqueName("d"));
+    await signInAsNewUser(writer.context);
     const first = await writer.context.newPage();
     await first.goto(path("/circles/1/post"));
     await editorReady(first);
@@ -153,7 +153,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
   it("an edit conflict offers both versions: use the other one, or publish mine over it (with and without JavaScript)", async () => {
     const writer = await newVisitor({ locale });
-    await registerThroughApi(writer.context, uniqueName("c"));
+    await signInAsNewUser(writer.context);
     const csrftoken = (await writer.context.cookies()).find((cookie) => cookie.name === "csrftoken")!.value;
     const api = (method: "post" | "patch", url: string, data: Record<string, unknown>) =>
       writer.context.request[method](url, { headers: { "x-csrftoken": csrftoken }, data });
@@ -243,7 +243,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
 
   it("publishes from the plain form without JavaScript", async () => {
     const writer = await newVisitor({ locale });
-    await registerThroughApi(writer.context, uniqueName("n"));
+    await signInAsNewUser(writer.context);
     const noScript = await writer.context
       .browser()!
       .newContext({ baseURL: baseURL(), locale, javaScriptEnabled: false, storageState: await writer.context.storageState() });
@@ -280,7 +280,7 @@ describe("the writing cover", () => {
   it("without JavaScript (zh-CN): a real file field posted with the form; a wrong or too large file is refused with every typed field kept; a right one is stored and shown", async () => {
     const t = translator("zh-CN");
     const writer = await newVisitor({ locale: "zh-CN" });
-    await registerThroughApi(writer.context, uniqueName("k"));
+    await signInAsNewUser(writer.context);
     const noScript = await writer.context
       .browser()!
       .newContext({ baseURL: baseURL(), locale: "zh-CN", javaScriptEnabled: false, storageState: await writer.context.storageState() });
@@ -348,7 +348,7 @@ describe("the writing cover", () => {
   it("with JavaScript (en): the cover uploads at once with a preview, a wrong file says why and keeps the form, remove works, and it is published", async () => {
     const t = translator("en");
     const writer = await newVisitor({ locale: "en" });
-    await registerThroughApi(writer.context, uniqueName("j"));
+    await signInAsNewUser(writer.context);
     const { page } = writer;
     await page.goto("/en/circles/1/write/article");
     await editorReady(page);
