@@ -29,11 +29,13 @@ async function hydrated(page: Page): Promise<void> {
   });
 }
 
-describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: Locale) => {
+const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+
+/** The journey runs in Chinese; a smoke test goes through the same pages in English (common/i18n.test.ts checks the catalogs match). */
+describe("circles in the browser (zh-CN)", () => {
+  const locale: Locale = "zh-CN";
   const t = translator(locale);
   const path = (to: string) => localizePath(to, locale);
-
-  const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
 
   it("create a circle → a sub-circle → a second user joins → promoted → edits categories → loses access when the visibility changes", async () => {
     const founder = await newVisitor({ locale });
@@ -178,6 +180,56 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await founder.context.close();
     await second.context.close();
   }, 240_000);
+});
+
+describe("circles in the browser (en)", () => {
+  const t = translator("en");
+
+  it("creates a circle and manages it: members, categories, visibility (smoke)", async () => {
+    const founder = await newVisitor({ locale: "en" });
+    const { username } = await signInAsNewUser(founder.context);
+    const { page } = founder;
+    const name = uniqueName("Rustaceans ");
+    await page.goto("/en/circles");
+    await hydrated(page);
+    await page.getByRole("link", { name: t("circles:create.title") }).click();
+    await page.waitForURL((url) => url.pathname === "/en/circles/new");
+    await hydrated(page);
+    await page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
+    await page.getByLabel(t("circles:create.description")).fill("Systems programming.");
+    await page.getByRole("button", { name: t("circles:create.submit") }).click();
+    await page.waitForURL((url) => /^\/en\/circles\/\d+$/.test(url.pathname));
+    await hydrated(page);
+    const circleId = circleIdOf(page);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(name);
+    await expect.poll(() => page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
+    expect(await page.locator(".circle-counts").first().textContent()).toContain(t("circles:counts.members", { count: 1 }));
+
+    await page.getByRole("link", { name: t("circles:page.manage") }).click();
+    await page.waitForURL((url) => url.pathname === `/en/circles/${circleId}/settings`);
+    await hydrated(page);
+    await page.getByRole("link", { name: t("circles:settings.categories") }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/settings/categories"));
+    await hydrated(page);
+    await page.locator("#category-name").fill("C++");
+    await page.locator("#category-name").press("Enter");
+    await eventually(() => page.getByRole("alert").textContent()).toBe(t("validation:category_name_chars"));
+    await page.locator("#category-name").fill("Language");
+    await page.locator("#category-name").press("Enter");
+    await page.getByText(t("circles:categories.created")).waitFor();
+
+    await page.goto(`/en/circles/${circleId}/settings/members`);
+    await hydrated(page);
+    await eventually(() => page.locator(`tr[data-username="${username}"] td`).nth(2).textContent()).toBe(t("circles:roles.founder"));
+
+    await page.goto(`/en/circles/${circleId}/settings`);
+    await hydrated(page);
+    await page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
+    await page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await page.getByText(t("circles:settings.saved")).waitFor();
+    expect((await fetch(`${baseURL()}/en/circles/${circleId}`)).status).toBe(404);
+    await founder.context.close();
+  });
 });
 
 describe("circles without JavaScript", () => {
