@@ -54,7 +54,8 @@ export default defineConfig({
           maxWorkers: 2,
           fileParallelism: true,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // A journey takes 10–40 s on an idle machine; generous, so a busy shared machine slows it without failing it.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },
