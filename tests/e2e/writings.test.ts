@@ -202,7 +202,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
       const { page } = writer;
       await page.goto(path("/circles/1/post"));
       await editorReady(page);
-      const title = uniqueName(locale === "en" ? "Draft " : "草稿");
+      const title = uniqueName(locale === "zh-CN" ? "草稿" : "Draft ");
       await page.getByLabel(t("editor:editor.title"), { exact: true }).fill(title);
       await typeMarkdown(page, "Saved without a click.");
       await eventually(() => page.getByTestId("autosave-status").getAttribute("data-state")).toBe("saved");
