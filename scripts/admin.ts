@@ -17,7 +17,7 @@ const usage = `Usage: npm run admin -- set-type <username> <type>
  * cache's 2 s; their cached pages are dropped through NOTIFY). The embedded store belongs to one
  * process: stop the server first.
  */
-async function run(args: string[]): Promise<number> {
+export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, username, type] = args;
   if (command !== "set-type" || !username || !type || args.length !== 3) {
     console.error(usage);
@@ -28,13 +28,14 @@ async function run(args: string[]): Promise<number> {
     console.error(`Unknown user type "${type}".\n${usage}`);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(env);
   let release: (() => Promise<void>) | undefined;
+  let stopBroadcast: (() => void) | undefined;
   let database: DatabaseHandle;
   if (config.databaseUrl) {
     database = await openServerDatabase(config.databaseUrl, 1);
     // Other processes drop their cached pages of this user.
-    setInvalidationBroadcast(async (tags) => {
+    stopBroadcast = setInvalidationBroadcast(async (tags) => {
       await database.db.execute(sql`select pg_notify(${invalidationChannel}, ${JSON.stringify({ origin: "admin", tags })})`);
     });
   } else {
@@ -65,9 +66,11 @@ async function run(args: string[]): Promise<number> {
     }
     throw error;
   } finally {
+    stopBroadcast?.();
     await database.close();
     await release?.();
   }
 }
 
-process.exitCode = await run(process.argv.slice(2));
+// Run as a command; imported (by its tests), it only defines `run`.
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

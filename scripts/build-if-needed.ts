@@ -23,8 +23,8 @@ const stampFile = path.join(root, "build", ".source-hash");
 export function sourceHash(): string {
   const hash = createHash("sha256");
   const visit = (file: string) => {
-    // Files the build itself writes (app/styles/*.generated.css) are outputs, not sources.
-    if (!existsSync(file) || path.basename(file).includes(".generated.")) return;
+    // Files the build itself writes (app/styles/*.generated.css) are outputs, not sources; tests are in no bundle.
+    if (!existsSync(file) || path.basename(file).includes(".generated.") || path.basename(file).endsWith(".test.ts")) return;
     if (statSync(file).isDirectory()) {
       for (const entry of readdirSync(file).sort()) visit(path.join(file, entry));
     } else {

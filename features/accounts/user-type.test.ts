@@ -1,15 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser, createUser } from "../../tests/support/factories.ts";
-import { databaseKinds } from "../../tests/support/database.ts";
+import { createTestDatabase, databaseKinds, migratedTemplate } from "../../tests/support/database.ts";
 import { embeddedDataPath, openEmbeddedDatabase } from "../../server/db/client.ts";
 import { events, users } from "../../server/db/schema/index.ts";
+import lockfile from "proper-lockfile";
+import { run } from "../../scripts/admin.ts";
+import type { User } from "./service.ts";
 import { parseUserType, setUserType } from "./user-type.ts";
 
 describe("user types by short or full name", () => {
@@ -48,25 +51,92 @@ describe.each(databaseKinds)("setting a user's type on %s", (kind) => {
   });
 });
 
-describe("npm run admin -- set-type", () => {
-  it("sets a type on the embedded store and explains bad input", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "circles-admin-"));
-    const database = await openEmbeddedDatabase(embeddedDataPath(dataDir));
+/** The command's exit code and what it printed, run in this process. */
+async function admin(args: string[], env: Record<string, string>) {
+  const out = vi.spyOn(console, "log").mockImplementation(() => {});
+  const err = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    const code = await run(args, env);
+    return { code, stdout: out.mock.calls.join("\n"), stderr: err.mock.calls.join("\n") };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe("npm run admin -- set-type on the embedded store", () => {
+  // One store on disk for these tests (opening one is slow), started from the run's migrated template.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-admin-"));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  let user: User;
+  beforeAll(async () => {
+    const database = await openEmbeddedDatabase(embeddedDataPath(dataDir), await migratedTemplate());
     await database.migrate();
-    const user = await createUser(database.db);
+    user = await createUser(database.db);
     await database.close();
-    const run = promisify(execFile);
-    const script = path.resolve(import.meta.dirname, "../../scripts/admin.ts");
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
-    const done = await run(process.execPath, [script, "set-type", user.username, "vip"], { env });
-    expect(done.stdout.trim()).toBe(`${user.username}: Registered users → VIP users`);
-    await expect(run(process.execPath, [script, "set-type", user.username, "king"], { env })).rejects.toMatchObject({
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const typeInStore = async () => {
+    const reopened = await openEmbeddedDatabase(embeddedDataPath(dataDir));
+    try {
+      const [row] = await reopened.db.select({ userType: users.userType }).from(users).where(eq(users.id, user.id));
+      return row!.userType;
+    } finally {
+      await reopened.close();
+    }
+  };
+
+  it("refuses a store a server holds, changing nothing", async () => {
+    const release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, "server.lock"), realpath: false });
+    try {
+      expect(await admin(["set-type", user.username, "svip"], env)).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("A Circles server is using the embedded store"),
+      });
+    } finally {
+      await release();
+    }
+  });
+
+  it("sets a type and explains bad input", async () => {
+    expect(await admin(["set-type", user.username, "vip"], env)).toEqual({
+      code: 0,
+      stdout: `${user.username}: Registered users → VIP users`,
+      stderr: "",
+    });
+    expect(await admin(["set-type", user.username, "king"], env)).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Unknown user type "king"'),
     });
-    const reopened = await openEmbeddedDatabase(embeddedDataPath(dataDir));
-    const [row] = await reopened.db.select({ userType: users.userType }).from(users).where(eq(users.id, user.id));
-    await reopened.close();
-    expect(row!.userType).toBe("VIP users");
+    expect(await admin(["set-type", user.username], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Usage: npm run admin"),
+    });
+    expect(await admin(["set-type", "nobody_here", "svip"], env)).toMatchObject({ code: 1, stderr: 'No user named "nobody_here".' });
+    expect(await typeInStore()).toBe("VIP users");
+  });
+
+  it("runs as a command: one process of its own", async () => {
+    const script = path.resolve(import.meta.dirname, "../../scripts/admin.ts");
+    const done = await promisify(execFile)(process.execPath, [script, "set-type", user.username, "svip"], {
+      env: { ...process.env, ...env },
+    });
+    expect(done.stdout.trim()).toBe(`${user.username}: VIP users → SVIP users`);
+    expect(await typeInStore()).toBe("SVIP users");
   }, 300_000);
+});
+
+describe.runIf(databaseKinds.includes("postgres"))("npm run admin -- set-type on a PostgreSQL server", () => {
+  it("sets the type beside running servers", async () => {
+    const database = await createTestDatabase("postgres");
+    try {
+      const user = await createUser(database.db);
+      const result = await admin(["set-type", user.username, "Official users"], { DATA_DIR: tmpdir(), DATABASE_URL: database.url! });
+      expect(result).toEqual({ code: 0, stdout: `${user.username}: Registered users → Official users`, stderr: "" });
+      const [row] = await database.db.select({ userType: users.userType }).from(users).where(eq(users.id, user.id));
+      expect(row!.userType).toBe("Official users");
+    } finally {
+      await database.dispose();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { addMember, createCircle, createComment, createSignedInUser } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createComment, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { comments, events, unreadCounters } from "../../server/db/schema/index.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
@@ -17,12 +17,15 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
   afterAll(() => api.close());
 
   const db = () => api.database.db;
-  const signedIn = () => createSignedInUser(api.app, db());
-  const publish = async (visitor: Visitor, circleId = 1) => {
-    const response = await visitor.post(`/api/circles/${circleId}/writings/`, article);
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as { id: number }).id;
+  /** Who each signed-in visitor is, so `publish` can make their writing directly. */
+  const userOf = new WeakMap<Visitor, { id: number }>();
+  const signedIn = async () => {
+    const made = await createSignedInUser(api.app, db());
+    userOf.set(made.visitor, made.user);
+    return made;
   };
+  /** A writing by the visitor's user, made directly (publishing itself is tested in features/writings). */
+  const publish = async (visitor: Visitor, circleId = 1) => (await createWriting(db(), userOf.get(visitor)!, { circleId, ...article })).id;
   const comment = async (visitor: Visitor, writingId: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
     visitor.post(`/api/writings/${writingId}/comments/`, body, headers);
   const posted = async (visitor: Visitor, writingId: number, body: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitLogin, uniqueName } from "./browser.ts";
+import { closeBrowser, launchBrowser, newAccount, newVisitor, signInAsNewUser, submitLogin, uniqueName } from "./browser.ts";
 import { solveCaptcha } from "./captcha-solver.ts";
 import { lastMessageTo } from "../support/outbox.ts";
 
@@ -106,7 +106,7 @@ describe("password reset by email code", () => {
   it("goes email → code → new password → done, signs out everywhere, and the new password works (zh)", async () => {
     // The account is signed in elsewhere; the reset must end that session too.
     const elsewhere = await newVisitor();
-    const account = await registerThroughApi(elsewhere.context, uniqueName("rs"));
+    const account = await signInAsNewUser(elsewhere.context);
     await elsewhere.page.goto("/account/home");
     expect(new URL(elsewhere.page.url()).pathname).toBe("/account/home");
 
@@ -160,9 +160,7 @@ describe("password reset by email code", () => {
   });
 
   it("works in English and answers the same for an address without an account (en)", async () => {
-    const owner = await newVisitor();
-    const account = await registerThroughApi(owner.context, uniqueName("rsen"));
-    await owner.context.close();
+    const account = newAccount();
 
     const { context, page } = await newVisitor();
     await page.goto("/en/login");
@@ -212,9 +210,7 @@ describe("password reset by email code", () => {
 
 describe("signing in without the puzzle", () => {
   it("is reachable by keyboard, announced, and a code from the mailbox replaces the puzzle (zh)", async () => {
-    const owner = await newVisitor();
-    const account = await registerThroughApi(owner.context, uniqueName("np"));
-    await owner.context.close();
+    const account = newAccount();
 
     const { context, page } = await newVisitor();
     await page.goto("/login");
@@ -249,9 +245,7 @@ describe("signing in without the puzzle", () => {
   });
 
   it("works in English, and the puzzle can be chosen again (en)", async () => {
-    const owner = await newVisitor();
-    const account = await registerThroughApi(owner.context, uniqueName("npen"));
-    await owner.context.close();
+    const account = newAccount();
 
     const { context, page } = await newVisitor();
     await page.goto("/en/login");

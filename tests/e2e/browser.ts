@@ -1,8 +1,10 @@
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { chromiumPath } from "./global-setup.ts";
-import { solveCaptcha, solveCaptchaThroughApi } from "./captcha-solver.ts";
+import { chromiumPath, type PoolAccount } from "./global-setup.ts";
+import { solveCaptcha } from "./captcha-solver.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -40,15 +42,48 @@ export async function newVisitor(options: BrowserContextOptions = {}): Promise<{
   return { context, page };
 }
 
+/**
+ * Takes an account of the run's pool that no other test has taken (test files run in parallel
+ * processes: the claim is an exclusive file), signs `context` in as it and fetches a CSRF token,
+ * as signing up would. For tests that are not about signing up; those use the puzzle.
+ */
+export async function signInAsNewUser(context: BrowserContext): Promise<Account> {
+  const { token, ...account } = claimAccount();
+  await context.addCookies([{ name: "sessionid", value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+  await context.request.get("/api/get_csrf_token/");
+  return account;
+}
+
+export type Account = Omit<PoolAccount, "token">;
+
+/** An account of the run's pool no other test has taken, for a test that signs in to it itself (password, code). */
+export function newAccount(): Account {
+  const { token: _token, ...account } = claimAccount();
+  return account;
+}
+
+function claimAccount(): PoolAccount {
+  for (const account of JSON.parse(inject("accountPool")) as PoolAccount[]) {
+    try {
+      writeFileSync(path.join(inject("accountClaims"), account.username), "", { flag: "wx" });
+      return account;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  throw new Error("Every pool account is taken: raise accountPoolSize in tests/e2e/global-setup.ts");
+}
+
 /** A visitor already signed in as the run's reader account (no puzzle); never log it out. */
 export async function signedInVisitor(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   return newVisitor({ storageState: JSON.parse(inject("signedInState")), ...options });
 }
 
 let counter = 0;
+/** Unique in the run, also across test files running at the same time (each in its own process). */
 export function uniqueName(prefix: string): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
+  return `${prefix}${(process.pid % 1296).toString(36)}${Date.now().toString(36).slice(-4)}${counter}`;
 }
 
 export interface Registration {
@@ -79,23 +114,6 @@ export async function submitRegistration(page: Page, form: Registration & { solv
     await page.locator('.captcha[data-phase="solved"]').waitFor();
   }
   await page.getByRole("button", { name: form.submit }).click();
-}
-
-/**
- * Signs up through the API inside the visitor's browser context (so that context is signed in),
- * solving the sign-up puzzle as the page's script would: for tests about something other than
- * the sign-up form, and for visitors without JavaScript.
- */
-export async function registerThroughApi(context: BrowserContext, username: string, password = "secret123") {
-  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const captcha = await solveCaptchaThroughApi(context.request, csrftoken);
-  const email = `${username}@example.com`;
-  const response = await context.request.post("/api/Users/register/", {
-    headers: { "x-csrftoken": csrftoken },
-    data: { username, email, password, confirm_password: password, gender: "secret", birthday: "1990-01-01", country: "CN", captcha },
-  });
-  if (response.status() !== 201) throw new Error(`Sign-up failed (${response.status()}): ${await response.text()}`);
-  return { username, email, password };
 }
 
 /** Fills the login form on the current page, solves the slider puzzle and submits. */

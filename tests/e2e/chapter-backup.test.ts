@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, registerThroughApi, uniqueName } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath } from "../../common/locale.ts";
 import zhBooks from "../../common/locales/zh-CN/books.json" with { type: "json" };
@@ -38,7 +38,7 @@ async function failPosts(page: Page, pathPart: string, how: "abort" | "500"): Pr
 
 async function authorWithBook(locale: "zh-CN" | "en"): Promise<{ page: Page; context: BrowserContext; bookId: number; csrftoken: string }> {
   const { page, context } = await newVisitor({ locale });
-  await registerThroughApi(context, uniqueName("k"));
+  await signInAsNewUser(context);
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
   const book = (await (
     await context.request.post("/api/circles/1/books/", { headers: { "x-csrftoken": csrftoken }, data: { name: uniqueName("backup ") } })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, registerThroughApi, submitRegistration, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { htmlFile, testPng } from "../support/images.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -29,30 +29,18 @@ async function hydrated(page: Page): Promise<void> {
   });
 }
 
-describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: Locale) => {
+const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+
+/** The journey runs in Chinese; a smoke test goes through the same pages in English (common/i18n.test.ts checks the catalogs match). */
+describe("circles in the browser (zh-CN)", () => {
+  const locale: Locale = "zh-CN";
   const t = translator(locale);
   const path = (to: string) => localizePath(to, locale);
 
-  async function register(page: Page): Promise<string> {
-    const username = uniqueName("c");
-    await page.goto(path("/register"));
-    await submitRegistration(page, {
-      username,
-      gender: t("accounts:register.gender_secret"),
-      birthday: "1990-01-01",
-      country: "CN",
-      submit: t("accounts:register.submit"),
-    });
-    await page.waitForURL((url) => url.pathname === path("/"));
-    return username;
-  }
-
-  const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
-
   it("create a circle → a sub-circle → a second user joins → promoted → edits categories → loses access when the visibility changes", async () => {
     const founder = await newVisitor({ locale });
-    await register(founder.page);
-    const name = uniqueName(locale === "en" ? "Rustaceans " : "锈圈");
+    await signInAsNewUser(founder.context);
+    const name = uniqueName("锈圈");
 
     // The founder creates a circle under the global village from the tree.
     await founder.page.goto(path("/circles"));
@@ -61,7 +49,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await founder.page.waitForURL((url) => url.pathname === path("/circles/new"));
     await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
-    await founder.page.getByLabel(t("circles:create.description")).fill(locale === "en" ? "Systems programming." : "系统编程。");
+    await founder.page.getByLabel(t("circles:create.description")).fill("系统编程。");
     // A page named .png is refused by its bytes, and the texts typed stay.
     await founder.page.setInputFiles("#circle-logo", { name: "logo.png", mimeType: "image/png", buffer: htmlFile });
     await founder.page.getByRole("button", { name: t("circles:create.submit") }).click();
@@ -80,7 +68,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     await expect.poll(() => founder.page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
 
     // …and a sub-circle of it.
-    const subName = `${name}${locale === "en" ? " Async" : "异步"}`;
+    const subName = `${name}异步`;
     await founder.page.getByRole("link", { name: t("circles:page.create_subcircle") }).click();
     await founder.page.waitForURL((url) => url.pathname === path(`/circles/${circleId}/new`));
     await hydrated(founder.page);
@@ -93,7 +81,7 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
 
     // A second user finds the circle through the tree's filter and joins it.
     const second = await newVisitor({ locale });
-    const secondName = await register(second.page);
+    const { username: secondName } = await signInAsNewUser(second.context);
     await second.page.goto(`${path("/circles")}?q=${encodeURIComponent(name)}`);
     await hydrated(second.page);
     await second.page.getByRole("link", { name, exact: true }).click();
@@ -128,23 +116,21 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     };
     await addCategory("#category-name", "C++");
     await eventually(() => second.page.getByRole("alert").textContent()).toBe(t("validation:category_name_chars"));
-    await addCategory("#category-name", locale === "en" ? "Language" : "语言");
+    await addCategory("#category-name", "语言");
     await second.page.getByText(t("circles:categories.created")).waitFor();
-    await addCategory("#category-name", locale === "en" ? "Tools" : "工具");
+    await addCategory("#category-name", "工具");
     await eventually(() => second.page.locator('li[data-level="category"]').count()).toBe(2);
-    await addCategory("#subclass-name", locale === "en" ? "Ownership 101" : "所有权 101");
+    await addCategory("#subclass-name", "所有权 101");
     await eventually(() => second.page.locator('li[data-level="subclass"]').count()).toBe(1);
-    const tools = locale === "en" ? "Tools" : "工具";
+    const tools = "工具";
     await second.page.getByRole("button", { name: t("circles:categories.move_up", { name: tools }) }).click();
     await eventually(async () =>
       second.page
         .locator('li[data-level="category"] > .category-row input[name=name]')
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
-    ).toEqual([tools, locale === "en" ? "Language" : "语言"]);
+    ).toEqual([tools, "语言"]);
     // A category with subclasses is in use and stays.
-    await second.page
-      .getByRole("button", { name: t("circles:categories.delete_label", { name: locale === "en" ? "Language" : "语言" }) })
-      .click();
+    await second.page.getByRole("button", { name: t("circles:categories.delete_label", { name: "语言" }) }).click();
     await eventually(() => second.page.getByRole("alert").textContent()).toBe(t("errors:category_in_use"));
 
     // The second user (a member of the parent, not of the sub-circle) sees the sub-circle until the founder hides it.
@@ -154,7 +140,8 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
     // A visitor's copy of the page is cached…
     const anonymousUrl = `${baseURL()}${path(`/circles/${subId}`)}`;
     expect((await fetch(anonymousUrl)).status).toBe(200);
-    expect((await fetch(anonymousUrl)).headers.get("x-page-cache")).toBe("hit");
+    // Another test file creating a circle at this moment drops cached circle pages: ask again then.
+    await eventually(async () => (await fetch(anonymousUrl)).headers.get("x-page-cache")).toBe("hit");
     await founder.page.goto(path(`/circles/${subId}/settings`));
     await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
@@ -193,12 +180,60 @@ describe.each(["zh-CN", "en"] as const)("circles in the browser (%s)", (locale: 
   }, 240_000);
 });
 
+describe("circles in the browser (en)", () => {
+  const t = translator("en");
+
+  it("creates a circle and manages it: members, categories, visibility (smoke)", async () => {
+    const founder = await newVisitor({ locale: "en" });
+    const { username } = await signInAsNewUser(founder.context);
+    const { page } = founder;
+    const name = uniqueName("Rustaceans ");
+    await page.goto("/en/circles");
+    await hydrated(page);
+    await page.getByRole("link", { name: t("circles:create.title") }).click();
+    await page.waitForURL((url) => url.pathname === "/en/circles/new");
+    await hydrated(page);
+    await page.getByLabel(t("circles:create.name"), { exact: true }).fill(name);
+    await page.getByLabel(t("circles:create.description")).fill("Systems programming.");
+    await page.getByRole("button", { name: t("circles:create.submit") }).click();
+    await page.waitForURL((url) => /^\/en\/circles\/\d+$/.test(url.pathname));
+    await hydrated(page);
+    const circleId = circleIdOf(page);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(name);
+    await expect.poll(() => page.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
+    expect(await page.locator(".circle-counts").first().textContent()).toContain(t("circles:counts.members", { count: 1 }));
+
+    await page.getByRole("link", { name: t("circles:page.manage") }).click();
+    await page.waitForURL((url) => url.pathname === `/en/circles/${circleId}/settings`);
+    await hydrated(page);
+    await page.getByRole("link", { name: t("circles:settings.categories") }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/settings/categories"));
+    await hydrated(page);
+    await page.locator("#category-name").fill("C++");
+    await page.locator("#category-name").press("Enter");
+    await eventually(() => page.getByRole("alert").textContent()).toBe(t("validation:category_name_chars"));
+    await page.locator("#category-name").fill("Language");
+    await page.locator("#category-name").press("Enter");
+    await page.getByText(t("circles:categories.created")).waitFor();
+
+    await page.goto(`/en/circles/${circleId}/settings/members`);
+    await hydrated(page);
+    await eventually(() => page.locator(`tr[data-username="${username}"] td`).nth(2).textContent()).toBe(t("circles:roles.founder"));
+
+    await page.goto(`/en/circles/${circleId}/settings`);
+    await hydrated(page);
+    await page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
+    await page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await page.getByText(t("circles:settings.saved")).waitFor();
+    expect((await fetch(`${baseURL()}/en/circles/${circleId}`)).status).toBe(404);
+    await founder.context.close();
+  });
+});
+
 describe("circles without JavaScript", () => {
   it("joins and leaves with plain form posts, confirming on the page; management pages send visitors to log in", async () => {
     const { context, page } = await newVisitor({ javaScriptEnabled: false, locale: "en" });
-    const username = uniqueName("n");
-    // The sign-up puzzle needs JavaScript (the form without it is tested with the accounts).
-    await registerThroughApi(context, username);
+    await signInAsNewUser(context);
     await page.goto("/en/circles/2");
     await page.getByRole("button", { name: exactly("Join") }).click();
     await page.getByText("You joined the circle.").waitFor();

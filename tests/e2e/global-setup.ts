@@ -6,7 +6,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build-if-needed.ts";
 import { embeddedDataPath, openEmbeddedDatabase } from "../../server/db/client.ts";
-import { createSessionFor, createUser } from "../support/factories.ts";
+import { createSessionFor, createUser, factoryPassword } from "../support/factories.ts";
 
 export const chromiumPath = "/usr/bin/chromium";
 
@@ -17,8 +17,24 @@ declare module "vitest" {
     signedInState: string;
     /** The test server's DATA_DIR: its dev outbox (`outbox/`) holds the codes it "sent". */
     dataDir: string;
+    /** Accounts made for this run, each with a session (JSON of `PoolAccount[]`): see `signInAsNewUser`. */
+    accountPool: string;
+    /** A folder where test files claim pool accounts (one empty file per account taken). */
+    accountClaims: string;
   }
 }
+
+/** An account of the run's pool: signed up in advance, so a test that is not about signing up skips the puzzle. */
+export interface PoolAccount {
+  username: string;
+  email: string;
+  password: string;
+  /** The session cookie's value. */
+  token: string;
+}
+
+/** More than the browser tests of one run take (each claims one or two per test). */
+const accountPoolSize = 80;
 
 /** The account behind the signed-in browser fixture. Tests using it must not log it out. */
 export const fixtureUsername = "e2e_reader";
@@ -28,14 +44,18 @@ export default async function setup(project: TestProject) {
   await ensureBuild();
   ensureChromium();
   const dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-"));
-  const sessionToken = await prepareSignedInFixture(dataDir);
+  const accountClaims = mkdtempSync(path.join(tmpdir(), "circles-e2e-claims-"));
+  const { readerToken, pool } = await prepareAccounts(dataDir);
   const { server, baseURL } = await startServer(dataDir);
   project.provide("baseURL", baseURL);
-  project.provide("signedInState", JSON.stringify(storageStateFor(baseURL, sessionToken)));
+  project.provide("signedInState", JSON.stringify(storageStateFor(baseURL, readerToken)));
   project.provide("dataDir", dataDir);
+  project.provide("accountPool", JSON.stringify(pool));
+  project.provide("accountClaims", accountClaims);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(accountClaims, { recursive: true, force: true });
   };
 }
 
@@ -65,16 +85,25 @@ export async function startServer(dataDir: string): Promise<{ server: ChildProce
 }
 
 /**
- * Made once per run, before the server opens the store: a reader account and a session for it,
- * written straight into the embedded database, so browser tests that need someone signed in do
- * not each solve the sign-in puzzle.
+ * Made once per run, before the server opens the store, written straight into the embedded
+ * database: a reader account and a session for it, and a pool of accounts with sessions, so
+ * browser tests that need someone signed in do not each solve the sign-up puzzle.
  */
-async function prepareSignedInFixture(dataDir: string): Promise<string> {
+async function prepareAccounts(dataDir: string): Promise<{ readerToken: string; pool: PoolAccount[] }> {
   const handle = await openEmbeddedDatabase(embeddedDataPath(dataDir));
   try {
     await handle.migrate();
-    const user = await createUser(handle.db, { username: fixtureUsername, nickname: "E2E Reader" });
-    return await createSessionFor(handle.db, user, true);
+    const reader = await createUser(handle.db, { username: fixtureUsername, nickname: "E2E Reader" });
+    const readerToken = await createSessionFor(handle.db, reader, true);
+    const pool: PoolAccount[] = [];
+    for (let index = 1; index <= accountPoolSize; index += 1) {
+      // Named as people name themselves on sign-up: the nickname is the username.
+      const username = `member${String(index).padStart(3, "0")}`;
+      const email = `${username}@example.com`;
+      const user = await createUser(handle.db, { username, email, nickname: username });
+      pool.push({ username, email, password: factoryPassword, token: await createSessionFor(handle.db, user) });
+    }
+    return { readerToken, pool };
   } finally {
     await handle.close();
   }

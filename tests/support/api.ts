@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -18,7 +18,7 @@ export interface TestApi {
 export interface TestApiOptions {
   /** The sign-in puzzle (off unless asked for). */
   captcha?: boolean;
-  /** Also serve the pages from the client build in build/ (only where the build exists: the e2e project builds it). */
+  /** Also serve the pages from the client build in build/: only in `*.pages.test.ts` files (the pages project builds the site first). */
   pages?: boolean;
   /** Pages allowed larger form bodies (see server/plugins/pages.ts). */
   pageBodyLimits?: Record<string, number>;
@@ -33,6 +33,10 @@ export interface TestApiOptions {
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
 export async function createTestApi(kind: DatabaseKind, options: TestApiOptions = {}): Promise<TestApi> {
+  if (options.pages && !existsSync(path.resolve("build", "server", "index.js")))
+    throw new Error(
+      "Page tests need the site built: name the file *.pages.test.ts (its vitest project builds first) or run `npm run build`.",
+    );
   const database = await createTestDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), "circles-test-"));
   const config = loadConfig({

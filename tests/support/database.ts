@@ -26,15 +26,21 @@ function template(name: "pgliteTemplate" | "postgresTemplate"): string | undefin
   }
 }
 
+/** The run's migrated, circle-seeded PGlite data directory as a tarball, to start an embedded store from (on disk too). */
+export async function migratedTemplate(): Promise<Blob | undefined> {
+  const tarball = template("pgliteTemplate");
+  return tarball ? new Blob([readFileSync(tarball)]) : undefined;
+}
+
 /**
  * A fresh, migrated, circle-seeded database: in memory for PGlite, a new database on the server.
  * Cloned from the run's template when there is one (a third of the time of migrating anew).
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const tarball = template("pgliteTemplate");
-    if (tarball) {
-      const handle = await openEmbeddedDatabase(undefined, new Blob([readFileSync(tarball)]));
+    const initial = await migratedTemplate();
+    if (initial) {
+      const handle = await openEmbeddedDatabase(undefined, initial);
       return { ...handle, dispose: () => handle.close() };
     }
     const handle = await openEmbeddedDatabase(undefined);

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
 import {
+  bookChapters,
+  books,
   circleCategories,
   circleMembers,
   circles,
@@ -11,6 +13,7 @@ import {
   sessions,
   unreadCounters,
   users,
+  writings,
 } from "../../server/db/schema/index.ts";
 import escapeHtml from "escape-html";
 import type { UserType } from "../../features/accounts/constants.ts";
@@ -21,6 +24,8 @@ import { invalidate } from "../../server/lib/invalidation.ts";
 import { circlesTag, commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
 import { membershipTag } from "../../features/circles/access.server.ts";
 import { followeesTag } from "../../features/follows/service.ts";
+import { writingTags } from "../../features/writings/service.ts";
+import { bookTags } from "../../features/books/service.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -230,4 +235,66 @@ export async function createComment(db: Database, writingId: number, author: { i
     .returning();
   await invalidate([commentsTag("writing", writingId), countsTag("writing", writingId)]);
   return comment!;
+}
+
+/** A paragraph of Markdown as the pipeline would store it, without running the pipeline. */
+function renderedParagraph(markdown: string) {
+  return { markdown, html: `<p>${escapeHtml(markdown)}</p>`, textLength: markdown.length };
+}
+
+export interface WritingOverrides {
+  circleId?: number;
+  title?: string;
+  content?: string;
+  type?: "article" | "post";
+  language?: "zh-CN" | "en";
+}
+
+/**
+ * A published writing by `author` (the row only: no event, no categories, the text stored as one
+ * escaped paragraph; tests about publishing use the API). Drops what the service's invalidation drops.
+ */
+export async function createWriting(db: Database, author: { id: number }, overrides: WritingOverrides = {}) {
+  const content = overrides.content ?? `正文 ${unique()}`;
+  const { textLength, ...rendered } = renderedParagraph(content);
+  const [writing] = await db
+    .insert(writings)
+    .values({
+      circleId: overrides.circleId ?? 1,
+      authorId: author.id,
+      type: overrides.type ?? "article",
+      language: overrides.language ?? "zh-CN",
+      title: overrides.title ?? `文章${unique()}`,
+      ...rendered,
+      excerpt: content.slice(0, 120),
+      textLength,
+    })
+    .returning();
+  await invalidate(writingTags(writing!));
+  return writing!;
+}
+
+/**
+ * A book by `author` with chapters of the given titles (rows only: no event; each chapter's text is
+ * one escaped paragraph; tests about writing books use the API or the pages).
+ */
+export async function createBook(
+  db: Database,
+  author: { id: number },
+  overrides: { circleId?: number; name?: string; chapters?: string[] } = {},
+) {
+  const [book] = await db
+    .insert(books)
+    .values({ circleId: overrides.circleId ?? 1, authorId: author.id, name: overrides.name ?? `书${unique()}` })
+    .returning();
+  const chapters = [];
+  for (const [index, title] of (overrides.chapters ?? []).entries()) {
+    const [chapter] = await db
+      .insert(bookChapters)
+      .values({ bookId: book!.id, number: index + 1, title, ...renderedParagraph(`正文 ${index + 1}`) })
+      .returning();
+    chapters.push(chapter!);
+  }
+  await invalidate([...bookTags(book!), "circles"]);
+  return { ...book!, chapters };
 }

@@ -16,12 +16,31 @@ declare module "vitest" {
   }
 }
 
+interface Templates {
+  tarball: string;
+  templateName: string;
+  teardown: () => Promise<void>;
+}
+
+/** The projects that use this setup (unit, pages) run in one vitest process and share one pair of templates. */
+const shared = globalThis as { circlesTestTemplates?: Promise<Templates> };
+
 /**
  * Builds the migrated, seeded starting database once per run, for both kinds; each API test file
  * then clones it (a PGlite tarball load, a PostgreSQL template copy) instead of starting an empty
  * store and migrating it. Also drops test databases left by runs that died before cleaning up.
  */
 export default async function setup(project: TestProject) {
+  const first = shared.circlesTestTemplates === undefined;
+  shared.circlesTestTemplates ??= makeTemplates();
+  const { tarball, templateName, teardown } = await shared.circlesTestTemplates;
+  project.provide("pgliteTemplate", tarball);
+  project.provide("postgresTemplate", templateName);
+  // Vitest tears projects down after the whole run; the first one to set up cleans up.
+  return first ? teardown : undefined;
+}
+
+async function makeTemplates(): Promise<Templates> {
   const folder = mkdtempSync(path.join(tmpdir(), "circles-template-"));
   const tarball = path.join(folder, "pglite.tar");
   const embedded = await openEmbeddedDatabase(undefined);
@@ -30,7 +49,6 @@ export default async function setup(project: TestProject) {
   const dump = await (embedded.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
   writeFileSync(tarball, Buffer.from(await dump.arrayBuffer()));
   await embedded.close();
-  project.provide("pgliteTemplate", tarball);
 
   const url = process.env.TEST_DATABASE_URL;
   let templateName = "";
@@ -45,11 +63,13 @@ export default async function setup(project: TestProject) {
     await seedCircleTree(server.db);
     await server.close();
   }
-  project.provide("postgresTemplate", templateName);
-
-  return async () => {
-    rmSync(folder, { recursive: true, force: true });
-    if (url && templateName) await adminQuery(url, `drop database if exists ${templateName} with (force)`);
+  return {
+    tarball,
+    templateName,
+    teardown: async () => {
+      rmSync(folder, { recursive: true, force: true });
+      if (url && templateName) await adminQuery(url, `drop database if exists ${templateName} with (force)`);
+    },
   };
 }
 

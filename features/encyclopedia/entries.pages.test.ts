@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, Visitor, type TestApi } from "../support/api.ts";
-import { addMember, createCircle, createEntry, createSignedInUser, createUser } from "../support/factories.ts";
-import { databaseKinds } from "../support/database.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { addMember, createCircle, createEntry, createSignedInUser, createUser } from "../../tests/support/factories.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
 import { formatDate } from "../../common/locale.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { createTestApi, Visitor, type TestApi } from "../support/api.ts";
-import { addCategory, addMember, createCircle, createUser, signedInVisitor } from "../support/factories.ts";
-import { databaseKinds } from "../support/database.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { addCategory, addMember, createCircle, createUser, signedInVisitor } from "../../tests/support/factories.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 
 /**

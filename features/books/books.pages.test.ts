@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApi, Visitor, type TestApi } from "../support/api.ts";
-import { addMember, createCircle, createSignedInUser } from "../support/factories.ts";
-import { databaseKinds } from "../support/database.ts";
-import { testPng } from "../support/images.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { addMember, createBook, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
+import { testPng } from "../../tests/support/images.ts";
 import { bookChapters, books } from "../../server/db/schema/index.ts";
 
 /** A multipart body as a browser's form sends it (fields, and optionally one file). */
@@ -39,12 +39,10 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
 
   async function authorWithBook(chapters = 2, circleId = 1) {
     const author = await createSignedInUser(api.app, db());
-    const id = (await author.visitor.post(`/api/circles/${circleId}/books/`, { name: "无脚本之书" })).json().id as number;
-    const chapterIds: number[] = [];
-    for (let index = 1; index <= chapters; index += 1)
-      chapterIds.push(
-        (await author.visitor.post(`/api/books/${id}/chapters/`, { title: `章${index}`, content: `正文 ${index}` })).json().id,
-      );
+    const titles = Array.from({ length: chapters }, (_, index) => `章${index + 1}`);
+    const book = await createBook(db(), author.user, { circleId, name: "无脚本之书", chapters: titles });
+    const id = book.id;
+    const chapterIds = book.chapters.map((chapter) => chapter.id);
     const post = async (path: string, fields: Record<string, string>) => {
       const { body, headers } = multipart({ csrftoken: await author.visitor.csrfToken(), ...fields });
       return author.visitor.request("POST", path, { body, headers, csrf: false });

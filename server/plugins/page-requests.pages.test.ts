@@ -2,8 +2,8 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, newUser, Visitor, type TestApi } from "../support/api.ts";
-import { databaseKinds } from "../support/database.ts";
+import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
 
 /**
  * Page requests against the real app with the built pages, in this process (app.inject): the
