@@ -4,6 +4,7 @@ import { translator } from "./i18n.ts";
 /** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
 export const errorStatus = {
   bad_request: 400,
+  invalid_characters: 400,
   validation_failed: 400,
   captcha_required: 400,
   captcha_failed: 400,
@@ -43,6 +44,7 @@ export const errorStatus = {
   book_completed: 409,
   edit_conflict: 409,
   draft_conflict: 409,
+  draft_limit_reached: 409,
   language_version_exists: 409,
   payload_too_large: 413,
   image_too_large: 413,

@@ -11,7 +11,8 @@ import multipart from "@fastify/multipart";
 import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import { edgeValidatorCompiler } from "./lib/validator.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
@@ -100,7 +101,7 @@ export async function buildApp({
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(edgeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);

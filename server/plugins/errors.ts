@@ -1,8 +1,8 @@
 import fp from "fastify-plugin";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
-import { containsNulCharacter } from "../../common/nul-characters.ts";
+import { containsUnstorableText } from "../../common/unstorable-text.ts";
 import { RouteMethods } from "../lib/route-methods.ts";
 import { answerError } from "./error-answers.ts";
 
@@ -10,7 +10,15 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Answers an unmatched /api request: 405 with `Allow` when the path exists for other methods, else 404. */
     apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    /** Every /api route as declared, with its schema (the schema-driven fuzz test walks them all). */
+    apiRoutes: readonly ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string | string[];
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 /** PostgreSQL's answers to text it cannot store (a NUL, an untranslatable character): bad input, not a fault. */
@@ -29,13 +37,19 @@ export const errorHandling = fp(async (app) => {
     return answerError(request, reply, appError, request.locale);
   });
   app.addHook("preValidation", async (request) => {
-    // Pages (the "*" route) read their own forms and queries (readForm in app/lib/context.server.ts).
-    if (request.routeOptions.config?.pageRoute) return;
-    if (containsNulCharacter(request.body) || containsNulCharacter(request.query)) throw new AppError("bad_request");
+    // Page bodies are raw bytes here: their forms are checked when read (readForm in app/lib/context.server.ts).
+    const body = request.routeOptions.config?.pageRoute ? undefined : request.body;
+    if (containsUnstorableText(request.params) || containsUnstorableText(request.query) || containsUnstorableText(body)) {
+      throw new AppError("invalid_characters");
+    }
   });
   const apiRoutes = new RouteMethods();
+  const declared: ApiRoute[] = [];
+  app.decorate("apiRoutes", declared);
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/")) apiRoutes.add(route.url, route.method);
+    if (!route.url.startsWith("/api/")) return;
+    apiRoutes.add(route.url, route.method);
+    declared.push({ method: route.method, url: route.url, schema: route.schema });
   });
   app.decorate("apiNotFound", (request: FastifyRequest, reply: FastifyReply) => {
     const allowed = apiRoutes.allowed(request.url.split("?")[0] ?? "/");
