@@ -165,7 +165,7 @@ export async function buildApp({
   await app.register(commentsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
-  await app.register(profilesApi);
+  await app.register(profilesApi, { sessionSecret: config.sessionSecret });
   await app.register(followsApi);
   await app.register(checkinsApi);
 
