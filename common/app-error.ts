@@ -4,6 +4,7 @@ import { translator } from "./i18n.ts";
 /** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
 export const errorStatus = {
   bad_request: 400,
+  request_aborted: 400,
   invalid_characters: 400,
   validation_failed: 400,
   captcha_required: 400,
@@ -52,6 +53,7 @@ export const errorStatus = {
   image_type_not_allowed: 415,
   content_too_large: 413,
   content_too_complex: 422,
+  rendering_busy: 429,
   too_many_attempts: 429,
   rate_limited: 429,
   code_attempts_exceeded: 429,
@@ -67,6 +69,7 @@ export const errorStatus = {
   checkin_failed: 500,
   upload_failed: 500,
   internal: 500,
+  server_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -32,7 +32,9 @@ export const errorHandling = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
-    if (appError.status === 429 && appError.params.seconds) reply.header("retry-after", String(appError.params.seconds));
+    if ((appError.status === 429 || appError.status === 503) && appError.params.seconds) {
+      reply.header("retry-after", String(appError.params.seconds));
+    }
     // JSON under /api; pages (a form body over the limit, a method or Host they cannot take) get a small page.
     return answerError(request, reply, appError, request.locale);
   });
