@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
 import { containsUnstorableText } from "../../common/unstorable-text.ts";
 import { RouteMethods } from "../lib/route-methods.ts";
+import { lingerBeforeClosing } from "../lib/request-bodies.ts";
 import { answerError } from "./error-answers.ts";
 
 declare module "fastify" {
@@ -44,6 +45,15 @@ export const errorHandling = fp(async (app) => {
     if (containsUnstorableText(request.params) || containsUnstorableText(request.query) || containsUnstorableText(body)) {
       throw new AppError("invalid_characters");
     }
+  });
+  // An answer sent before the request's body arrived (413 from Content-Length, a form refused
+  // early) ends the connection: what the client still sends is read and dropped, then it closes.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.raw.complete === false) {
+      reply.header("connection", "close");
+      lingerBeforeClosing(request.raw.socket);
+    }
+    return payload;
   });
   const apiRoutes = new RouteMethods();
   const declared: ApiRoute[] = [];
