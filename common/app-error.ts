@@ -4,6 +4,8 @@ import { translator } from "./i18n.ts";
 /** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
 export const errorStatus = {
   bad_request: 400,
+  request_aborted: 400,
+  invalid_characters: 400,
   validation_failed: 400,
   captcha_required: 400,
   captcha_failed: 400,
@@ -31,6 +33,7 @@ export const errorStatus = {
   no_follow_target: 404,
   already_checked_in: 409,
   method_not_allowed: 405,
+  request_timeout: 408,
   username_exists: 409,
   email_exists: 409,
   username_email_exist: 409,
@@ -43,13 +46,16 @@ export const errorStatus = {
   book_completed: 409,
   edit_conflict: 409,
   draft_conflict: 409,
+  draft_limit_reached: 409,
   language_version_exists: 409,
   payload_too_large: 413,
   image_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   image_type_not_allowed: 415,
   content_too_large: 413,
   content_too_complex: 422,
+  rendering_busy: 429,
   too_many_attempts: 429,
   rate_limited: 429,
   code_attempts_exceeded: 429,
@@ -65,6 +71,7 @@ export const errorStatus = {
   checkin_failed: 500,
   upload_failed: 500,
   internal: 500,
+  server_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -12,7 +12,9 @@ import multipart from "@fastify/multipart";
 import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import { edgeValidatorCompiler } from "./lib/validator.ts";
+import { continueOnlyWhenBodyIsRead } from "./lib/request-bodies.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
@@ -21,7 +23,7 @@ import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { pages, type PageRenderer, type PagesOptions } from "./plugins/pages.ts";
 import { PageCache, serveFromPageCache } from "./plugins/page-cache.ts";
-import { answerUnparsableRequest } from "./plugins/error-answers.ts";
+import { answerClientError, answerUnparsableRequest } from "./plugins/error-answers.ts";
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
@@ -88,8 +90,13 @@ export async function buildApp({
   const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
     // Cached anonymous pages are answered before Fastify's routing (see page-cache.ts).
-    serverFactory: (handler) =>
-      createServer((request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response)),
+    serverFactory: (handler) => {
+      const server = createServer(
+        (request, response) => (pageCache && serveFromPageCache(pageCache, request, response)) || handler(request, response),
+      );
+      continueOnlyWhenBodyIsRead(server);
+      return server;
+    },
     logger: logger ? { level: "info" } : false,
     // Errors and start/stop are logged; a line per request would cost more than serving a cached page.
     logController: new LogController({ disableRequestLogging: true }),
@@ -100,8 +107,9 @@ export async function buildApp({
     pluginTimeout: 120_000,
     forceCloseConnections: "idle",
     frameworkErrors: answerUnparsableRequest,
+    clientErrorHandler: answerClientError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(edgeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
@@ -165,7 +173,7 @@ export async function buildApp({
   await app.register(commentsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
-  await app.register(profilesApi);
+  await app.register(profilesApi, { sessionSecret: config.sessionSecret });
   await app.register(followsApi);
   await app.register(checkinsApi);
 

@@ -412,7 +412,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
               : status.state === "saved"
                 ? t("editor.saved", { time: formatDate(status.at, locale, timeOnly) })
                 : status.state === "failed"
-                  ? t("editor.save_failed")
+                  ? (status.message ?? t("editor.save_failed"))
                   : ""}
           </span>
         </div>

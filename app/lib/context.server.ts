@@ -16,7 +16,7 @@ import {
   signedOutCookies,
 } from "../../features/accounts/cookies.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
-import { containsNulCharacter } from "../../common/nul-characters.ts";
+import { containsUnstorableText } from "../../common/unstorable-text.ts";
 import { translator } from "../../common/i18n.ts";
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
@@ -146,18 +146,17 @@ export function guestFormData<T extends object>(app: AppContext, extra: T) {
 }
 
 /**
- * The posted form; a body that is not a form (JSON, broken encoding) or that carries NUL characters
- * (which PostgreSQL cannot store and no person types) is a 400, never a 500.
+ * The posted form; a body that is not a form (JSON, broken encoding) or that carries text PostgreSQL
+ * cannot store (NUL, lone surrogates: no person types them) is a localized 400, never a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+    throw new AppError("bad_request");
   }
-  if (containsNulCharacter([...form]))
-    throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+  if (containsUnstorableText([...form])) throw new AppError("invalid_characters");
   return form;
 }
 
@@ -174,7 +173,7 @@ export async function readUploadForm(
   const limit = maxFileBytes + 16 * 1024;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError(tooLarge);
-  if (!request.body) throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+  if (!request.body) throw new AppError("bad_request");
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = request.body.getReader();
@@ -192,9 +191,8 @@ export async function readUploadForm(
   try {
     form = await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
-    throw data("The request body is not a form.", { status: 400, statusText: "Bad Request" });
+    throw new AppError("bad_request");
   }
-  if (containsNulCharacter([...form]))
-    throw data("The form contains characters that cannot be stored.", { status: 400, statusText: "Bad Request" });
+  if (containsUnstorableText([...form])) throw new AppError("invalid_characters");
   return form;
 }

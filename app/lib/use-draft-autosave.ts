@@ -15,7 +15,8 @@ export type AutosaveStatus =
   | { state: "idle" }
   | { state: "saving" }
   | { state: "saved"; at: string }
-  | { state: "failed" }
+  /** `message`: the server's reason in the page's language, when it refused the draft itself (too many drafts, fields too large). */
+  | { state: "failed"; message?: string }
   | { state: "conflict"; current: DraftVersion; yours: DraftSnapshot };
 
 /** Every few seconds while something changed; a failed save is retried on the next tick. */
@@ -57,6 +58,12 @@ export function useDraftAutosave(options: { draftKey: string; initialVersion: nu
           const body = (await response.json()) as { current: DraftVersion };
           conflicted.current = true;
           setStatus({ state: "conflict", current: body.current, yours: snapshot });
+          return;
+        }
+        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+          // Refused as it is: saying why helps, retrying the same text every few seconds does not.
+          const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+          setStatus({ state: "failed", message: typeof body.message === "string" ? body.message : undefined });
           return;
         }
         if (!response.ok) throw new Error(`draft save answered ${response.status}`);

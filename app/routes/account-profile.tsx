@@ -1,16 +1,18 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-profile";
 import {
   assertFormCsrf,
   csrfForForm,
   getAppContext,
+  here,
   invalidForm,
   keptValues,
   privatePageHeaders,
   readForm,
   requireViewer,
   formFailure,
+  signInHeaders,
 } from "../lib/context.server.ts";
 import { getUser } from "../../features/accounts/service.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
@@ -28,7 +30,7 @@ import { presentOwnProfile } from "../../features/profiles/presenter.ts";
 import { can } from "../../features/accounts/policy.ts";
 import { authorize } from "../../common/policy.ts";
 import { AppError } from "../../common/app-error.ts";
-import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
+import { localizePath, pageUrl, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
@@ -42,7 +44,7 @@ export const headers = privatePageHeaders;
 
 const profileFieldNames = ["nickname", "signature", "self_description", "gender", "birthday", "country", "school", "profession"];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const user = await getUser(app.db, requireViewer(app).id);
   if (!user) throw new AppError("not_authenticated");
@@ -52,6 +54,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     countries: countryOptions(app.locale),
     today: shanghaiDay(app.now()),
     profile: presentOwnProfile(user),
+    /** Back from a password change (its action redirects here with the new session). */
+    passwordChanged: pageUrl(request.url).searchParams.get("changed") === "password",
   };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
@@ -73,7 +77,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     } else {
       const parsed = passwordChangeSchema.safeParse(passwordInputFromForm(form));
       if (!parsed.success) return withIntent(intent, invalidForm(app, fieldErrors(parsed.error)));
-      await changePassword({ db: app.db }, viewer.id, parsed.data, app.client, app.sessionToken);
+      const session = await changePassword({ db: app.db }, viewer.id, parsed.data, app.client, app.sessionToken);
+      // The old session is gone: the browser takes the new one (and a CSRF token bound to it), and
+      // the page is loaded afresh with them, so its forms carry the new token.
+      return redirect(`${here(app, "/account/profile")}?changed=password`, {
+        headers: signInHeaders(app, session.token, session.persistent),
+      });
     }
     return { intent, saved: true as const };
   } catch (error) {
@@ -257,7 +266,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         <h2 id="password-title" className="page-title">
           {t("password_form.heading")}
         </h2>
-        {passwordAnswer?.saved ? (
+        {passwordAnswer?.saved || (loaderData.passwordChanged && !answer) ? (
           <p className="form-success" role="status">
             {t("password_form.changed")}
           </p>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/formatting-guide";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { renderMarkdown } from "../../features/content/render.server.ts";
+import { siteOwner } from "../../features/content/render-queue.ts";
 import { getAppContext } from "../lib/context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
@@ -25,7 +26,9 @@ function renderGuide(locale: Locale) {
   let guide = renderedGuides.get(locale);
   if (!guide) {
     const samples = translator(locale)("pages:formatting.samples", { returnObjects: true }) as Sample[];
-    guide = Promise.all(samples.map(async (sample) => ({ ...sample, html: (await renderMarkdown(sample.markdown, { locale })).html })));
+    guide = Promise.all(
+      samples.map(async (sample) => ({ ...sample, html: (await renderMarkdown(sample.markdown, { locale, owner: siteOwner })).html })),
+    );
     guide.catch(() => renderedGuides.delete(locale));
     renderedGuides.set(locale, guide);
   }

@@ -5,7 +5,7 @@ import { sessions, signupCounts, unreadCounters, users } from "../../server/db/s
 import { AppError } from "../../common/app-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 import type { LoginInput, RegisterInput } from "./schema.ts";
-import { recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
+import { loginAccountKey, recordLoginSuccess, rememberLoginAddress, reserveLoginAttempt } from "./throttle.server.ts";
 import { consumeSolvedChallenge } from "../captcha/service.ts";
 import {
   cachedSessionUser,
@@ -166,10 +166,16 @@ export async function checkPassword(db: Database, login: string, password: strin
     .from(users)
     .where(or(lowerEquals(users.username, account), lowerEquals(users.email, account)))
     .limit(1);
-  // An existing account is counted by its id, so its username and its email share one count.
-  const subject = { ip: client.ip, account: user ? `user:${user.id}` : `name:${account}`, userId: user?.id };
-  // Counted as a failure before the (slow) password check, so parallel tries cannot outrun the count.
-  await reserveLoginAttempt(db, subject);
+  // Counted by the name as typed, existing or not, so the answers never tell which names exist.
+  const subject = { ip: client.ip, account: loginAccountKey(account), userId: user?.id };
+  try {
+    // Counted as a failure before the (slow) password check, so parallel tries cannot outrun the count.
+    await reserveLoginAttempt(db, subject);
+  } catch (error) {
+    // A refused try takes as long as a checked one, so the time of the answer tells nothing either.
+    await verifyPassword(await decoyPasswordHash(), password);
+    throw error;
+  }
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !valid) throw new AppError("invalid_credentials");
   await recordLoginSuccess(db, { ...subject, userId: user.id });

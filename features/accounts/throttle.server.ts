@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { knownLoginIps, loginFailures } from "../../server/db/schema/index.ts";
@@ -13,6 +14,10 @@ import { AppError } from "../../common/app-error.ts";
  * - per account, existing or not (an unknown name must answer as an existing one does): after 100
  *   failures in an hour from anywhere, only IPs the account has signed in from before may keep
  *   trying, so a distributed attack cannot lock the owner out.
+ *
+ * Sign-in counts are kept per name as typed (`loginAccountKey`), never per account id: if a
+ * username and its email shared one count, a name throttled through the other would answer 429
+ * where an unknown one answers 401, telling which email belongs to an account.
  *
  * Every attempt first reserves its place in all three counts in one short transaction that locks
  * their rows (`reserveLoginAttempt`); the password is checked only after that, and a success gives
@@ -32,10 +37,19 @@ export const throttleLimits = {
 
 export interface LoginSubject {
   ip: string;
-  /** `user:<id>` for an existing account, else `name:<username or email as typed, lower-cased>`. */
+  /** `loginAccountKey(name as typed)` for sign-in; `user:<id>` for checks of a signed-in user's password. */
   account: string;
   /** The account's user id when it exists. */
   userId: number | undefined;
+}
+
+/**
+ * The count a typed username or email is throttled under, existing or not: a digest, so the keys
+ * are plain ASCII whatever was typed (they compare in the database exactly as in here) and the
+ * table keeps no typed names, which are sometimes passwords typed in the wrong field.
+ */
+export function loginAccountKey(login: string): string {
+  return `name:${createHash("sha256").update(login.trim().toLowerCase()).digest("hex")}`;
 }
 
 const keys = (subject: LoginSubject) => ({
@@ -62,6 +76,8 @@ export async function reserveLoginAttempt(db: Database, subject: LoginSubject, n
       .onConflictDoNothing();
     const rows = await tx.select().from(loginFailures).where(inArray(loginFailures.key, all)).orderBy(loginFailures.key).for("update");
     const byKey = new Map(rows.map((row) => [row.key, row]));
+    // Keys are ASCII (digests, addresses, ids), so each row inserted above is found again.
+    if (all.some((key) => !byKey.has(key))) throw new AppError("bad_request");
     const wait = secondsToWait({ ip: byKey.get(k.ip), pair: byKey.get(k.pair), account: byKey.get(k.account) }, known, now);
     if (wait > 0) throw tooMany(wait);
     const windows: [string, number][] = [

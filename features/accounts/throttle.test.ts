@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
 import { knownLoginIps, loginFailures, users } from "../../server/db/schema/index.ts";
-import { recordLoginSuccess, reserveLoginAttempt, throttleLimits, waitParams } from "./throttle.server.ts";
+import { loginAccountKey, recordLoginSuccess, reserveLoginAttempt, throttleLimits, waitParams } from "./throttle.server.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 
 describe.each(databaseKinds)("login throttling on %s", (kind) => {
@@ -118,6 +118,15 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
       params: { seconds: throttleLimits.accountWindowSeconds },
     });
     await expect(reserve("4.4.4.4", "ghost", at(throttleLimits.accountWindowSeconds))).resolves.toBeUndefined();
+  });
+
+  it("counts a typed name PostgreSQL would store differently (a lone surrogate) like any other", async () => {
+    const typed = { ip: "12.12.12.12", account: loginAccountKey("ab\udfff"), userId: undefined };
+    for (let index = 0; index < throttleLimits.pairFreeFailures; index++) await reserveLoginAttempt(database.db, typed, at(0));
+    await expect(reserveLoginAttempt(database.db, typed, at(0))).rejects.toMatchObject({ code: "too_many_attempts" });
+    // Keys are digests: the same name in another case or with spaces around is the same count; typed names are not stored.
+    expect(loginAccountKey(" AB\udfff ")).toBe(typed.account);
+    expect(typed.account).toMatch(/^name:[0-9a-f]{64}$/);
   });
 
   it("gives a successful try's place back and clears the address's count on the account", async () => {

@@ -18,6 +18,7 @@ import {
 } from "./schema.ts";
 import { loadCommentSubject, type CommentSubject } from "./subjects.ts";
 import { emit } from "../events/bus.ts";
+import { repeatedPost } from "./duplicates.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -66,6 +67,8 @@ export async function postComment(
   authorize(viewer, can(viewer, "post", { subject }));
   return inTransaction(options, async (tx) => {
     await checkRate(tx, viewer.id);
+    const repeated = await repeatedPost(tx, viewer, subject, input);
+    if (repeated) return repeated;
     let parentId: number | null = null;
     let replyTo: { id: number; username: string; nickname: string } | null = null;
     if (input.parent_id != null) {

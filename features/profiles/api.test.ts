@@ -6,6 +6,7 @@ import { createFollow, createSignedInUser, createUser, factoryPassword, signedIn
 import { databaseKinds } from "../../tests/support/database.ts";
 import { htmlFile, oversizedJpeg, testJpegWithExif, testPng } from "../../tests/support/images.ts";
 import { attachments, events, sessions, users } from "../../server/db/schema/index.ts";
+import { hashToken } from "../accounts/service.ts";
 
 describe.each(databaseKinds)("personal centre API on %s", (kind) => {
   let api: TestApi;
@@ -101,9 +102,10 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
   });
 
   describe("password change", () => {
-    it("needs the current password, then signs out every other session and keeps this one", async () => {
+    it("needs the current password, then signs out every other session and gives this one a new token", async () => {
       const { user, visitor } = await createSignedInUser(api.app, api.database.db);
       const otherDevice = await signedInVisitor(api.app, api.database.db, user);
+      const oldToken = visitor.cookies.get("sessionid")!;
       const wrong = await visitor.post(
         "/api/Users/password/",
         { old_password: "not-it-123", password: "newpass456", confirm_password: "newpass456" },
@@ -124,9 +126,21 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toEqual({ code: "password_changed", message: "密码修改成功，其他设备上的登录已退出。" });
+      // This device was given a new session (and a CSRF token bound to it), as on sign-in.
+      const rotated = visitor.cookies.get("sessionid");
+      expect(rotated).toBeDefined();
+      expect(rotated).not.toBe(oldToken);
+      expect(String(changed.headers["set-cookie"])).toContain("csrftoken=");
       expect((await visitor.get("/api/Users/profile/")).statusCode).toBe(200);
       expect((await otherDevice.get("/api/Users/profile/")).statusCode).toBe(401);
-      expect(await api.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+      // Whoever copied the old token is out too.
+      const copied = new Visitor(api.app);
+      copied.cookies.set("sessionid", oldToken);
+      expect((await copied.get("/api/Users/profile/")).statusCode).toBe(401);
+      const rows = await api.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(rotated!)]);
+      // The new session can write: its CSRF token came with it.
+      expect((await visitor.request("PATCH", "/api/Users/profile/", { json: { nickname: "换了密码" } })).statusCode).toBe(200);
 
       const login = await new Visitor(api.app).post("/api/Users/login/", { username: user.username, password: "newpass456" });
       expect(login.statusCode).toBe(200);

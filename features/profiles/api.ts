@@ -10,8 +10,8 @@ import { authorize } from "../../common/policy.ts";
 import { can as canAccount } from "../accounts/policy.ts";
 import { can as canFollow } from "../follows/policy.ts";
 import { getUser } from "../accounts/service.ts";
-import { sessionCookieName } from "../accounts/cookies.server.ts";
-import { clientOf } from "../../server/lib/request-facts.ts";
+import { sessionCookieName, signedInCookies } from "../accounts/cookies.server.ts";
+import { clientOf, isSecure } from "../../server/lib/request-facts.ts";
 import { readUploadedFile } from "../attachments/multipart.server.ts";
 import { uploadRateLimit } from "../attachments/api.ts";
 import { maxImageBytes } from "../attachments/constants.ts";
@@ -21,7 +21,7 @@ import { presentActivity, presentOwnProfile, presentPublicProfile } from "./pres
 
 addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
 
-export async function profilesApi(app: FastifyInstance): Promise<void> {
+export async function profilesApi(app: FastifyInstance, { sessionSecret }: { sessionSecret: string }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const signedIn = async (request: FastifyRequest): Promise<Viewer> => {
@@ -46,10 +46,17 @@ export async function profilesApi(app: FastifyInstance): Promise<void> {
     return presentOwnProfile(user);
   });
 
-  /** `{ old_password, password, confirm_password }`: every other session is signed out, this one stays. */
+  /**
+   * `{ old_password, password, confirm_password }`: every session is signed out; this client gets a
+   * new session cookie and a CSRF token bound to it (its old token no longer works), as on sign-in.
+   */
   api.post("/api/Users/password/", { schema: { body: passwordChangeSchema } }, async (request, reply) => {
     const viewer = await signedIn(request);
-    await changePassword({ db: app.db }, viewer.id, request.body, clientOf(request), request.cookies[sessionCookieName]);
+    const session = await changePassword({ db: app.db }, viewer.id, request.body, clientOf(request), request.cookies[sessionCookieName]);
+    reply.header(
+      "set-cookie",
+      signedInCookies(sessionSecret, session.token, { persistent: session.persistent, secure: isSecure(request) }),
+    );
     reply.header("cache-control", "no-store");
     return { code: "password_changed", message: translator(request.locale)("centre:password_form.changed") };
   });

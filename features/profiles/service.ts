@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../server/db/client.ts";
-import { events, users } from "../../server/db/schema/index.ts";
+import { events, sessions, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
-import { getUser, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
+import { createSession, getUser, hashToken, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.server.ts";
 import { recordLoginSuccess, reserveLoginAttempt } from "../accounts/throttle.server.ts";
 import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
@@ -60,8 +60,9 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
 
 /**
  * Changes the password after checking the current one (wrong tries count like failed sign-ins, so
- * a stolen session cannot guess it quickly). Every other session of the user ends; the one making
- * the change (`currentToken`) stays signed in.
+ * a stolen session cannot guess it quickly). Every session of the user ends, the one making the
+ * change too (`currentToken`: whoever may have copied its token is out as well); that device gets
+ * a new session, lasting as long as its old one was to, as on sign-in. Answers the new session.
  */
 export async function changePassword(
   options: ServiceOptions,
@@ -69,7 +70,7 @@ export async function changePassword(
   input: PasswordChangeInput,
   client: ClientInfo,
   currentToken: string | undefined,
-): Promise<void> {
+): Promise<{ token: string; persistent: boolean }> {
   const user = await getUser(options.db, userId);
   if (!user) throw new AppError("not_authenticated");
   const subject = { ip: client.ip, account: `user:${user.id}`, userId: user.id };
@@ -80,10 +81,18 @@ export async function changePassword(
   }
   await recordLoginSuccess(options.db, subject);
   const passwordHash = await hashPassword(input.password);
-  await inTransaction(options, async (tx) => {
+  return inTransaction(options, async (tx) => {
+    const [current] = currentToken
+      ? await tx.db
+          .select({ persistent: sessions.persistent })
+          .from(sessions)
+          .where(and(eq(sessions.tokenHash, hashToken(currentToken)), eq(sessions.userId, userId)))
+      : [];
     await tx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await emit(tx, { actorId: userId, verb: "user.password_changed", subjectId: userId, data: {} });
-    await revokeSessionsOf({ db: options.db, tx }, userId, currentToken);
+    await revokeSessionsOf({ db: options.db, tx }, userId);
+    const persistent = current?.persistent ?? false;
+    return { token: await createSession(tx.db, userId, persistent, client), persistent };
   });
 }
 

@@ -27,7 +27,7 @@ export function presentDraft(row: DraftRow): DraftView {
   };
 }
 
-/** At most this many drafts per user; the oldest beyond it are not listed. */
+/** At most this many drafts per user: all of them are listed, and a new one beyond it is refused. */
 export const draftListLimit = 100;
 
 export async function listDrafts(db: Executor, userId: number): Promise<DraftView[]> {
@@ -51,6 +51,8 @@ export async function getDraft(db: Executor, userId: number, key: string): Promi
  */
 export async function saveDraft(options: ServiceOptions, userId: number, key: string, input: SaveDraftInput): Promise<DraftView> {
   return inTransaction(options, async (tx) => {
+    // One user's saves queue here, so two new drafts in parallel cannot both take the last place.
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`drafts:user:${userId}`}))`);
     const [current] = await tx.db
       .select()
       .from(drafts)
@@ -65,6 +67,7 @@ export async function saveDraft(options: ServiceOptions, userId: number, key: st
         },
       });
     }
+    if (!current) await assertDraftRoom(tx.db, userId);
     // A draft deleted elsewhere (published from another tab) is simply started anew.
     const values = { title: input.title, body: input.body, fields: input.fields, updatedAt: sql`now()` };
     const [row] = current
@@ -79,6 +82,15 @@ export async function saveDraft(options: ServiceOptions, userId: number, key: st
           .returning();
     return presentDraft(row!);
   });
+}
+
+/** A new draft needs a free place among the user's `draftListLimit`. */
+async function assertDraftRoom(db: Executor, userId: number): Promise<void> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(drafts)
+    .where(eq(drafts.userId, userId));
+  if ((row?.count ?? 0) >= draftListLimit) throw new AppError("draft_limit_reached", { params: { max: draftListLimit } });
 }
 
 export async function deleteDraft(options: ServiceOptions, userId: number, key: string): Promise<boolean> {

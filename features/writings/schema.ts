@@ -132,6 +132,30 @@ export type UpdateWritingInput = z.infer<typeof updateWritingSchema>;
 
 export const draftKeySchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "validation:invalid_value");
 
+/**
+ * A draft's other fields are the editor's few settings (type, kind, categories, cover…): flat
+ * values, a list at most. Bounded so a draft cannot become a store of arbitrary JSON.
+ */
+export const draftFieldsLimits = { maxBytes: 16 * 1024, maxDepth: 4 };
+
+function checkDraftFields(fields: Record<string, unknown>, context: z.RefinementCtx): void {
+  // Depth first: measuring the size of a 5,000-deep value would itself overflow the stack.
+  if (nestedDeeperThan(fields, draftFieldsLimits.maxDepth)) {
+    context.addIssue({ code: "custom", message: "validation:draft_fields_too_deep" });
+    return;
+  }
+  if (new TextEncoder().encode(JSON.stringify(fields)).length > draftFieldsLimits.maxBytes) {
+    context.addIssue({ code: "custom", message: "validation:draft_fields_too_large" });
+  }
+}
+
+/** Whether objects and arrays nest more than `limit` levels (the value itself is level 1); stops looking below it. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (limit === 0) return true;
+  return Object.values(value).some((child) => nestedDeeperThan(child, limit - 1));
+}
+
 /** PUT /api/drafts/{key}/: `version` is the draft version the client last saw (0 for a new one). */
 export const saveDraftSchema = z.strictObject({
   title: z
@@ -142,7 +166,7 @@ export const saveDraftSchema = z.strictObject({
     .string({ error: "validation:invalid_value" })
     .refine((text) => new TextEncoder().encode(text).length <= 200 * 1024, "validation:content_too_long_document")
     .default(""),
-  fields: z.record(z.string(), z.unknown()).default({}),
+  fields: z.record(z.string(), z.unknown()).superRefine(checkDraftFields).default({}),
   version: z.number({ error: "validation:invalid_value" }).int().min(0).max(2_147_483_647),
   /** Overwrite whatever is stored (the user chose their version after a conflict). */
   force: z.boolean().default(false),

@@ -6,6 +6,7 @@ import type { Viewer } from "../../features/accounts/viewer.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
+import { runInRequestScope } from "../lib/request-scope.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,6 +30,20 @@ export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
     request.locale = requestLocale(request);
     let cached: Promise<Viewer | null> | undefined;
     request.viewer = () => (cached ??= findSessionViewer(db, request.cookies[sessionCookieName]));
+  });
+  // Writes run in a request scope (who asks, whether they are still there) for the render queue.
+  // Entered after the body is read: a scope entered earlier would be lost across the body's stream events.
+  app.addHook("preValidation", (request, reply, done) => {
+    if (request.method === "GET" || request.method === "HEAD") return done();
+    const gone = new AbortController();
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const owner = async () => {
+      const viewer = await request.viewer();
+      return viewer ? `user:${viewer.id}` : `ip:${request.ip}`;
+    };
+    runInRequestScope({ owner, signal: gone.signal }, done);
   });
 });
 
