@@ -56,6 +56,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // A journey takes 10–40 s on an idle machine; generous, so a busy shared machine slows it without failing it.
           testTimeout: 180_000,
+          // A page waits on the one shared server, which another test file may be keeping busy: poll for 20 s, not 1 s.
+          expect: { poll: { timeout: 20_000 } },
           hookTimeout: 120_000,
         },
       },

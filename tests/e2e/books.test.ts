@@ -21,8 +21,8 @@ addCatalog("errors", { "zh-CN": zhErrors, en: enErrors });
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** Server round trips on a busy machine take a while: wait up to 15 s for the page to show a change. */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+/** Server round trips on a busy machine take a while (the live preview renders on the server): wait up to 30 s for the page to show a change. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
 /** Waits until React has hydrated the page (a click before that could be lost). */
 async function hydrated(page: Page): Promise<void> {
