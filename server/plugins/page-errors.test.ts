@@ -44,6 +44,16 @@ describe("domain errors in page loaders and actions", () => {
     expect(thrown.data.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it("keeps the status line Latin-1, so a Chinese message can become a real response", async () => {
+    const thrown = (await thrownBy(withDomainErrors(buildThrowing(new AppError("bad_request"))), "action", "http://site/logout")) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    const response = Response.json(thrown.data, thrown.init);
+    expect(response.status).toBe(400);
+    expect(response.statusText).toBe("Bad Request");
+  });
+
   it("sends a visitor to the login page and back (401)", async () => {
     const thrown = (await thrownBy(
       withDomainErrors(buildThrowing(new AppError("not_authenticated"))),

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { data, redirect, type ServerBuild } from "react-router";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { localeFromPath, localizePath, pageUrl, stripLocale } from "../../common/locale.ts";
@@ -44,5 +45,6 @@ export function toPageAnswer(error: AppError, request: Request): Response | Retu
     return redirect(`${localizePath("/login", locale)}?next=${encodeURIComponent(next)}`);
   }
   const body = presentError(error, locale);
-  return data(body, { status: error.status, statusText: body.message });
+  // The status line carries only Latin-1: the localized message travels in the body.
+  return data(body, { status: error.status, statusText: STATUS_CODES[error.status] ?? "Error" });
 }
