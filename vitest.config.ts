@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/support/sequencer.ts";
 
 /** Page tests in process (`createTestApi(kind, { pages: true })`) need the client build: they are named `*.pages.test.ts`. */
 const pageTests = "**/*.pages.test.ts";
@@ -12,6 +13,8 @@ const besideTheCode = ["common/**/*.test.ts", "app/**/*.test.ts", "features/**/*
  */
 export default defineConfig({
   test: {
+    // Called once per group: longest files first in each (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -23,6 +26,7 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -38,6 +42,7 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

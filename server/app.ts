@@ -41,6 +41,7 @@ import { followsApi } from "../features/follows/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { encyclopediaApi } from "../features/encyclopedia/api.ts";
+import { reactionsApi } from "../features/reactions/api.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(writingsApi);
   await app.register(encyclopediaApi);
   await app.register(commentsApi);
+  await app.register(reactionsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

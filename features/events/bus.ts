@@ -49,11 +49,15 @@ export async function emit<Verb extends EventVerb>(tx: Transaction, event: Domai
   const definition = eventCatalogue[event.verb];
   const data = definition.data.parse(event.data) as DomainEvent<Verb>["data"];
   const recipientIds = [...new Set(event.recipientIds ?? [])].filter((id) => id !== event.actorId);
-  const emitted: DomainEvent<Verb> = { ...event, data, recipientIds };
+  const subjectType = definition.subject === "any" ? event.subjectType : definition.subject;
+  if (!subjectType || (definition.subject !== "any" && event.subjectType && event.subjectType !== definition.subject)) {
+    throw new Error(`event ${event.verb} needs the subject kind ${definition.subject}, got ${event.subjectType ?? "none"}`);
+  }
+  const emitted: DomainEvent<Verb> = { ...event, subjectType, data, recipientIds };
   await tx.db.insert(events).values({
     actorId: event.actorId,
     verb: event.verb,
-    subjectType: definition.subject,
+    subjectType,
     subjectId: event.subjectId,
     data,
     recipientIds,

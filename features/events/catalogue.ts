@@ -10,9 +10,12 @@ import type { SubjectType } from "../subjects/types.ts";
 const none = z.object({}).strict();
 const id = z.number().int().positive();
 
-function event<Subject extends SubjectType, Data extends z.ZodType<Record<string, unknown>>>(subject: Subject, data: Data) {
+function event<Subject extends SubjectType | "any", Data extends z.ZodType<Record<string, unknown>>>(subject: Subject, data: Data) {
   return { subject, data };
 }
+
+/** An interaction that attaches to every kind of subject: the event names its kind (`subjectType`). */
+const anySubject = "any" as const;
 
 export const eventCatalogue = {
   "user.registered": event("user", z.object({ via: z.enum(["sms"]).optional() })),
@@ -58,6 +61,10 @@ export const eventCatalogue = {
 
   "entry.created": event("entry", z.object({ circleId: id, name: z.string() })),
 
+  "reaction.added": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),
+  "reaction.changed": event(anySubject, z.object({ from: z.enum(["like", "dislike"]), to: z.enum(["like", "dislike"]) })),
+  "reaction.removed": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),
+
   "comment.created": event(
     "comment",
     z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable(), replyToUserId: id.nullable() }),
@@ -75,6 +82,8 @@ export interface DomainEvent<Verb extends EventVerb = EventVerb> {
   /** Who did it; null for the system (seeding, the admin command). */
   actorId: number | null;
   subjectId: number;
+  /** The subject's kind, for events about any kind (the catalogue's `any`); others have theirs fixed in the catalogue. */
+  subjectType?: SubjectType;
   data: EventData<Verb>;
   /** Whom it concerns (notified, counted). The actor is always left out: nobody is told of their own acts. */
   recipientIds?: number[];

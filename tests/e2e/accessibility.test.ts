@@ -1,35 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, launchBrowser, newVisitor, signedInVisitor, seriousViolations } from "./browser.ts";
+import { axePages, expectNoSeriousViolation } from "./axe-pages.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 describe("accessibility (axe-core, no serious or critical violation)", () => {
-  const pages = [
-    "/",
-    "/en/circles",
-    "/circles/3",
-    "/en/login",
-    "/login?mode=sms",
-    "/en/login?puzzle=code",
-    "/forget_password",
-    "/register",
-    "/en/search?q=math",
-    "/about",
-    "/en/help",
-    "/en/no-such-page",
-    "/profile/demo",
-    "/en/profile/creator?tab=questions",
-  ];
-  for (const colorScheme of ["light", "dark"] as const) {
-    it.each(pages)(`%s (${colorScheme})`, async (path) => {
-      // bypassCSP lets the test inject axe-core; the page itself runs under its real policy otherwise.
-      const { context, page } = await newVisitor({ colorScheme, locale: path.startsWith("/en") ? "en" : "zh-CN", bypassCSP: true });
-      await page.goto(path);
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-    });
-  }
+  // The same pages in dark mode are in accessibility-dark.test.ts, so the two run side by side.
+  it.each(axePages)("%s (light)", (path) => expectNoSeriousViolation(path, "light"));
 
   it("the signed-in header and account page", async () => {
     const { context, page } = await signedInVisitor({ bypassCSP: true });

@@ -12,3 +12,4 @@ export * from "./books.ts";
 export * from "./writings.ts";
 export * from "./encyclopedia.ts";
 export * from "./comments.ts";
+export * from "./reactions.ts";

@@ -1,0 +1,184 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import { reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
+import { AppError } from "../../common/app-error.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { emit } from "../events/bus.ts";
+import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
+import type { SubjectType } from "../subjects/types.ts";
+import { canReact, seesDislikes } from "./policy.ts";
+
+/** What the API answers and the action bar shows after a change. */
+export interface ReactionState {
+  reaction: ReactionKind | null;
+  likeCount: number;
+  /** Only for the subject's author. */
+  dislikeCount?: number;
+}
+
+export interface SubjectReactionCounts {
+  likeCount: number;
+  dislikeCount: number;
+}
+
+/** Adds `delta` to one counter of a subject, making its row on first use. */
+async function bump(tx: Transaction, subject: LoadedSubject, kind: ReactionKind, delta: 1 | -1): Promise<void> {
+  const field = kind === "like" ? "likeCount" : "dislikeCount";
+  await tx.db
+    .insert(subjectCounts)
+    .values({ subjectType: subject.type, subjectId: subject.id, authorId: subject.authorId, [field]: Math.max(delta, 0) })
+    .onConflictDoUpdate({
+      target: [subjectCounts.subjectType, subjectCounts.subjectId],
+      set: { [field]: sql`${subjectCounts[field]} + ${delta}` },
+    });
+}
+
+async function loadForReaction(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject> {
+  const subject = await loadSubject(db, viewer, type, id);
+  if (!canReact(viewer, subject)) throw new AppError("forbidden");
+  return subject;
+}
+
+async function stateOf(db: Executor, viewer: Viewer, subject: LoadedSubject): Promise<ReactionState> {
+  const [counts] = await db
+    .select({ likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount })
+    .from(subjectCounts)
+    .where(and(eq(subjectCounts.subjectType, subject.type), eq(subjectCounts.subjectId, subject.id)));
+  const [mine] = await db
+    .select({ kind: reactions.kind })
+    .from(reactions)
+    .where(and(eq(reactions.userId, viewer.id), eq(reactions.subjectType, subject.type), eq(reactions.subjectId, subject.id)));
+  const state: ReactionState = { reaction: mine?.kind ?? null, likeCount: counts?.likeCount ?? 0 };
+  if (seesDislikes(viewer, subject)) state.dislikeCount = counts?.dislikeCount ?? 0;
+  return state;
+}
+
+/** Likes are told to the author (their notifications); dislikes never are. */
+function recipientsOf(subject: LoadedSubject, reaction: ReactionKind): number[] {
+  return reaction === "like" && subject.authorId !== null ? [subject.authorId] : [];
+}
+
+/**
+ * Sets the viewer's reaction to a subject (like and dislike exclude each other). The primary key
+ * makes twenty simultaneous likes by one user one row; only the request that inserts or changes the
+ * row moves the counters, in the same transaction, so counts stay exact under any concurrency.
+ * Errors: `not_found` (unknown or unreadable subject), `forbidden`.
+ */
+export async function setReaction(
+  options: ServiceOptions,
+  viewer: Viewer,
+  type: string,
+  id: number,
+  reaction: ReactionKind,
+): Promise<ReactionState> {
+  return inTransaction(options, async (tx) => {
+    const subject = await loadForReaction(tx.db, viewer, type, id);
+    const key = { userId: viewer.id, subjectType: subject.type, subjectId: subject.id };
+    const [inserted] = await tx.db
+      .insert(reactions)
+      .values({ ...key, kind: reaction })
+      .onConflictDoNothing()
+      .returning({ kind: reactions.kind });
+    if (inserted) {
+      await bump(tx, subject, reaction, 1);
+      await emit(tx, {
+        verb: "reaction.added",
+        actorId: viewer.id,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        data: { reaction },
+        recipientIds: recipientsOf(subject, reaction),
+      });
+      tx.invalidate(...subject.tags.counts);
+    } else {
+      // Only the other reaction can be replaced; the row lock makes a concurrent change wait and re-check.
+      const [changed] = await tx.db
+        .update(reactions)
+        .set({ kind: reaction, createdAt: new Date() })
+        .where(
+          and(
+            eq(reactions.userId, viewer.id),
+            eq(reactions.subjectType, subject.type),
+            eq(reactions.subjectId, subject.id),
+            sql`${reactions.kind} <> ${reaction}`,
+          ),
+        )
+        .returning({ kind: reactions.kind });
+      if (changed) {
+        const from: ReactionKind = reaction === "like" ? "dislike" : "like";
+        await bump(tx, subject, from, -1);
+        await bump(tx, subject, reaction, 1);
+        await emit(tx, {
+          verb: "reaction.changed",
+          actorId: viewer.id,
+          subjectType: subject.type,
+          subjectId: subject.id,
+          data: { from, to: reaction },
+          recipientIds: recipientsOf(subject, reaction),
+        });
+        tx.invalidate(...subject.tags.counts);
+      }
+    }
+    return stateOf(tx.db, viewer, subject);
+  });
+}
+
+/** Takes the viewer's reaction back (a no-op without one). Errors as `setReaction`. */
+export async function removeReaction(options: ServiceOptions, viewer: Viewer, type: string, id: number): Promise<ReactionState> {
+  return inTransaction(options, async (tx) => {
+    const subject = await loadForReaction(tx.db, viewer, type, id);
+    const [removed] = await tx.db
+      .delete(reactions)
+      .where(and(eq(reactions.userId, viewer.id), eq(reactions.subjectType, subject.type), eq(reactions.subjectId, subject.id)))
+      .returning({ kind: reactions.kind });
+    if (removed) {
+      await bump(tx, subject, removed.kind, -1);
+      await emit(tx, {
+        verb: "reaction.removed",
+        actorId: viewer.id,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        data: { reaction: removed.kind },
+      });
+      tx.invalidate(...subject.tags.counts);
+    }
+    return stateOf(tx.db, viewer, subject);
+  });
+}
+
+/** Like and dislike counts of many subjects of one kind (zero for those never reacted to). */
+export async function reactionCounts(db: Executor, type: SubjectType, ids: number[]): Promise<Map<number, SubjectReactionCounts>> {
+  const result = new Map<number, SubjectReactionCounts>(ids.map((id) => [id, { likeCount: 0, dislikeCount: 0 }]));
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: subjectCounts.subjectId, likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount })
+    .from(subjectCounts)
+    .where(and(eq(subjectCounts.subjectType, type), inArray(subjectCounts.subjectId, ids)));
+  for (const row of rows) result.set(row.id, { likeCount: row.likeCount, dislikeCount: row.dislikeCount });
+  return result;
+}
+
+/** The viewer's reactions to many subjects of one kind. */
+export async function viewerReactions(
+  db: Executor,
+  viewerId: number,
+  type: SubjectType,
+  ids: number[],
+): Promise<Map<number, ReactionKind>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: reactions.subjectId, kind: reactions.kind })
+    .from(reactions)
+    .where(and(eq(reactions.userId, viewerId), eq(reactions.subjectType, type), inArray(reactions.subjectId, ids)));
+  return new Map(rows.map((row) => [row.id, row.kind]));
+}
+
+/** The likes a user's work has received, over every kind (the profile's count, spec §3). */
+export async function receivedLikes(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${subjectCounts.likeCount}), 0)::int` })
+    .from(subjectCounts)
+    .where(eq(subjectCounts.authorId, userId));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,29 @@
+import { expect } from "vitest";
+import { newVisitor, seriousViolations } from "./browser.ts";
+
+/** Public page shapes checked with axe-core in light (accessibility.test.ts) and dark mode (accessibility-dark.test.ts). */
+export const axePages = [
+  "/",
+  "/en/circles",
+  "/circles/3",
+  "/en/login",
+  "/login?mode=sms",
+  "/en/login?puzzle=code",
+  "/forget_password",
+  "/register",
+  "/en/search?q=math",
+  "/about",
+  "/en/help",
+  "/en/no-such-page",
+  "/profile/demo",
+  "/en/profile/creator?tab=questions",
+];
+
+/** Opens `path` as a visitor in the given colour scheme and expects no serious or critical axe violation. */
+export async function expectNoSeriousViolation(path: string, colorScheme: "light" | "dark") {
+  // bypassCSP lets the test inject axe-core; the page itself runs under its real policy otherwise.
+  const { context, page } = await newVisitor({ colorScheme, locale: path.startsWith("/en") ? "en" : "zh-CN", bypassCSP: true });
+  await page.goto(path);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+}
