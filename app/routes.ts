@@ -57,6 +57,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("account/drafts", "routes/account-drafts.tsx", { id: id("account-drafts") }),
       route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),
       route("monetization", "routes/monetization.tsx", { id: id("monetization") }),
+      route("subjects/:type/:id/reaction", "routes/subject-reaction.tsx", { id: id("subject-reaction") }),
       redirect("wiki", "wiki"),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),

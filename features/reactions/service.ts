@@ -8,6 +8,7 @@ import { emit } from "../events/bus.ts";
 import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import type { SubjectType } from "../subjects/types.ts";
 import { canReact, seesDislikes } from "./policy.ts";
+import { viewerReactionsTag, type SubjectReactionCounts } from "./viewer-state.ts";
 
 /** What the API answers and the action bar shows after a change. */
 export interface ReactionState {
@@ -15,11 +16,6 @@ export interface ReactionState {
   likeCount: number;
   /** Only for the subject's author. */
   dislikeCount?: number;
-}
-
-export interface SubjectReactionCounts {
-  likeCount: number;
-  dislikeCount: number;
 }
 
 /** Adds `delta` to one counter of a subject, making its row on first use. */
@@ -90,7 +86,7 @@ export async function setReaction(
         data: { reaction },
         recipientIds: recipientsOf(subject, reaction),
       });
-      tx.invalidate(...subject.tags.counts);
+      tx.invalidate(...subject.tags.counts, viewerReactionsTag(viewer.id));
     } else {
       // Only the other reaction can be replaced; the row lock makes a concurrent change wait and re-check.
       const [changed] = await tx.db
@@ -117,7 +113,7 @@ export async function setReaction(
           data: { from, to: reaction },
           recipientIds: recipientsOf(subject, reaction),
         });
-        tx.invalidate(...subject.tags.counts);
+        tx.invalidate(...subject.tags.counts, viewerReactionsTag(viewer.id));
       }
     }
     return stateOf(tx.db, viewer, subject);
@@ -141,7 +137,7 @@ export async function removeReaction(options: ServiceOptions, viewer: Viewer, ty
         subjectId: subject.id,
         data: { reaction: removed.kind },
       });
-      tx.invalidate(...subject.tags.counts);
+      tx.invalidate(...subject.tags.counts, viewerReactionsTag(viewer.id));
     }
     return stateOf(tx.db, viewer, subject);
   });
@@ -157,21 +153,6 @@ export async function reactionCounts(db: Executor, type: SubjectType, ids: numbe
     .where(and(eq(subjectCounts.subjectType, type), inArray(subjectCounts.subjectId, ids)));
   for (const row of rows) result.set(row.id, { likeCount: row.likeCount, dislikeCount: row.dislikeCount });
   return result;
-}
-
-/** The viewer's reactions to many subjects of one kind. */
-export async function viewerReactions(
-  db: Executor,
-  viewerId: number,
-  type: SubjectType,
-  ids: number[],
-): Promise<Map<number, ReactionKind>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: reactions.subjectId, kind: reactions.kind })
-    .from(reactions)
-    .where(and(eq(reactions.userId, viewerId), eq(reactions.subjectType, type), inArray(reactions.subjectId, ids)));
-  return new Map(rows.map((row) => [row.id, row.kind]));
 }
 
 /** The likes a user's work has received, over every kind (the profile's count, spec §3). */

@@ -1,0 +1,47 @@
+import { data, redirect } from "react-router";
+import type { AppContext } from "../context.ts";
+import { AppError, presentError } from "../../common/app-error.ts";
+import { localizePath, pageUrl, safeNextPath, stripLocale } from "../../common/locale.ts";
+
+/**
+ * Where a plain form post of an interaction (no JavaScript) goes back to: the page it came from,
+ * named in its `next` field, and only a path of this site (never `//host` or a scheme).
+ */
+export function returnPath(app: AppContext, form: FormData, fallback: string): string {
+  const next = form.get("next");
+  const safe = safeNextPath(typeof next === "string" ? next : null);
+  return localizePath(safe ? stripLocale(safe) : fallback, app.locale);
+}
+
+/** A fetcher's call arrives on the route's `.data` URL; a plain form post on the page path. */
+export function isFetcherCall(request: Request): boolean {
+  return pageUrl(request.url).pathname !== new URL(request.url).pathname;
+}
+
+/**
+ * Runs an interaction posted from a page. With JavaScript (a fetcher) it answers the new state or
+ * `{ error }` in the page's language (the action bar rolls back); without it, it goes back to the
+ * page (`next`, at `anchor`), and a visitor is sent to sign in and brought back to that page.
+ */
+export async function interactionAnswer<State>(
+  app: AppContext,
+  request: Request,
+  form: FormData,
+  anchor: string,
+  work: () => Promise<State>,
+): Promise<Response | ReturnType<typeof data>> {
+  const back = returnPath(app, form, "/");
+  try {
+    if (!app.viewer) throw new AppError("not_authenticated");
+    const state = await work();
+    if (isFetcherCall(request)) return data({ state });
+    return redirect(`${back}#${anchor}`, 303);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 401) {
+      return redirect(`${localizePath("/login", app.locale)}?next=${encodeURIComponent(stripLocale(back))}`, 303);
+    }
+    if (isFetcherCall(request)) return data({ error: presentError(error, app.locale).message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** Waits until React has hydrated the page (a click before that would be a plain form post). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Publishes a short article in the global village through the API, as the context's user. */
+async function publishArticle(context: BrowserContext, title: string): Promise<string> {
+  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+  const response = await context.request.post("/api/circles/1/writings/", {
+    headers: { "x-csrftoken": csrftoken },
+    data: { title, content: "Something worth a like.\n" },
+  });
+  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+const bar = (page: Page) => page.getByTestId("action-bar");
+
+describe("the action bar", () => {
+  it("likes with JavaScript at once, switches to dislike, and keeps it after a reload (zh); the author alone sees dislikes", async () => {
+    const writer = await newVisitor({ locale: "zh-CN" });
+    await signInAsNewUser(writer.context);
+    const article = await publishArticle(writer.context, uniqueName("Reactions "));
+    const reader = await newVisitor({ locale: "zh-CN" });
+    await signInAsNewUser(reader.context);
+    const { page } = reader;
+    await page.goto(article);
+    await hydrated(page);
+    const like = bar(page).getByTestId("like");
+    const dislike = bar(page).getByTestId("dislike");
+    await expect.poll(() => like.textContent()).toMatch(/赞同\s*0/);
+    const url = page.url();
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => like.textContent()).toMatch(/赞同\s*1/);
+    // No navigation happened: the fetcher did the work.
+    expect(page.url()).toBe(url);
+    await dislike.click();
+    await expect.poll(() => dislike.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => like.textContent()).toMatch(/赞同\s*0/);
+    // Readers never see a dislike count.
+    expect(await dislike.locator(".action-count").count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => bar(page).getByTestId("dislike").getAttribute("aria-pressed")).toBe("true");
+
+    await writer.page.goto(article);
+    await expect.poll(() => bar(writer.page).getByTestId("dislike").textContent()).toMatch(/反对\s*1/);
+    await writer.context.close();
+    await reader.context.close();
+  });
+
+  it("without JavaScript, a like is a form post that comes back to the page (en), and a visitor is sent to sign in", async () => {
+    const writer = await newVisitor({ locale: "en" });
+    await signInAsNewUser(writer.context);
+    const article = `/en${await publishArticle(writer.context, uniqueName("No script "))}`;
+    const reader = await newVisitor({ locale: "en", javaScriptEnabled: false });
+    await signInAsNewUser(reader.context);
+    await reader.page.goto(article);
+    await bar(reader.page).getByTestId("like").click();
+    await reader.page.waitForURL((url) => url.pathname === article && url.hash === "#actions");
+    expect(await bar(reader.page).getByTestId("like").getAttribute("aria-pressed")).toBe("true");
+    expect(await bar(reader.page).getByTestId("like").textContent()).toMatch(/Like\s*1/);
+
+    const visitor = await newVisitor({ locale: "en" });
+    await visitor.page.goto(article);
+    await bar(visitor.page).getByTestId("like").click();
+    await visitor.page.waitForURL((url) => url.pathname === "/en/login");
+    expect(new URL(visitor.page.url()).searchParams.get("next")).toBe(article.slice(3));
+    for (const context of [writer.context, reader.context, visitor.context]) await context.close();
+  });
+});
