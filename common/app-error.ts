@@ -21,6 +21,8 @@ export const errorStatus = {
   file_required: 400,
   wrong_old_password: 400,
   cannot_follow_self: 400,
+  too_many_folders: 409,
+  default_folder_fixed: 400,
   cannot_unfollow_self: 400,
   invalid_credentials: 401,
   not_authenticated: 401,

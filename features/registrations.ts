@@ -10,7 +10,9 @@ import "./writings/subject.ts";
 import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
+import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
+import "./favorites/dependents.ts";
 import "./messages/handlers.ts";
 
 completeRegistrations();

@@ -42,6 +42,7 @@ import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 import { reactionsApi } from "../features/reactions/api.ts";
+import { favoritesApi } from "../features/favorites/api.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(encyclopediaApi);
   await app.register(commentsApi);
   await app.register(reactionsApi);
+  await app.register(favoritesApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

@@ -65,6 +65,9 @@ export const eventCatalogue = {
   "reaction.changed": event(anySubject, z.object({ from: z.enum(["like", "dislike"]), to: z.enum(["like", "dislike"]) })),
   "reaction.removed": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),
 
+  "favorite.added": event(anySubject, z.object({ folderId: id })),
+  "favorite.removed": event(anySubject, none),
+
   "comment.created": event(
     "comment",
     z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable(), replyToUserId: id.nullable() }),

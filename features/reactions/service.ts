@@ -7,6 +7,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
 import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import type { SubjectType } from "../subjects/types.ts";
+import { bumpSubjectCounter } from "../subjects/counters.ts";
 import { canReact, seesDislikes } from "./policy.ts";
 import { viewerReactionsTag, type SubjectReactionCounts } from "./viewer-state.ts";
 
@@ -18,16 +19,9 @@ export interface ReactionState {
   dislikeCount?: number;
 }
 
-/** Adds `delta` to one counter of a subject, making its row on first use. */
-async function bump(tx: Transaction, subject: LoadedSubject, kind: ReactionKind, delta: 1 | -1): Promise<void> {
-  const field = kind === "like" ? "likeCount" : "dislikeCount";
-  await tx.db
-    .insert(subjectCounts)
-    .values({ subjectType: subject.type, subjectId: subject.id, authorId: subject.authorId, [field]: Math.max(delta, 0) })
-    .onConflictDoUpdate({
-      target: [subjectCounts.subjectType, subjectCounts.subjectId],
-      set: { [field]: sql`${subjectCounts[field]} + ${delta}` },
-    });
+/** Moves the counter of one reaction kind. */
+function bump(tx: Transaction, subject: LoadedSubject, kind: ReactionKind, delta: 1 | -1): Promise<void> {
+  return bumpSubjectCounter(tx, subject, kind === "like" ? "likeCount" : "dislikeCount", delta);
 }
 
 async function loadForReaction(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject> {

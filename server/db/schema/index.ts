@@ -13,3 +13,4 @@ export * from "./writings.ts";
 export * from "./encyclopedia.ts";
 export * from "./comments.ts";
 export * from "./reactions.ts";
+export * from "./favorites.ts";

@@ -43,10 +43,11 @@ export const subjectCounts = pgTable(
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     likeCount: integer("like_count").notNull().default(0),
     dislikeCount: integer("dislike_count").notNull().default(0),
+    favoriteCount: integer("favorite_count").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.subjectType, table.subjectId] }),
     index("subject_counts_author_idx").on(table.authorId),
-    check("subject_counts_not_negative", sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0`),
+    check("subject_counts_not_negative", sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0 and ${table.favoriteCount} >= 0`),
   ],
 );
