@@ -22,7 +22,9 @@ export const favoriteFolders = pgTable(
   },
   (table) => [
     index("favorite_folders_user_idx").on(table.userId, table.createdAt),
-    uniqueIndex("favorite_folders_one_default").on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex("favorite_folders_one_default")
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
     check("favorite_folders_name_check", sql`${table.isDefault} or char_length(${table.name}) between 1 and 40`),
   ],
 );
