@@ -58,6 +58,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),
       route("monetization", "routes/monetization.tsx", { id: id("monetization") }),
       route("subjects/:type/:id/reaction", "routes/subject-reaction.tsx", { id: id("subject-reaction") }),
+      route("subjects/:type/:id/favorite", "routes/subject-favorite.tsx", { id: id("subject-favorite") }),
       redirect("wiki", "wiki"),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),

@@ -8,8 +8,8 @@ import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { Breadcrumb } from "./breadcrumb.tsx";
 import { EntryList } from "./entry-list.tsx";
 import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
-import { ReactionBar } from "./reaction-bar.tsx";
-import type { ReactionSummary } from "../../features/reactions/viewer-state.ts";
+import { ActionBar } from "./action-bar.tsx";
+import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 
 export interface ReadingPageData {
@@ -22,7 +22,7 @@ export interface ReadingPageData {
   /** The related entries the viewer may read, by name. */
   relatedEntries: EntrySummary[];
   comments: CommentsPageData;
-  reactions: ReactionSummary;
+  interactions: InteractionSummary;
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -202,7 +202,7 @@ export function WritingView({
           <RenderedContent html={writing.html} lang={writing.language} />
         </div>
       </div>
-      <ReactionBar subjectType="writing" subjectId={writing.id} summary={page.reactions} csrfToken={page.csrfToken} />
+      <ActionBar subjectType="writing" subjectId={writing.id} summary={page.interactions} csrfToken={page.csrfToken} />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">
           <h2 id="related-title">{t("read.related")}</h2>

@@ -12,7 +12,7 @@ import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { readableEntries } from "../../features/encyclopedia/service.ts";
 import { commentsSection } from "./comment-pages.server.ts";
-import { reactionSummary } from "../../features/reactions/viewer-state.ts";
+import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 /**
@@ -62,7 +62,7 @@ export async function readingPage(
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => contentTag("entry", entry.id)));
   const comments = await commentsSection(app, request, row, loaded.access);
-  const reactions = await reactionSummary(app.db, app.viewer, { type: "writing", id: row.id, authorId: row.authorId });
+  const interactions = await interactionSummary(app.db, app.viewer, { type: "writing", id: row.id, authorId: row.authorId });
   const page = {
     writing,
     following,
@@ -71,7 +71,7 @@ export async function readingPage(
     circleName,
     relatedEntries,
     comments,
-    reactions,
+    interactions,
     signedIn: app.viewer !== null,
     isAuthor: app.viewer?.id === row.authorId,
   };

@@ -10,6 +10,7 @@ import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { isSubjectType, type SubjectType } from "../subjects/types.ts";
 import { canReact } from "../reactions/policy.ts";
 import { viewerReactionsTag } from "../reactions/viewer-state.ts";
+import { countsTag } from "../../server/lib/cache-tags.ts";
 
 export const maxFolders = 50;
 const pageSize = 20;
@@ -162,7 +163,7 @@ export async function removeFavoriteEntry(options: ServiceOptions, viewer: Viewe
       .where(and(eq(subjectCounts.subjectType, type), eq(subjectCounts.subjectId, id)));
     await bumpSubjectCounter(tx, { type, id, authorId: counts?.authorId ?? null }, "favoriteCount", -1);
     await emit(tx, { verb: "favorite.removed", actorId: viewer.id, subjectType: type, subjectId: id, data: {} });
-    tx.invalidate(`${type}:${id}:counts`, viewerReactionsTag(viewer.id));
+    tx.invalidate(countsTag(type, id), viewerReactionsTag(viewer.id));
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -6,10 +6,9 @@ import { inTransaction, type ServiceOptions, type Transaction } from "../../serv
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
 import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
-import type { SubjectType } from "../subjects/types.ts";
 import { bumpSubjectCounter } from "../subjects/counters.ts";
 import { canReact, seesDislikes } from "./policy.ts";
-import { viewerReactionsTag, type SubjectReactionCounts } from "./viewer-state.ts";
+import { viewerReactionsTag } from "./viewer-state.ts";
 
 /** What the API answers and the action bar shows after a change. */
 export interface ReactionState {
@@ -135,18 +134,6 @@ export async function removeReaction(options: ServiceOptions, viewer: Viewer, ty
     }
     return stateOf(tx.db, viewer, subject);
   });
-}
-
-/** Like and dislike counts of many subjects of one kind (zero for those never reacted to). */
-export async function reactionCounts(db: Executor, type: SubjectType, ids: number[]): Promise<Map<number, SubjectReactionCounts>> {
-  const result = new Map<number, SubjectReactionCounts>(ids.map((id) => [id, { likeCount: 0, dislikeCount: 0 }]));
-  if (ids.length === 0) return result;
-  const rows = await db
-    .select({ id: subjectCounts.subjectId, likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount })
-    .from(subjectCounts)
-    .where(and(eq(subjectCounts.subjectType, type), inArray(subjectCounts.subjectId, ids)));
-  for (const row of rows) result.set(row.id, { likeCount: row.likeCount, dislikeCount: row.dislikeCount });
-  return result;
 }
 
 /** The likes a user's work has received, over every kind (the profile's count, spec §3). */

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
+import { favorites, reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
 import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import { taggedMemory, type TaggedMemory } from "../../server/lib/tagged-memory.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
@@ -8,9 +8,32 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { subjectTypes, type SubjectType } from "../subjects/types.ts";
 import { seesDislikes } from "./policy.ts";
 
+/**
+ * What a reading page's action bar shows (like, dislike, favourite), read from two memories so a
+ * warm signed-in page reads no row: a subject's counts, remembered per kind under its counts tag;
+ * and the viewer's own state, one per-user memory filled subject by subject and dropped (tag
+ * `interactions:<userId>`) whenever the user reacts or favourites.
+ */
+
 export interface SubjectReactionCounts {
   likeCount: number;
   dislikeCount: number;
+  favoriteCount: number;
+}
+
+interface OwnState {
+  reaction: ReactionKind | null;
+  favorited: boolean;
+}
+
+/** What a page's action bar starts from. */
+export interface InteractionSummary {
+  reaction: ReactionKind | null;
+  like_count: number;
+  /** Only for the subject's author. */
+  dislike_count?: number;
+  favorited: boolean;
+  favorite_count: number;
 }
 
 /** The viewer's reactions to many subjects of one kind. */
@@ -28,66 +51,62 @@ export async function viewerReactions(
   return new Map(rows.map((row) => [row.id, row.kind]));
 }
 
-/** What a page's action bar starts from. */
-export interface ReactionSummary {
-  reaction: ReactionKind | null;
-  like_count: number;
-  /** Only for the subject's author. */
-  dislike_count?: number;
-}
-
-/**
- * A subject's counts, remembered under its counts tag (a reaction, a comment invalidates it), one
- * memory per kind since memories are keyed by id.
- */
 const countsMemories = new Map<SubjectType, TaggedMemory<SubjectReactionCounts>>(
-  subjectTypes.map((type) => [type, taggedMemory<SubjectReactionCounts>(`reaction-counts-${type}`, { ttlMs: 60_000, maxEntries: 20_000 })]),
+  subjectTypes.map((type) => [type, taggedMemory<SubjectReactionCounts>(`interaction-counts-${type}`, { ttlMs: 60_000, maxEntries: 20_000 })]),
 );
-
-/**
- * The viewer's own reactions, one per-user memory (the `reactions:<userId>` tag drops it whenever
- * the user reacts), filled subject by subject as pages ask: a warm signed-in reading page reads
- * no reaction row.
- */
-const mine = keyedMemory<Map<string, ReactionKind | null>>("reactions", { ttlMs: 60_000, maxEntries: 20_000 });
+const own = keyedMemory<Map<string, OwnState>>("interactions", { ttlMs: 60_000, maxEntries: 20_000 });
 const perUserLimit = 500;
 
-/** The tag a user's reaction change invalidates (their per-user memory). */
+/** The tag a user's reaction or favourite invalidates (their per-user memory). */
 export function viewerReactionsTag(userId: number): string {
-  return mine.tag(userId);
+  return own.tag(userId);
 }
 
 export async function subjectReactionCounts(db: Executor, type: SubjectType, id: number): Promise<SubjectReactionCounts> {
   return countsMemories.get(type)!.read(db, id, async () => {
     const [row] = await db
-      .select({ likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount })
+      .select({ likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount, favoriteCount: subjectCounts.favoriteCount })
       .from(subjectCounts)
       .where(and(eq(subjectCounts.subjectType, type), eq(subjectCounts.subjectId, id)));
-    return { value: row ?? { likeCount: 0, dislikeCount: 0 }, tags: [countsTag(type, id)] };
+    return { value: row ?? { likeCount: 0, dislikeCount: 0, favoriteCount: 0 }, tags: [countsTag(type, id)] };
   });
 }
 
-export async function viewerReaction(db: Executor, userId: number, type: SubjectType, id: number): Promise<ReactionKind | null> {
-  const known = await mine.read(db, userId, async () => new Map());
+async function ownState(db: Executor, userId: number, type: SubjectType, id: number): Promise<OwnState> {
+  const known = await own.read(db, userId, async () => new Map());
   const key = `${type}:${id}`;
-  if (known.has(key)) return known.get(key)!;
-  const reaction = (await viewerReactions(db, userId, type, [id])).get(id) ?? null;
+  const remembered = known.get(key);
+  if (remembered) return remembered;
+  const result = await db.execute(sql`
+    select
+      (select ${reactions.kind} from ${reactions}
+        where ${reactions.userId} = ${userId} and ${reactions.subjectType} = ${type} and ${reactions.subjectId} = ${id}) as reaction,
+      exists (select 1 from ${favorites}
+        where ${favorites.userId} = ${userId} and ${favorites.subjectType} = ${type} and ${favorites.subjectId} = ${id}) as favorited
+  `);
+  const row = (result as unknown as { rows: { reaction: ReactionKind | null; favorited: boolean }[] }).rows[0];
+  const state: OwnState = { reaction: row?.reaction ?? null, favorited: row?.favorited === true };
   if (known.size >= perUserLimit) known.clear();
-  known.set(key, reaction);
-  return reaction;
+  known.set(key, state);
+  return state;
 }
 
-/** The action bar's starting state for this viewer: counts for everyone, the own reaction when signed in, dislikes for the author. */
-export async function reactionSummary(
+/** The action bar's starting state for this viewer: counts for everyone, the own state when signed in, dislikes for the author. */
+export async function interactionSummary(
   db: Executor,
   viewer: Viewer | null,
   subject: { type: SubjectType; id: number; authorId: number | null },
-): Promise<ReactionSummary> {
-  const [counts, reaction] = await Promise.all([
+): Promise<InteractionSummary> {
+  const [counts, mine] = await Promise.all([
     subjectReactionCounts(db, subject.type, subject.id),
-    viewer ? viewerReaction(db, viewer.id, subject.type, subject.id) : Promise.resolve(null),
+    viewer ? ownState(db, viewer.id, subject.type, subject.id) : Promise.resolve({ reaction: null, favorited: false }),
   ]);
-  const summary: ReactionSummary = { reaction, like_count: counts.likeCount };
+  const summary: InteractionSummary = {
+    reaction: mine.reaction,
+    like_count: counts.likeCount,
+    favorited: mine.favorited,
+    favorite_count: counts.favoriteCount,
+  };
   if (seesDislikes(viewer, subject)) summary.dislike_count = counts.dislikeCount;
   return summary;
 }

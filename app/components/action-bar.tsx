@@ -1,0 +1,177 @@
+import { Link, useFetcher, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
+import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
+
+type Reaction = "like" | "dislike";
+type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
+type FavoriteState = { favorited: boolean; favorite_count: number };
+type Answer<State> = { state?: State; error?: string };
+
+function LineIcon({ path, rotate }: { path: string; rotate?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="line-icon"
+      style={rotate ? { transform: "rotate(180deg)" } : undefined}
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+const thumb = "M7 10v11H3V10zM7 10l4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21H7";
+const star = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z";
+
+/** The state shown while a press is on its way: the toggle applied to what was last confirmed. */
+function optimisticReaction(confirmed: ReactionState, wanted: Reaction | "none"): ReactionState {
+  const next: ReactionState = { ...confirmed, reaction: wanted === "none" ? null : wanted };
+  const delta = (kind: Reaction) => (next.reaction === kind ? 1 : 0) - (confirmed.reaction === kind ? 1 : 0);
+  next.like_count = Math.max(0, confirmed.like_count + delta("like"));
+  if (confirmed.dislike_count !== undefined) next.dislike_count = Math.max(0, confirmed.dislike_count + delta("dislike"));
+  return next;
+}
+
+function optimisticFavorite(confirmed: FavoriteState, wanted: boolean): FavoriteState {
+  if (wanted === confirmed.favorited) return confirmed;
+  return { favorited: wanted, favorite_count: Math.max(0, confirmed.favorite_count + (wanted ? 1 : -1)) };
+}
+
+/**
+ * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对) and favourite (收藏). Each
+ * button is a plain form post to `/subjects/{type}/{id}/…` that comes back to this page without
+ * JavaScript; with it a fetcher's call, shown at once and rolled back with the server's message
+ * when refused. Visitors are sent to sign in and brought back. The dislike count shows only to
+ * the author.
+ */
+export function ActionBar({
+  subjectType,
+  subjectId,
+  summary,
+  csrfToken,
+}: {
+  subjectType: string;
+  subjectId: number;
+  summary: InteractionSummary;
+  /** Null for visitors. */
+  csrfToken: string | null;
+}) {
+  const { t, i18n } = useTranslation("interactions");
+  const locale = i18n.language as Locale;
+  const location = useLocation();
+  const here = stripLocale(location.pathname) + location.search;
+  const reactionFetcher = useFetcher<Answer<ReactionState>>();
+  const favoriteFetcher = useFetcher<Answer<FavoriteState>>();
+
+  const confirmedReaction: ReactionState = reactionFetcher.data?.state ?? summary;
+  const pendingReaction = reactionFetcher.formData?.get("reaction");
+  const reaction =
+    pendingReaction === "like" || pendingReaction === "dislike" || pendingReaction === "none"
+      ? optimisticReaction(confirmedReaction, pendingReaction)
+      : confirmedReaction;
+  const confirmedFavorite: FavoriteState = favoriteFetcher.data?.state ?? summary;
+  const pendingFavorite = favoriteFetcher.formData?.get("favorite");
+  const favorite =
+    pendingFavorite === "on" || pendingFavorite === "off"
+      ? optimisticFavorite(confirmedFavorite, pendingFavorite === "on")
+      : confirmedFavorite;
+  const error =
+    (reactionFetcher.state === "idle" ? reactionFetcher.data?.error : undefined) ??
+    (favoriteFetcher.state === "idle" ? favoriteFetcher.data?.error : undefined);
+
+  const likeLabel = (
+    <>
+      <LineIcon path={thumb} /> {t("reaction.like")} <span className="action-count">{reaction.like_count}</span>
+    </>
+  );
+  const dislikeLabel = (
+    <>
+      <LineIcon path={thumb} rotate /> {t("reaction.dislike")}
+      {reaction.dislike_count !== undefined ? <span className="action-count">{reaction.dislike_count}</span> : null}
+    </>
+  );
+  const favoriteLabel = (
+    <>
+      <LineIcon path={star} /> {favorite.favorited ? t("favorite.favorited") : t("favorite.favorite")}{" "}
+      <span className="action-count">{favorite.favorite_count}</span>
+    </>
+  );
+
+  if (!csrfToken) {
+    const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
+    return (
+      <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
+        <Link className="button action-button" to={login} rel="nofollow" data-testid="like">
+          {likeLabel}
+        </Link>
+        <Link className="button action-button" to={login} rel="nofollow" data-testid="dislike">
+          {dislikeLabel}
+        </Link>
+        <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
+          {favoriteLabel}
+        </Link>
+      </div>
+    );
+  }
+  const subjectPath = (action: string) => localizePath(`/subjects/${subjectType}/${subjectId}/${action}`, locale);
+  return (
+    <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
+      <reactionFetcher.Form method="post" action={subjectPath("reaction")} className="action-form">
+        <input type="hidden" name="csrftoken" value={csrfToken} />
+        <input type="hidden" name="next" value={here} />
+        <button
+          type="submit"
+          name="reaction"
+          value={reaction.reaction === "like" ? "none" : "like"}
+          className="button action-button"
+          aria-pressed={reaction.reaction === "like"}
+          data-testid="like"
+        >
+          {likeLabel}
+        </button>
+        <button
+          type="submit"
+          name="reaction"
+          value={reaction.reaction === "dislike" ? "none" : "dislike"}
+          className="button action-button"
+          aria-pressed={reaction.reaction === "dislike"}
+          data-testid="dislike"
+        >
+          {dislikeLabel}
+        </button>
+      </reactionFetcher.Form>
+      <favoriteFetcher.Form method="post" action={subjectPath("favorite")} className="action-form">
+        <input type="hidden" name="csrftoken" value={csrfToken} />
+        <input type="hidden" name="next" value={here} />
+        <button
+          type="submit"
+          name="favorite"
+          value={favorite.favorited ? "off" : "on"}
+          className="button action-button"
+          aria-pressed={favorite.favorited}
+          data-testid="favorite"
+        >
+          {favoriteLabel}
+        </button>
+      </favoriteFetcher.Form>
+      {favorite.favorited ? (
+        <Link className="action-link" to={localizePath("/account/store", locale)} data-testid="favorites-link">
+          {t("favorite.manage")}
+        </Link>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
