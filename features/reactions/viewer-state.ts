@@ -52,7 +52,10 @@ export async function viewerReactions(
 }
 
 const countsMemories = new Map<SubjectType, TaggedMemory<SubjectReactionCounts>>(
-  subjectTypes.map((type) => [type, taggedMemory<SubjectReactionCounts>(`interaction-counts-${type}`, { ttlMs: 60_000, maxEntries: 20_000 })]),
+  subjectTypes.map((type) => [
+    type,
+    taggedMemory<SubjectReactionCounts>(`interaction-counts-${type}`, { ttlMs: 60_000, maxEntries: 20_000 }),
+  ]),
 );
 const own = keyedMemory<Map<string, OwnState>>("interactions", { ttlMs: 60_000, maxEntries: 20_000 });
 const perUserLimit = 500;
