@@ -42,7 +42,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
     tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([]),
     tab === "articles"
-      ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") })
+      ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor"), locale: app.locale })
       : Promise.resolve(null),
   ]);
   tagPage(app, userTag(user.id));

@@ -74,6 +74,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         circleId: request.params.cid,
         types: types ? [...types] : undefined,
         cursor: request.query.cursor,
+        locale: request.locale,
       });
       return { items: page.items, next_cursor: page.nextCursor };
     },
@@ -91,7 +92,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.viewer();
       personal(reply);
-      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
+      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor, locale: request.locale });
       return { items: page.items, next_cursor: page.nextCursor };
     },
   );
