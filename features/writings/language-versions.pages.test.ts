@@ -39,9 +39,11 @@ describe.each(databaseKinds)("language versions and entry counters on pages (%s)
     expect(english.statusCode).toBe(200);
     expect(titleOf(english.body)).toContain("Three proofs 甲");
     expect(english.body).toContain(`href="/en/circles/1/writing/${enId}/zh-CN"`);
-    const chinese = await reader.get(`/circles/1/writing/${enId}`);
+    const chinese = await reader.get(`/circles/1/writing/${zhId}`);
     expect(chinese.statusCode).toBe(200);
     expect(titleOf(chinese.body)).toContain("三种证明甲");
+    // A later version's own address (where its author lands after publishing it) stays that version.
+    expect(titleOf((await reader.get(`/circles/1/writing/${enId}`)).body)).toContain("Three proofs 甲");
     // The switcher still reaches the other language explicitly.
     const explicit = await reader.get(`/en/circles/1/writing/${enId}/zh-CN`);
     expect(titleOf(explicit.body)).toContain("三种证明甲");
