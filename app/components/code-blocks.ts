@@ -40,28 +40,37 @@ export function enhanceCodeBlocks(container: HTMLElement | null, texts: CopyText
     const button = document.createElement("button");
     button.type = "button";
     button.className = "code-copy";
-    button.textContent = texts.copy;
     button.title = texts.label;
-    // The new text ("Copied") is announced where the button is.
-    button.setAttribute("aria-live", "polite");
+    // The visible word is drawn by CSS from data-label (so the page's text stays what the server
+    // sent); its name for assistive technology is the same word, and "copied" is said in a status.
+    const show = (word: string) => {
+      button.dataset.label = word;
+      button.setAttribute("aria-label", word);
+    };
+    show(texts.copy);
+    const status = document.createElement("span");
+    status.className = "visually-hidden";
+    status.setAttribute("role", "status");
     let timer: ReturnType<typeof setTimeout> | undefined;
     button.addEventListener("click", () => {
       const code = pre.querySelector("code") ?? pre;
       void copyText(code.textContent ?? "").then(
         () => {
           clearTimeout(timer);
-          button.textContent = texts.copied;
+          show(texts.copied);
           button.dataset.copied = "";
+          status.textContent = texts.copied;
           timer = setTimeout(() => {
-            button.textContent = texts.copy;
+            show(texts.copy);
             delete button.dataset.copied;
+            status.textContent = "";
           }, copiedMs);
         },
         () => undefined,
       );
     });
     pre.replaceWith(wrapper);
-    wrapper.append(pre, button);
+    wrapper.append(pre, button, status);
     undo.push(() => {
       clearTimeout(timer);
       wrapper.replaceWith(pre);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { closeBrowser, launchBrowser, newVisitor, seriousViolations, signInAsNewUser, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
@@ -14,6 +14,9 @@ async function apiPost(context: BrowserContext, path: string, data: unknown) {
   expect(response.status(), await response.text()).toBeLessThan(300);
   return response.json() as Promise<Record<string, unknown>>;
 }
+
+/** The word a copy button shows (drawn by CSS, so the page's text stays the server's). */
+const shown = (button: Locator) => button.evaluate((element) => getComputedStyle(element, "::after").content.replace(/^"|"$/g, ""));
 
 /** How far the page scrolls sideways (0 when it fits the window). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -103,21 +106,23 @@ describe("code blocks", () => {
     const block = page.locator(".rendered-content pre.shiki").first();
     expect(await block.evaluate((pre) => getComputedStyle(pre, "::before").content)).toBe('"Python"');
     const button = page.locator(".rendered-content .code-block .code-copy").first();
-    await poll(() => button.textContent()).toBe("复制");
+    await poll(() => shown(button)).toBe("复制");
     await button.click();
-    await poll(() => button.textContent(), 1_000).toBe("已复制");
+    await poll(() => shown(button), 1_000).toBe("已复制");
+    expect(await button.getAttribute("aria-label")).toBe("已复制");
+    expect(await page.locator(".rendered-content .code-block [role=status]").first().textContent()).toBe("已复制");
     const copiedAt = Date.now();
     const code = await block.locator("code").textContent();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(code).toContain("for a in range(1, 30):");
-    await poll(() => button.textContent(), 3_000).toBe("复制");
+    await poll(() => shown(button), 3_000).toBe("复制");
     expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(1_300);
 
     await page.goto("/en/circles/2/writing/1");
     const english = page.locator(".rendered-content .code-copy").first();
-    await poll(() => english.textContent()).toBe("Copy");
+    await poll(() => shown(english)).toBe("Copy");
     await english.click();
-    await poll(() => english.textContent(), 1_000).toBe("Copied");
+    await poll(() => shown(english), 1_000).toBe("Copied");
     await context.close();
   });
 
