@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { createCircle, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { users } from "../../server/db/schema/index.ts";
+import { events, users } from "../../server/db/schema/index.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 
@@ -67,5 +67,25 @@ describe.each(databaseKinds)("profile pages on %s", (kind) => {
     expect(articles.body).toContain("一篇文章");
     // Asked for explicitly, a tab stays.
     expect(tabOf((await visitor.get(`/profile/${writer.username}?tab=activity`)).body)).toBe("activity");
+  });
+
+  it("leaves out activity about circles and writings the viewer may not read", async () => {
+    const joiner = await createSignedInUser(api.app, db());
+    const hidden = await createCircle(db(), { visibility: "members", nameZh: "秘密圈子", nameEn: "Secret circle" });
+    await addMember(db(), hidden.id, joiner.user.id);
+    const secret = await createWriting(db(), joiner.user, { circleId: hidden.id, title: "秘密文章" });
+    await db()
+      .insert(events)
+      .values([
+        { actorId: joiner.user.id, verb: "circle.joined", subjectType: "circle", subjectId: hidden.id },
+        { actorId: joiner.user.id, verb: "writing.published", subjectType: "writing", subjectId: secret.id },
+      ]);
+    await invalidate([userTag(joiner.user.id)]);
+    const stranger = await new Visitor(api.app).get(`/profile/${joiner.user.username}?tab=activity`);
+    expect(stranger.body).not.toContain("秘密圈子");
+    expect(stranger.body).not.toContain("秘密文章");
+    const own = await joiner.visitor.get(`/profile/${joiner.user.username}?tab=activity`);
+    expect(own.body).toContain("秘密圈子");
+    expect(own.body).toContain("秘密文章");
   });
 });
