@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser, createUser, createEntry } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { eq } from "drizzle-orm";
+import { encyclopediaEntries } from "../../server/db/schema/index.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
+import { contentTag } from "../../server/lib/cache-tags.ts";
+import { closeRenderer, renderMarkdown } from "../content/render.server.ts";
 
 const titleOf = (body: string) => /<h1 class="page-title writing-title"[^>]*>([^<]*)/.exec(body)?.[1];
 
@@ -14,7 +19,10 @@ describe.each(databaseKinds)("language versions and entry counters on pages (%s)
   beforeAll(async () => {
     api = await createTestApi(kind, { pages: true });
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    await closeRenderer();
+  });
   const db = () => api.database.db;
 
   async function twoVersions(suffix: string) {
@@ -74,5 +82,16 @@ describe.each(databaseKinds)("language versions and entry counters on pages (%s)
     expect(page.body).toContain(`src="/api/encyclopedia/entries/${entry.id}/view.gif"`);
     expect(page.body).toContain("cited 2 times");
     expect(page.body).toMatch(/1 view\b/);
+  });
+
+  it("describes an entry in its meta by its rendered text, never TeX source", async () => {
+    const creator = await createUser(db());
+    const markdown = "直角三角形满足 $a^2+b^2=c^2$。";
+    const entry = await createEntry(db(), 1, creator, { name: "勾股定理（公式）", description: markdown });
+    const rendered = await renderMarkdown(markdown, { locale: "zh-CN" });
+    await db().update(encyclopediaEntries).set({ descriptionHtml: rendered.html }).where(eq(encyclopediaEntries.id, entry.id));
+    await invalidate([contentTag("entry", entry.id)]);
+    const page = await new Visitor(api.app).get(`/circles/1/encyclopedia/${entry.id}`);
+    expect(page.body).toContain('<meta name="description" content="直角三角形满足 a2+b2=c2。"');
   });
 });
