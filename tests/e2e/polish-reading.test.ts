@@ -213,3 +213,28 @@ describe("dark mode and the header", () => {
     await fan.close();
   });
 });
+
+describe("reading in the interface language", () => {
+  it("opens the English version from an English link, lists English titles and rendered excerpts, and counts entry citations", async () => {
+    const { context, page } = await newVisitor({ locale: "en" });
+    await page.goto("/en/circles/2/writing/1");
+    await poll(() => page.locator("h1.writing-title").innerText()).toContain("Three proofs of the Pythagorean theorem");
+    await page.getByTestId("language-zh-CN").click();
+    await poll(() => page.locator("h1.writing-title").innerText()).toContain("勾股定理的三种证明");
+
+    for (const path of ["/en?tab=all", "/?tab=all"]) {
+      await page.goto(path);
+      const excerpts = await page.locator(".writing-list-excerpt").allInnerTexts();
+      expect(excerpts.length, path).toBeGreaterThan(0);
+      for (const excerpt of excerpts) expect(excerpt, path).not.toMatch(/\\[a-zA-Z]+|[_^]\{/);
+    }
+    await page.goto("/en?tab=all");
+    expect(await page.locator(".writing-list").innerText()).toContain("Three proofs of the Pythagorean theorem");
+
+    // The demo writing relates to the entry 勾股定理: its page says so.
+    await page.goto("/circles/2?tab=encyclopedia");
+    await page.getByRole("link", { name: "勾股定理", exact: true }).first().click();
+    await poll(() => page.getByTestId("entry").innerText()).toMatch(/[1-9]\d* 次引用/);
+    await context.close();
+  });
+});
