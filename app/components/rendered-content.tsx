@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { enhanceCodeBlocks } from "./code-blocks.ts";
 import katexStyles from "katex/dist/katex.min.css?url";
 import type { TocItem } from "../../features/content/schema.ts";
 import contentStyles from "../styles/content.css?url";
@@ -20,8 +22,16 @@ export const contentStylesheets = [
  * pipeline's output may be passed here: it is inserted as it is.
  */
 export function RenderedContent({ html, lang, className }: { html: string; lang?: string; className?: string }) {
+  const { t } = useTranslation("content");
+  const ref = useRef<HTMLDivElement>(null);
+  const copy = t("copy_code");
+  const copied = t("code_copied");
+  const label = t("copy_code_label");
+  // After hydration only: code blocks get their copy button (none without JavaScript).
+  useEffect(() => enhanceCodeBlocks(ref.current, { copy, copied, label }), [html, copy, copied, label]);
   return (
     <div
+      ref={ref}
       className={className ? `rendered-content ${className}` : "rendered-content"}
       lang={lang}
       dangerouslySetInnerHTML={{ __html: html }}

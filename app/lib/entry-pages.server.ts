@@ -3,6 +3,7 @@ import { pageUrl } from "../../common/locale.ts";
 import { tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { metaDescription } from "./book-meta.ts";
+import { excerptOfHtml } from "../../features/content/excerpt.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
 import { getEntry } from "../../features/encyclopedia/service.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
@@ -22,9 +23,10 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   tagPage(app, ...subjectPageTags("entry", entry.id), ...(entry.parent ? [contentTag("entry", entry.parent.id)] : []));
   await tagCirclePage(app, entry.circleId);
   const circle = await getCircleRow(app.db, entry.circleId);
-  // The page shows the stored HTML; the Markdown source only lends the meta description its first line.
+  // The page shows the stored HTML; the meta description is its excerpt (formulas as their text,
+  // never TeX), or the Markdown source's first words when it has no paragraph.
   const { description, ...shown } = entry;
-  const summary = metaDescription(description.replace(/[#*_`>|]+/g, " "));
+  const summary = metaDescription(excerptOfHtml(entry.descriptionHtml, 160) || description.replace(/[#*_`>|]+/g, " "));
   return {
     entry: shown,
     summary,

@@ -16,7 +16,8 @@ import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 
 /**
- * The reading page's data: the writing (or its `lang` version), its author with the viewer's
+ * The reading page's data: the writing (or its `lang` version; the group's first version without
+ * `lang` gives its version in the interface language when there is one), its author with the viewer's
  * follow state, and the CSRF token for signed-in viewers (their copy is private; visitors' copies
  * are cached and tagged). A writing under another circle answers 301 to its own circle; a post
  * under /writing (or an article under /posts) 301 to its own path; a missing language version and
@@ -38,6 +39,11 @@ export async function readingPage(
       const version = loaded.versions.find((candidate) => candidate.language === params.lang);
       if (!version) notFound(request);
       loaded = await loadWritingForReading(app.db, app.viewer, version.id);
+    } else if (!params.lang && loaded.row.translationOf === null && loaded.row.language !== app.locale) {
+      // The group's link (lists use the first version's id) opened in one interface language reads
+      // the version in that language when there is one; a later version's own address stays itself.
+      const version = loaded.versions.find((candidate) => candidate.language === app.locale);
+      if (version) loaded = await loadWritingForReading(app.db, app.viewer, version.id);
     }
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound(request);

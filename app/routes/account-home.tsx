@@ -15,6 +15,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
 import { CheckinCard, type CheckinAnswer } from "../components/checkin-card.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
+import { countryName } from "../../features/accounts/countries.ts";
 import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
 
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     phone: user.phone,
     gender: user.gender,
     birthday: user.birthday,
-    country: new Intl.DisplayNames([app.locale], { type: "region" }).of(user.country) ?? user.country,
+    country: countryName(user.country, app.locale),
     joined: user.createdAt.toISOString(),
     sinecoin: user.sinecoin,
     gold: user.gold,

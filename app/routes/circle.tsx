@@ -52,6 +52,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       circleId: id,
       types: tab === "posts" ? ["post"] : ["article", "serial"],
       cursor: url.searchParams.get("cursor"),
+      locale: app.locale,
     });
   }
   const entries: EntrySummary[] | null = circlePage.can.read_content && tab === "encyclopedia" ? await listCircleEntries(app.db, id) : null;

@@ -111,6 +111,7 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
           <p className="muted">{t("read.no_description")}</p>
         )}
       </div>
+      <img className="view-beacon" src={`/api/encyclopedia/entries/${entry.id}/view.gif`} alt="" width={1} height={1} />
     </article>
   );
 }

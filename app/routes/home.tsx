@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "latest";
   const [[root], feed] = await Promise.all([
     listCircleTree(app.db, app.viewer, app.locale),
-    listWritings(app.db, app.viewer, { tab, cursor: url.searchParams.get("cursor"), limit: 20 }),
+    listWritings(app.db, app.viewer, { tab, cursor: url.searchParams.get("cursor"), limit: 20, locale: app.locale }),
   ]);
   return {
     signedIn: Boolean(app.viewer),

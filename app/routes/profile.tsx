@@ -2,11 +2,11 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/profile";
 import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
-import { findUserByUsername, getProfileSummary, listActivity } from "../../features/profiles/service.ts";
+import { findUserByUsername, getProfileSummary, listActivity, type ActivityItem } from "../../features/profiles/service.ts";
 import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
 import { followUser, unfollowUser } from "../../features/follows/service.ts";
 import { can } from "../../features/follows/policy.ts";
-import { listWritings } from "../../features/writings/queries.ts";
+import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
 import { WritingList } from "../components/writing-list.tsx";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
@@ -27,6 +27,24 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) =>
 const tabs = ["questions", "articles", "answers", "activity"] as const;
 type Tab = (typeof tabs)[number];
 
+/**
+ * The tab a profile opens on: the one asked for, else the first non-empty one in the tabs' order
+ * (questions and answers come later), else Articles.
+ */
+async function openTab(
+  requested: Tab | null,
+  articles: () => Promise<WritingListPage>,
+  activity: () => Promise<ActivityItem[]>,
+): Promise<{ tab: Tab; activity: ActivityItem[]; writingPage: WritingListPage | null }> {
+  if (requested === "activity") return { tab: requested, activity: await activity(), writingPage: null };
+  if (requested === "articles") return { tab: requested, activity: [], writingPage: await articles() };
+  if (requested) return { tab: requested, activity: [], writingPage: null };
+  const writingPage = await articles();
+  if (writingPage.items.length > 0) return { tab: "articles", activity: [], writingPage };
+  const lines = await activity();
+  return lines.length > 0 ? { tab: "activity", activity: lines, writingPage: null } : { tab: "articles", activity: [], writingPage };
+}
+
 /** A public profile: who they are, counts, check-in days, the follow toggle, and their content by tab. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -36,15 +54,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // One address per profile: a differently cased name leads to the real one.
   if (user.username !== params.username) throw redirect(here(app, `/profile/${user.username}${url.search}`));
   const requested = url.searchParams.get("tab");
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "activity";
   const viewer = app.viewer;
-  const [summary, activity, writingPage] = await Promise.all([
+  const articles = () =>
+    listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor"), locale: app.locale });
+  const [summary, opened] = await Promise.all([
     getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
-    tab === "activity" ? listActivity(app.db, user.id) : Promise.resolve([]),
-    tab === "articles"
-      ? listWritings(app.db, viewer, { tab: "all", authorId: user.id, cursor: url.searchParams.get("cursor") })
-      : Promise.resolve(null),
+    openTab(tabs.includes(requested as Tab) ? (requested as Tab) : null, articles, () => listActivity(app.db, user.id, viewer)),
   ]);
+  const { tab, activity, writingPage } = opened;
   tagPage(app, userTag(user.id));
   const csrf = viewer ? csrfForForm(app) : undefined;
   const body = {
@@ -54,7 +71,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     signedIn: viewer !== null,
     can: { follow: can(viewer, "follow", { userId: user.id }) },
     tab,
-    activity: activity.map(presentActivity),
+    activity: activity.map((item) => presentActivity(item, app.locale)),
     writings: writingPage,
     csrfToken: csrf?.token ?? null,
   };
@@ -118,6 +135,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </h1>
           <p className="muted">{t("profile.username", { username: profile.username })}</p>
           {profile.signature ? <p className="profile-signature">{profile.signature}</p> : null}
+          {profile.self_description ? (
+            <p className="profile-bio" data-testid="profile-bio">
+              {profile.self_description}
+            </p>
+          ) : null}
+          {profile.school || profile.profession ? (
+            <dl className="profile-facts" data-testid="profile-facts">
+              {profile.school ? (
+                <div>
+                  <dt className="muted">{t("profile.school")}</dt>
+                  <dd>{profile.school}</dd>
+                </div>
+              ) : null}
+              {profile.profession ? (
+                <div>
+                  <dt className="muted">{t("profile.profession")}</dt>
+                  <dd>{profile.profession}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
           <ul className="profile-counts" data-testid="profile-counts">
             <li>
               <strong data-testid="followers-count">{profile.followers_count}</strong>{" "}
@@ -180,16 +218,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {loaderData.activity.map((item) => (
               <li key={item.id}>
                 <span>
-                  {item.verb === "user.followed" && item.target ? (
-                    <Trans
-                      t={t}
-                      i18nKey="profile.activity_followed"
-                      values={{ name: item.target.nickname }}
-                      components={[<Link key="target" to={path(`/profile/${item.target.username}`)} />]}
-                    />
-                  ) : (
-                    t("profile.activity_registered")
-                  )}
+                  <ActivityLine item={item} path={path} />
                 </span>
                 <time className="muted" dateTime={item.at}>
                   {formatDate(item.at, locale, { dateStyle: "medium", timeStyle: "short" })}
@@ -209,4 +238,43 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
     </div>
   );
+}
+
+type ActivityView = ReturnType<typeof presentActivity>;
+
+const activityKeys = {
+  "user.registered": "profile.activity_registered",
+  "user.followed": "profile.activity_followed",
+  "circle.created": "profile.activity_circle_created",
+  "circle.joined": "profile.activity_circle_joined",
+  "writing.published": "profile.activity_writing_published",
+  "book.created": "profile.activity_book_created",
+  "entry.created": "profile.activity_entry_created",
+} as const satisfies Record<ActivityView["verb"], string>;
+
+/** One activity line, said in full with its link ("joined the circle <Mathematics>"). */
+function ActivityLine({ item, path }: { item: ActivityView; path: (to: string) => string }) {
+  const { t } = useTranslation("centre");
+  const key = activityKeys[item.verb];
+  if (item.verb === "user.followed" && item.target) {
+    return (
+      <Trans
+        t={t}
+        i18nKey={key}
+        values={{ name: item.target.nickname }}
+        components={[<Link key="target" className="activity-link" to={path(`/profile/${item.target.username}`)} />]}
+      />
+    );
+  }
+  if (item.link) {
+    return (
+      <Trans
+        t={t}
+        i18nKey={key}
+        values={{ name: item.link.label }}
+        components={[<Link key="link" className="activity-link" to={path(item.link.path)} lang={item.link.language ?? undefined} />]}
+      />
+    );
+  }
+  return <>{t("profile.activity_registered")}</>;
 }

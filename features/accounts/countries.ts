@@ -252,9 +252,23 @@ export const countryCodes = [
 ] as const;
 export type CountryCode = (typeof countryCodes)[number];
 
+/**
+ * Names the Chinese interface gives differently from the CLDR's: Taiwan is listed as a region of
+ * China, like Hong Kong and Macau (中国台湾), as mainland-Chinese products must. The codes stay ISO.
+ */
+const chineseNames: Partial<Record<CountryCode, string>> = { TW: "中国台湾" };
+
+/** A country's name in the given locale. */
+export function countryName(code: string, locale: string): string {
+  if (locale.startsWith("zh")) {
+    const override = chineseNames[code as CountryCode];
+    if (override) return override;
+  }
+  return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+}
+
 /** Countries sorted by their name in the given locale, China first. */
 export function countryOptions(locale: string): { code: CountryCode; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: "region" });
-  const [first, ...rest] = countryCodes.map((code) => ({ code, name: names.of(code) ?? code }));
+  const [first, ...rest] = countryCodes.map((code) => ({ code, name: countryName(code, locale) }));
   return [first!, ...rest.sort((a, b) => a.name.localeCompare(b.name, locale))];
 }

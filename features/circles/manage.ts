@@ -13,7 +13,7 @@ import { circleHasContent } from "./counts.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts, type CircleRow } from "./presenter.ts";
 import { descriptionField, nameField, type CreateCircleInput, type UpdateCircleInput } from "./schema.ts";
 import { emit } from "../events/bus.ts";
-import { circleTags as circleTagsOf, circlesTag, homeTag, sitemapTag } from "../../server/lib/cache-tags.ts";
+import { circleTags as circleTagsOf, circlesTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 
 /** The global village: the root every circle hangs from; it is never moved, hidden or deleted. */
 export const rootCircleId = 1;
@@ -120,7 +120,7 @@ export async function createCircle(
         subjectId: id,
         data: { parentId: input.parent_id, name: input.name, visibility: input.visibility },
       });
-      tx.invalidate(...circleTags(id, input.parent_id), membershipTag(actor.id));
+      tx.invalidate(...circleTags(id, input.parent_id), membershipTag(actor.id), userTag(actor.id));
       return { id };
     }),
   );

@@ -9,7 +9,7 @@ import { membershipTag, requireCircle } from "./access.server.ts";
 import { assignableRolesFor, can, canRemoveMember, canSetRole, type CircleAccess, type CircleRole } from "./policy.ts";
 import { circleRoleOrder } from "./service.ts";
 import { emit } from "../events/bus.ts";
-import { circleTag, circlesTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, circlesTag, userTag } from "../../server/lib/cache-tags.ts";
 
 /** Member lists are paged by this many. */
 export const membersPageSize = 20;
@@ -27,7 +27,7 @@ export async function joinCircle(options: ServiceOptions, actor: Viewer, circleI
       .returning({ role: circleMembers.role });
     if (inserted.length > 0) {
       await emit(tx, { actorId: actor.id, verb: "circle.joined", subjectId: circleId, data: {} });
-      tx.invalidate(circleTag(circleId), circlesTag, membershipTag(actor.id));
+      tx.invalidate(circleTag(circleId), circlesTag, membershipTag(actor.id), userTag(actor.id));
     }
     return { role: "member" };
   });

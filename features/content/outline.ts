@@ -66,13 +66,13 @@ export function visibleText(node: Nodes): string {
 }
 
 /**
- * Reads the table of contents (headings with their ids), the visible text (for the length and
- * reading time) and the paragraphs' text (for the excerpt) into `file.data`.
+ * Reads the table of contents (headings with their ids) and the visible text (for the length and
+ * reading time) into `file.data`. The excerpt is read later, from the rendered formulas
+ * (`collectExcerpt` in excerpt.ts).
  */
 export function collectOutline() {
   return (tree: Root, file: VFile) => {
     const toc: TocItem[] = [];
-    const paragraphs: string[] = [];
     visit(tree, "element", (node) => {
       if (node.tagName === "section" && node.properties.dataFootnotes !== undefined) return SKIP;
       const depth = /^h([1-6])$/.exec(node.tagName)?.[1];
@@ -80,14 +80,9 @@ export function collectOutline() {
         toc.push({ depth: Number(depth) as TocItem["depth"], text: visibleText(node).replace(/\s+/g, " ").trim(), id: node.properties.id });
         return SKIP;
       }
-      if (node.tagName === "p") {
-        paragraphs.push(visibleText(node));
-        return SKIP;
-      }
       return undefined;
     });
     file.data.toc = toc;
     file.data.plainText = visibleText(tree);
-    file.data.excerptText = paragraphs.join(" ");
   };
 }

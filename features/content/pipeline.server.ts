@@ -20,6 +20,7 @@ import { capContainerMarkers, capTreeDepth } from "./nesting.ts";
 import { authorSchema, clobberPrefix, outputSchema } from "./sanitize-schema.ts";
 import { markLinks, pointFragmentsAtPrefixedIds, restrictImages } from "./links.ts";
 import { collectOutline } from "./outline.ts";
+import { collectExcerpt } from "./excerpt.ts";
 import { refuseOversizedFormulas } from "./formulas.ts";
 import type { RenderedContent } from "./schema.ts";
 import { countTextLength, estimateReadingMinutes, makeExcerpt } from "./text-stats.ts";
@@ -39,7 +40,8 @@ addCatalog("content", { "zh-CN": zhContent, en: enContent });
  * 4. In-page links point at the prefixed ids; headings get ids (Chinese kept); the table of
  *    contents and the plain text are read here, while formulas are still their TeX source.
  * 5. KaTeX renders formulas (no `\href`, `\url`, `\html…`: `trust` is off; expansion and sizes are
- *    bounded; a broken formula becomes an inline error). Shiki highlights code blocks.
+ *    bounded; a broken formula becomes an inline error). The excerpt is read from the paragraphs
+ *    now, so a formula is its MathML text there, never TeX (excerpt.ts). Shiki highlights code blocks.
  * 6. Images: only our attachments; links: `rel="nofollow ugc noopener"`.
  * 7. Sanitize the whole output again with the schema that allows exactly KaTeX's and Shiki's markup.
  */
@@ -88,6 +90,7 @@ function buildProcessor(locale: Locale, highlighter: Awaited<ReturnType<typeof g
     .use(collectOutline)
     .use(refuseOversizedFormulas, t("content:formula_too_complex"))
     .use(rehypeKatex, katexOptions)
+    .use(collectExcerpt)
     .use(rehypeShikiFromHighlighter, highlighter, {
       themes: codeThemes,
       defaultColor: false,

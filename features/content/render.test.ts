@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeRenderer, renderMarkdown } from "./render.server.ts";
+import { excerptOfHtml } from "./excerpt.ts";
 
 afterAll(closeRenderer);
 
@@ -182,5 +183,24 @@ describe("renderMarkdown: text length, reading time, excerpt", () => {
     expect((await renderMarkdown("汉".repeat(1_200))).readingMinutes).toBe(3);
     expect((await renderMarkdown(`${"汉".repeat(400)}\n\n${"word ".repeat(200)}`)).readingMinutes).toBe(2);
     expect(await renderMarkdown("")).toMatchObject({ html: "", toc: [], textLength: 0, readingMinutes: 0, excerpt: "" });
+  });
+});
+
+describe("renderMarkdown: excerpts read the rendered text", () => {
+  it("gives formulas as their rendered text, never TeX source, and skips code blocks", async () => {
+    const result = await renderMarkdown(
+      "The encoding $PE_{(pos,2i)}=\\sin(pos)$ and $\\mathrm{Attention}(Q,K,V)$.\n\n```python\nprint('hidden')\n```\n\nAfter `x` the end.\n\n$$\n\\frac{a}{b}\n$$",
+      { locale: "en" },
+    );
+    expect(result.excerpt).not.toMatch(/[\\{}^_]/);
+    expect(result.excerpt).not.toContain("mathrm");
+    expect(result.excerpt).not.toContain("print");
+    expect(result.excerpt).toBe("The encoding PE(pos,2i)=sin(pos) and Attention(Q,K,V). After x the end.");
+  });
+
+  it("recomputes the same excerpt from stored HTML", async () => {
+    const result = await renderMarkdown("勾股定理：$a^2+b^2=c^2$，证明如下。", { locale: "zh-CN" });
+    expect(result.excerpt).toBe("勾股定理：a2+b2=c2，证明如下。");
+    expect(excerptOfHtml(result.html, 140)).toBe(result.excerpt);
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createEntry, createSignedInUser, createUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { getEntry } from "./service.ts";
+import { recordEntryView } from "./views.ts";
 
 const article = (overrides: Record<string, unknown> = {}) => ({ title: "关联词条", content: "正文。", ...overrides });
 let counter = 0;
@@ -166,6 +168,53 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       await createEntry(db(), circle.id, creator);
       const response = await new Visitor(api.app).get(`/api/circles/${circle.id}/`);
       expect(response.json().counts.content.entries).toBe(2);
+    });
+  });
+
+  describe("entry counters", () => {
+    const counters = async (entryId: number) => {
+      const entry = await getEntry(db(), null, entryId);
+      return { views: entry.views, cites: entry.citeCount };
+    };
+
+    it("counts the writings citing an entry at once, as related entries are added, changed and deleted", async () => {
+      const { visitor } = await createSignedInUser(api.app, db());
+      const creator = await createUser(db());
+      const entry = await createEntry(db(), 1, creator, { name: word("被引词条") });
+      const other = await createEntry(db(), 1, creator, { name: word("另一词条") });
+      const first = (await visitor.post("/api/circles/1/writings/", article({ related_entries: [entry.id] }))).json() as { id: number };
+      const second = (await visitor.post("/api/circles/1/writings/", article({ related_entries: [other.id, entry.id] }))).json() as {
+        id: number;
+      };
+      expect(await counters(entry.id)).toMatchObject({ cites: 2 });
+      expect(await counters(other.id)).toMatchObject({ cites: 1 });
+      const patched = await visitor.request("PATCH", `/api/writings/${second.id}/`, { json: { version: 1, related_entries: [other.id] } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(await counters(entry.id)).toMatchObject({ cites: 1 });
+      // An edit that leaves the related entries alone leaves the count alone.
+      await visitor.request("PATCH", `/api/writings/${second.id}/`, { json: { version: 2, title: "改了标题" } });
+      expect(await counters(other.id)).toMatchObject({ cites: 1 });
+      expect((await visitor.request("DELETE", `/api/writings/${first.id}/`)).statusCode).toBe(204);
+      expect(await counters(entry.id)).toMatchObject({ cites: 0 });
+    });
+
+    it("counts a view once per visitor per day through the entry page's beacon", async () => {
+      const creator = await createUser(db());
+      const entry = await createEntry(db(), 1, creator, { name: word("浏览词条") });
+      const anonymous = new Visitor(api.app);
+      const first = await anonymous.get(`/api/encyclopedia/entries/${entry.id}/view.gif`);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["content-type"]).toBe("image/gif");
+      await anonymous.get(`/api/encyclopedia/entries/${entry.id}/view.gif`);
+      const { visitor: member } = await createSignedInUser(api.app, db());
+      await member.get(`/api/encyclopedia/entries/${entry.id}/view.gif`);
+      await member.get(`/api/encyclopedia/entries/${entry.id}/view.gif`);
+      expect(await counters(entry.id)).toMatchObject({ views: 2 });
+      // An unknown entry answers the pixel and counts nothing.
+      expect((await anonymous.get("/api/encyclopedia/entries/2000000000/view.gif")).statusCode).toBe(200);
+      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T15:00:00Z"))).toBe(true);
+      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T16:30:00Z"))).toBe(true);
+      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T17:00:00Z"))).toBe(false);
     });
   });
 });

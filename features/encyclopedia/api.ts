@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { personal } from "../circles/api.ts";
 import { presentEntrySummaries } from "./presenter.ts";
 import { searchEntriesQuery } from "./schema.ts";
-import { searchEntries } from "./service.ts";
+import { z } from "zod";
+import { AppError } from "../../common/app-error.ts";
+import { loadReadableEntry, searchEntries } from "./service.ts";
+import { recordEntryView } from "./views.ts";
+import { beaconPixel, beaconVisitor } from "../writings/views.ts";
+
+const entryParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
  * The encyclopedia API (the writing editor's picker for now; the entry editor comes with the full
@@ -34,4 +40,17 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
       return { results: await presentEntrySummaries(app.db, entries, request.locale) };
     },
   );
+
+  /** The view beacon of an entry's page (an image: cached pages and pages without JavaScript count too). */
+  api.get("/api/encyclopedia/entries/:id/view.gif", { schema: { hide: true, params: entryParams } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    const key = beaconVisitor(request, reply, viewer);
+    try {
+      const { row } = await loadReadableEntry(app.db, viewer, request.params.id);
+      if (key) await recordEntryView({ db: app.db }, row.id, key, app.now());
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
+  });
 }

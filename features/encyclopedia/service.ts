@@ -184,6 +184,20 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
 
 export type EntryPage = Awaited<ReturnType<typeof getEntry>>;
 
+/**
+ * Sets the cite count of these entries to the number of writings naming them among their related
+ * entries (language versions count one each). Writings call it in the transaction that changes
+ * related entries, with the ids before and after, and drop the entries' count tags.
+ */
+export async function recountCitations(db: Executor, entryIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(entryIds)];
+  if (ids.length === 0) return;
+  await db
+    .update(encyclopediaEntries)
+    .set({ citeCount: sql`(select count(*)::integer from writings w where encyclopedia_entries.id = any(w.related_entry_ids))` })
+    .where(inArray(encyclopediaEntries.id, ids));
+}
+
 /** A circle's entries by name, for its encyclopedia tab (callers check `read_content`). */
 export async function listCircleEntries(db: Executor, circleId: number, limit = 200): Promise<EntrySummary[]> {
   return db

@@ -80,13 +80,13 @@ export async function profilesApi(app: FastifyInstance, { sessionSecret }: { ses
       if (!user) throw new AppError("not_found");
       const [summary, activity] = await Promise.all([
         getProfileSummary(app.db, user, viewer?.id ?? null, app.now()),
-        listActivity(app.db, user.id),
+        listActivity(app.db, user.id, viewer),
       ]);
       reply.header("cache-control", "no-store");
       return {
         ...presentPublicProfile(summary),
         followed_by_viewer: summary.followedByViewer,
-        activity: activity.map(presentActivity),
+        activity: activity.map((item) => presentActivity(item, request.locale)),
         can: { follow: canFollow(viewer, "follow", { userId: user.id }) },
       };
     },

@@ -2,6 +2,8 @@ import type { User } from "../accounts/service.ts";
 import { defaultAvatar } from "../accounts/presenter.ts";
 import type { UserType } from "../accounts/constants.ts";
 import type { PublicProfile, ActivityItem } from "./service.ts";
+import type { Locale } from "../../common/locale.ts";
+import { localizedTexts } from "../circles/presenter.ts";
 
 /** The short names of the user types (badges, the admin command). */
 export const userTypeKeys = {
@@ -38,6 +40,8 @@ export function presentPublicProfile(profile: PublicProfile) {
     nickname: user.nickname,
     signature: user.signature,
     self_description: user.selfDescription,
+    school: user.school,
+    profession: user.profession,
     avatar: user.avatar ?? defaultAvatar,
     user_type: user.userType,
     user_type_key: userTypeKeys[user.userType],
@@ -51,6 +55,16 @@ export function presentPublicProfile(profile: PublicProfile) {
   };
 }
 
-export function presentActivity(item: ActivityItem) {
-  return { id: item.id, verb: item.verb, at: item.at.toISOString(), target: item.target };
+/**
+ * One activity line: the verb, when, the followed user (`target`), and what it links to (`link`:
+ * the circle's name in the interface language, or the content's title; the path without the
+ * language prefix).
+ */
+export function presentActivity(item: ActivityItem, locale: Locale) {
+  const link = item.circle
+    ? { label: localizedTexts(item.circle, locale).name, path: `/circles/${item.circle.id}`, language: null }
+    : item.content
+      ? { label: item.content.title, path: item.content.path, language: item.content.language }
+      : null;
+  return { id: item.id, verb: item.verb, at: item.at.toISOString(), target: item.target, link };
 }

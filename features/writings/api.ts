@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,18 +9,12 @@ import { presentWriting } from "./presenter.ts";
 import { listWritings } from "./queries.ts";
 import { createWritingSchema, draftKeySchema, feedTabValues, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
 import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
-import { recordView, visitorKey } from "./views.ts";
+import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const writingParams = z.object({ id: idSchema });
 const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
-
-/** The visitor cookie that keys anonymous views (random; only its hash is stored). */
-export const visitorCookieName = "vid";
-
-/** A transparent 1×1 GIF: the view beacon works in pages served from the cache and without JavaScript. */
-const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 /** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. */
 export const documentBodyLimit = 1536 * 1024;
@@ -81,6 +74,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         circleId: request.params.cid,
         types: types ? [...types] : undefined,
         cursor: request.query.cursor,
+        locale: request.locale,
       });
       return { items: page.items, next_cursor: page.nextCursor };
     },
@@ -98,7 +92,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.viewer();
       personal(reply);
-      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
+      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor, locale: request.locale });
       return { items: page.items, next_cursor: page.nextCursor };
     },
   );
@@ -147,25 +141,14 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
   api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
     const viewer = await request.viewer();
-    let cookie = request.cookies[visitorCookieName];
-    if (!viewer && (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie))) {
-      cookie = randomBytes(18).toString("base64url");
-      reply.setCookie(visitorCookieName, cookie, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        maxAge: 365 * 24 * 3600,
-        secure: request.protocol === "https",
-      });
-    }
+    const key = beaconVisitor(request, reply, viewer);
     try {
       const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
-      const key = visitorKey(viewer, cookie);
       if (key) await recordView(app.db, row.id, key);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
-    return reply.header("cache-control", "no-store").type("image/gif").send(pixel);
+    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
   });
 
   api.post(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
 import { taggedMemory } from "../../server/lib/tagged-memory.ts";
@@ -200,6 +201,8 @@ export interface WritingListOptions {
   authorId?: number;
   cursor?: string | null;
   limit?: number;
+  /** The interface language: an item with a version in it shows that version's title, excerpt and facts. */
+  locale?: WritingLanguage;
 }
 
 export interface WritingListPage {
@@ -220,8 +223,9 @@ function parseCursor(cursor: string | null | undefined): { time: Date; id: numbe
 /**
  * One page of writings the viewer may read: Latest (articles and serialized articles, newest
  * first), All (every type), Hot (by `hotScoreSql`), Follow (writings of followed users and joined
- * circles; empty for visitors). Lists show first language versions only; a reader switches
- * language on the writing's page.
+ * circles; empty for visitors). Lists show one item per language group, linked by the group's
+ * first id; with `locale`, an item that has a version in that language shows its title, excerpt,
+ * language and length (the reading page opens that version too).
  */
 export async function listWritings(db: Executor, viewer: Viewer | null, options: WritingListOptions = {}): Promise<WritingListPage> {
   const tab = options.tab ?? "latest";
@@ -259,16 +263,17 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     );
   }
   const offset = hot && cursor && "offset" in cursor ? cursor.offset : 0;
+  const version = alias(writings, "version");
   const rows = await db
     .select({
       id: writings.id,
       circleId: writings.circleId,
       type: writings.type,
-      title: writings.title,
-      excerpt: writings.excerpt,
-      language: writings.language,
+      title: sql<string>`coalesce(${version.title}, ${writings.title})`,
+      excerpt: sql<string>`coalesce(${version.excerpt}, ${writings.excerpt})`,
+      language: sql<WritingLanguage>`coalesce(${version.language}, ${writings.language})`,
       views: writings.views,
-      textLength: writings.textLength,
+      textLength: sql<number>`coalesce(${version.textLength}, ${writings.textLength})`,
       coverFileId: writings.coverFileId,
       publishedAt: writings.publishedAt,
       partNumber: writings.partNumber,
@@ -276,6 +281,7 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     })
     .from(writings)
     .innerJoin(users, eq(users.id, writings.authorId))
+    .leftJoin(version, and(eq(version.translationOf, writings.id), sql`${version.language} = ${options.locale ?? null}`))
     .where(and(...conditions))
     .orderBy(...(hot ? [desc(hotScoreSql()), desc(writings.id)] : [desc(writings.publishedAt), desc(writings.id)]))
     .limit(limit + 1)

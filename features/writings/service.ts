@@ -8,7 +8,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
-import { checkRelatedEntries } from "../encyclopedia/service.ts";
+import { checkRelatedEntries, recountCitations } from "../encyclopedia/service.ts";
 import type { RenderedContent } from "../content/schema.ts";
 import { authorize } from "../../common/policy.ts";
 import { can, canWriteIn } from "./policy.ts";
@@ -17,7 +17,7 @@ import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
 import { readingData, type ReadingData } from "./queries.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { emit } from "../events/bus.ts";
-import { circleTag, circlesTag, contentTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -209,7 +209,8 @@ export async function createWriting(
       subjectId: writing.id,
       data: { circleId, type, language: input.language, translationOf, seriesId },
     });
-    tx.invalidate(...writingTags(writing));
+    await recountCitations(tx.db, writing.relatedEntryIds);
+    tx.invalidate(...writingTags(writing), ...writing.relatedEntryIds.map((entryId) => countsTag("entry", entryId)));
     return { id: writing.id, url: writingPath(writing) };
   });
 }
@@ -272,7 +273,9 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       subjectId: id,
       data: { version: row.version },
     });
-    tx.invalidate(...writingTags(row));
+    const cited = [...new Set([...before.relatedEntryIds, ...row.relatedEntryIds])];
+    if (input.related_entries !== undefined) await recountCitations(tx.db, cited);
+    tx.invalidate(...writingTags(row), ...cited.map((entryId) => countsTag("entry", entryId)));
     return row;
   });
 }
@@ -311,7 +314,8 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
       subjectId: id,
       data: { circleId: row.circleId, authorId: row.authorId, title: row.title },
     });
-    tx.invalidate(...writingTags(row));
+    await recountCitations(tx.db, row.relatedEntryIds);
+    tx.invalidate(...writingTags(row), ...row.relatedEntryIds.map((entryId) => countsTag("entry", entryId)));
     return { circleId: row.circleId };
   });
 }

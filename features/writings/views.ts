@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { writingViews, writings } from "../../server/db/schema/index.ts";
@@ -9,6 +10,31 @@ export function visitorKey(viewer: { id: number } | null, visitorCookie: string 
   if (viewer) return `u:${viewer.id}`;
   if (!visitorCookie) return null;
   return `v:${createHash("sha256").update(visitorCookie).digest("base64url").slice(0, 32)}`;
+}
+
+/** The anonymous visitor's cookie (a random id; only its hash is stored). */
+export const visitorCookieName = "vid";
+
+/** The 1×1 transparent GIF the view beacons answer. */
+export const beaconPixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/**
+ * The view beacons' visitor key (writings, encyclopedia entries): the user, or the visitor
+ * cookie, issued here (365 days) when missing or malformed.
+ */
+export function beaconVisitor(request: FastifyRequest, reply: FastifyReply, viewer: { id: number } | null): string | null {
+  let cookie = request.cookies[visitorCookieName];
+  if (!viewer && (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie))) {
+    cookie = randomBytes(18).toString("base64url");
+    reply.setCookie(visitorCookieName, cookie, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      maxAge: 365 * 24 * 3600,
+      secure: request.protocol === "https",
+    });
+  }
+  return visitorKey(viewer, cookie);
 }
 
 /**

@@ -1,0 +1,45 @@
+import { and, asc, eq, gt, like } from "drizzle-orm";
+import type { Database } from "../../server/db/client.ts";
+import { writings } from "../../server/db/schema/index.ts";
+import { excerptOfHtml } from "../content/excerpt.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
+import { writingTags } from "./service.ts";
+
+/** The pipeline's excerpt length (render.server.ts). */
+const excerptLength = 140;
+
+/**
+ * Writings published before excerpts were read from the rendered formulas kept TeX source in
+ * their excerpt. Run once at start-up: every stored writing with a formula gets the excerpt its
+ * stored HTML gives now (no re-rendering); rows already right are left alone, so a second run
+ * writes nothing. Returns how many rows changed.
+ */
+export async function refreshFormulaExcerpts(db: Database, batch = 200): Promise<number> {
+  let after = 0;
+  let changed = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: writings.id,
+        html: writings.html,
+        excerpt: writings.excerpt,
+        circleId: writings.circleId,
+        authorId: writings.authorId,
+        translationOf: writings.translationOf,
+        seriesId: writings.seriesId,
+      })
+      .from(writings)
+      .where(and(gt(writings.id, after), like(writings.html, '%class="katex"%')))
+      .orderBy(asc(writings.id))
+      .limit(batch);
+    if (rows.length === 0) return changed;
+    for (const row of rows) {
+      const excerpt = excerptOfHtml(row.html, excerptLength);
+      if (excerpt === row.excerpt) continue;
+      await db.update(writings).set({ excerpt }).where(eq(writings.id, row.id));
+      await invalidate(writingTags(row));
+      changed += 1;
+    }
+    after = rows.at(-1)!.id;
+  }
+}
