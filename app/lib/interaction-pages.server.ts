@@ -2,6 +2,10 @@ import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { localizePath, pageUrl, safeNextPath, stripLocale } from "../../common/locale.ts";
+import { csrfForForm, privatePageHeaders, tagPage } from "./context.server.ts";
+import { countsTag } from "../../server/lib/cache-tags.ts";
+import { interactionSummary } from "../../features/reactions/viewer-state.ts";
+import type { SubjectType } from "../../features/subjects/types.ts";
 
 /**
  * Where a plain form post of an interaction (no JavaScript) goes back to: the page it came from,
@@ -44,4 +48,24 @@ export async function interactionAnswer<State>(
     if (isFetcherCall(request)) return data({ error: presentError(error, app.locale).message }, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * Loader data of a reading page with an action bar: its interaction summary for this viewer, and
+ * for the signed in a CSRF token (their copy is then private, never cached); visitors' copies stay
+ * cacheable under the page's tags, which include the subject's counts tag.
+ */
+export async function withActionBar<T extends object>(
+  app: AppContext,
+  value: T,
+  subject: { type: SubjectType; id: number; authorId: number | null },
+) {
+  tagPage(app, countsTag(subject.type, subject.id));
+  const interactions = await interactionSummary(app.db, app.viewer, subject);
+  if (!app.viewer) return data({ ...value, interactions, csrfToken: null as string | null });
+  const csrf = csrfForForm(app);
+  return data(
+    { ...value, interactions, csrfToken: csrf.token as string | null },
+    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
+  );
 }

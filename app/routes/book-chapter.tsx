@@ -10,6 +10,8 @@ import { formatDate, localeFromPath, localizePath, type Locale } from "../../com
 import { pageMeta } from "../lib/meta.ts";
 import { getBook } from "../../features/books/service.ts";
 import { getChapter } from "../../features/books/chapters.ts";
+import { withActionBar } from "../lib/interaction-pages.server.ts";
+import { ActionBar } from "../components/action-bar.tsx";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { contentStylesheets, ReadingTime, RenderedContent, TableOfContents } from "../components/rendered-content.tsx";
@@ -59,12 +61,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
   const { chapters: _chapters, ...summary } = book;
-  return {
+  const value = {
     book: summary,
     ...page,
     circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name },
     origin: new URL(request.url).origin,
   };
+  return withActionBar(app, value, { type: "chapter", id: page.chapter.id, authorId: book.author.id });
 }
 
 export default function BookChapter({ loaderData }: Route.ComponentProps) {
@@ -119,6 +122,7 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
           {pager}
           <TableOfContents items={chapter.toc} />
           <RenderedContent html={chapter.html} />
+          <ActionBar subjectType="chapter" subjectId={chapter.id} summary={loaderData.interactions} csrfToken={loaderData.csrfToken} />
           {pager}
           <ViewCounter bookId={book.id} />
         </article>

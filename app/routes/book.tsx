@@ -4,6 +4,8 @@ import type { Route } from "./+types/book";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "../lib/book-pages.server.ts";
+import { withActionBar } from "../lib/interaction-pages.server.ts";
+import { ActionBar } from "../components/action-bar.tsx";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -57,7 +59,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   tagPage(app, ...subjectPageTags("book", book.id));
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
-  return { book, circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name }, origin: new URL(request.url).origin };
+  const page = { book, circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name }, origin: new URL(request.url).origin };
+  return withActionBar(app, page, { type: "book", id: book.id, authorId: book.author.id });
 }
 
 export default function Book({ loaderData }: Route.ComponentProps) {
@@ -123,6 +126,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {book.description ? <p className="book-description">{book.description}</p> : null}
+        <ActionBar subjectType="book" subjectId={book.id} summary={loaderData.interactions} csrfToken={loaderData.csrfToken} />
         <section aria-labelledby="book-contents-title">
           <h2 id="book-contents-title">{t("read.contents")}</h2>
           {book.chapters.length === 0 ? (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
+import { createBook, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 
 /** The reading page's action bar as plain HTML forms (no JavaScript), in this process. */
@@ -78,5 +78,42 @@ describe.each(databaseKinds)("reaction pages on %s", (kind) => {
       reaction: "like",
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)("the action bar on books and chapters on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, { pages: true });
+  });
+  afterAll(() => api.close());
+  const db = () => api.database.db;
+  const pressed = (html: string, testId: string) => new RegExp(`<button[^>]*aria-pressed="true"[^>]*data-testid="${testId}"`).test(html);
+
+  it("likes a book and favourites one of its chapters without JavaScript, each counted on its own page", async () => {
+    const author = await createUser(db());
+    const book = await createBook(db(), author, { name: "按钮之书", chapters: ["第一章"] });
+    const chapterId = book.chapters[0]!.id;
+    const { visitor } = await createSignedInUser(api.app, db());
+    const token = await visitor.csrfToken();
+    const bookPage = `/circles/1/books/${book.id}`;
+    const chapterPage = `${bookPage}/chapters/${chapterId}`;
+    expect(
+      (await visitor.postForm(`/subjects/book/${book.id}/reaction`, { csrftoken: token, next: bookPage, reaction: "like" })).statusCode,
+    ).toBe(303);
+    expect(
+      (await visitor.postForm(`/subjects/chapter/${chapterId}/favorite`, { csrftoken: token, next: chapterPage, favorite: "on" }))
+        .statusCode,
+    ).toBe(303);
+    const bookHtml = (await visitor.get(bookPage)).body;
+    expect(pressed(bookHtml, "like")).toBe(true);
+    expect(pressed(bookHtml, "favorite")).toBe(false);
+    const chapterHtml = (await visitor.get(chapterPage)).body;
+    expect(pressed(chapterHtml, "favorite")).toBe(true);
+    expect(pressed(chapterHtml, "like")).toBe(false);
+    // A visitor's (cached) copies show the counts and ask to sign in.
+    const visitorHtml = (await new Visitor(api.app).get(`/en${chapterPage}`)).body;
+    expect(visitorHtml).toContain(`/en/login?next=${encodeURIComponent(chapterPage)}`);
+    expect(visitorHtml).toMatch(/data-testid="favorite"[^>]*>.*?Favourite.*?action-count">1</s);
   });
 });
