@@ -11,5 +11,6 @@ import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
 import "./messages/handlers.ts";
+import "./writings/handlers.ts";
 
 completeRegistrations();

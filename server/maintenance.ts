@@ -6,6 +6,7 @@ import { deleteExpiredChallenges } from "../features/captcha/service.ts";
 import { deleteStaleCodes } from "../features/verification/service.ts";
 import { deleteExpiredResetTokens } from "../features/verification/password-reset.ts";
 import { sweepOrphanedAttachments } from "../features/attachments/sweep.ts";
+import { recomputeHotScores } from "../features/writings/hot.ts";
 import type { FileStore } from "../features/attachments/file-store.server.ts";
 
 /** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens. */
@@ -18,11 +19,12 @@ export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredResetTokens(db);
 }
 
-/** Sweeps at start-up and then every hour; the timer never keeps the process alive. */
+/** Sweeps and recomputes the Hot scores (features/writings/hot.ts) at start-up and then every hour; the timer never keeps the process alive. */
 export function startMaintenance(db: Database, files: FileStore, log: FastifyBaseLogger, everyMs = 60 * 60 * 1000): () => void {
   const run = async () => {
     await sweepExpired(db).catch((err: unknown) => log.error({ err }, "maintenance sweep failed"));
     await sweepOrphanedAttachments({ db, files }).catch((err: unknown) => log.error({ err }, "attachment sweep failed"));
+    await recomputeHotScores(db).catch((err: unknown) => log.error({ err }, "Hot score recompute failed"));
   };
   void run();
   const timer = setInterval(run, everyMs);
