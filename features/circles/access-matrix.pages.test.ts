@@ -192,8 +192,9 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       const response = await visitor.get(path);
       return { response, body: response.body };
     };
-    const circlesPage = await html("/circles");
-    expect(circlesPage.body.includes(`href="/circles/${id}"`), "linked from /circles").toBe(cell.view);
+    // The tree page shows the top levels; the circle (a grandchild of the root) is linked once its parent's branch is open.
+    const circlesPage = await html(`/circles?open=${fixture.parentId}`);
+    expect(circlesPage.body.includes(`href="/circles/${id}"`), "linked from /circles?open=<parent>").toBe(cell.view);
     const circlePage = await html(`/circles/${id}`);
     check("page /circles/{id}", circlePage.response, cell.view ? 200 : 404);
     if (cell.view) expect(circlePage.body.includes('class="tabs-nav"'), "content tabs shown").toBe(cell.read);
