@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addCategory, addMember, createCircle, createUser, signedInVisitor } from "../../tests/support/factories.ts";
+import { wholeSitemap } from "../../tests/support/sitemap.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 
@@ -212,8 +213,8 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       }
     }
     if (cell.who === "visitor") {
-      const sitemap = await html("/sitemap.xml");
-      expect(sitemap.body.includes(`/circles/${id}</loc>`), "in the sitemap").toBe(cell.view);
+      const sitemap = await wholeSitemap(async (path) => (await html(path)).body);
+      expect(sitemap.includes(`/circles/${id}</loc>`), "in the sitemap").toBe(cell.view);
     }
     expect(results).toEqual(expected);
   });

@@ -194,10 +194,11 @@ export async function listCircleEntries(db: Executor, circleId: number, limit = 
     .limit(limit);
 }
 
-/** Every entry of the given circles, for the sitemap. */
+/** The entries of the given circles for the sitemap, a page at a time in id order. */
 export async function sitemapEntries(
   db: Executor,
   circleIds: number[],
+  page: { offset: number; limit: number } = { offset: 0, limit: 50_000 },
 ): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
   if (circleIds.length === 0) return [];
   return db
@@ -210,7 +211,18 @@ export async function sitemapEntries(
     .from(encyclopediaEntries)
     .where(inArray(encyclopediaEntries.circleId, circleIds))
     .orderBy(asc(encyclopediaEntries.id))
-    .limit(50_000);
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many entries the sitemap lists (those of the given circles). */
+export async function countSitemapEntries(db: Executor, circleIds: number[]): Promise<number> {
+  if (circleIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(encyclopediaEntries)
+    .where(inArray(encyclopediaEntries.circleId, circleIds));
+  return row?.count ?? 0;
 }
 
 /**

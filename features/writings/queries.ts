@@ -298,35 +298,65 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
   };
 }
 
-/** Every readable writing for the sitemap (newest first, capped). */
+export interface SitemapWriting {
+  id: number;
+  circleId: number;
+  type: WritingType;
+  language: WritingLanguage;
+  translationOf: number | null;
+  editedAt: Date | null;
+  publishedAt: Date;
+}
+
+const sitemapColumns = {
+  id: writings.id,
+  circleId: writings.circleId,
+  type: writings.type,
+  language: writings.language,
+  translationOf: writings.translationOf,
+  editedAt: writings.editedAt,
+  publishedAt: writings.publishedAt,
+};
+
+/** How many writing versions visitors may read (the sitemap's writing pages hold them in id order). */
+export async function countSitemapWritings(db: Executor): Promise<number> {
+  const circleIds = await readableCircleIds(db, null);
+  if (circleIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(writings)
+    .where(inArray(writings.circleId, circleIds));
+  return row?.count ?? 0;
+}
+
+/**
+ * One page of the writing versions visitors may read, in id order, each with every version of
+ * its group (for the hreflang alternates; a group's versions share its circle).
+ */
 export async function sitemapWritings(
   db: Executor,
-  limit = 5000,
-): Promise<
-  {
-    id: number;
-    circleId: number;
-    type: WritingType;
-    language: WritingLanguage;
-    translationOf: number | null;
-    editedAt: Date | null;
-    publishedAt: Date;
-  }[]
-> {
+  page: { offset: number; limit: number },
+): Promise<{ row: SitemapWriting; versions: SitemapWriting[] }[]> {
   const circleIds = await readableCircleIds(db, null);
   if (circleIds.length === 0) return [];
-  return db
-    .select({
-      id: writings.id,
-      circleId: writings.circleId,
-      type: writings.type,
-      language: writings.language,
-      translationOf: writings.translationOf,
-      editedAt: writings.editedAt,
-      publishedAt: writings.publishedAt,
-    })
+  const rows = await db
+    .select(sitemapColumns)
     .from(writings)
     .where(inArray(writings.circleId, circleIds))
-    .orderBy(desc(writings.publishedAt))
-    .limit(limit);
+    .orderBy(asc(writings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const groupOf = (row: SitemapWriting) => row.translationOf ?? row.id;
+  const groups = [...new Set(rows.map(groupOf))];
+  const versions =
+    groups.length === 0
+      ? []
+      : await db
+          .select(sitemapColumns)
+          .from(writings)
+          .where(inArray(sql`coalesce(${writings.translationOf}, ${writings.id})`, groups))
+          .orderBy(asc(writings.id));
+  const byGroup = new Map<number, SitemapWriting[]>();
+  for (const version of versions) byGroup.set(groupOf(version), [...(byGroup.get(groupOf(version)) ?? []), version]);
+  return rows.map((row) => ({ row, versions: byGroup.get(groupOf(row)) ?? [row] }));
 }

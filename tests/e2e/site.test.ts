@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
+import { wholeSitemap } from "../support/sitemap.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -103,7 +104,10 @@ describe("information pages", () => {
   it("lists public pages of both languages in the sitemap", async () => {
     const response = await fetch(`${baseURL()}/sitemap.xml`);
     expect(response.headers.get("content-type")).toContain("application/xml");
-    const xml = await response.text();
+    const index = await response.text();
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain(`<loc>${baseURL()}/sitemap/pages-1.xml</loc>`);
+    const xml = await wholeSitemap(async (path) => (await fetch(`${baseURL()}${path}`)).text());
     expect(xml).toContain(`<loc>${baseURL()}/en/circles/1</loc>`);
     expect(xml).toContain(`<loc>${baseURL()}/circles/3</loc>`);
     const english = await fetch(`${baseURL()}/en/sitemap.xml`);
@@ -128,7 +132,7 @@ describe("information pages", () => {
       call.on("error", reject);
       call.end();
     });
-    expect(poisoned).toContain("http://evil.example/");
+    expect(poisoned).toContain("http://evil.example/sitemap/");
     const next = await (await fetch(`${baseURL()}/sitemap.xml?host-test`)).text();
     expect(next).not.toContain("evil.example");
   });
