@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
-import { createCircle, createComment, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
+import {
+  addMember,
+  createCircle,
+  createComment,
+  createFollow,
+  createSignedInUser,
+  createUser,
+  createWriting,
+} from "../../tests/support/factories.ts";
+import { presentViewer } from "../accounts/viewer.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { listWritings } from "./queries.ts";
@@ -107,25 +116,34 @@ describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {
     for (const [index, id] of ids.entries()) {
       for (let view = 0; view < index % 3; view += 1) await recordView(db(), id, `v:page-${view}`);
     }
+    // Follow: the author followed, and another author's writings in a joined circle.
+    const reader = presentViewer(await createUser(db()));
+    await createFollow(db(), reader, author);
+    const joined = await createCircle(db());
+    await addMember(db(), joined.id, reader.id);
+    const other = await createUser(db());
+    const joinedIds: number[] = [];
+    for (let index = 0; index < 6; index += 1) joinedIds.push((await createWriting(db(), other, { circleId: joined.id })).id);
     const cases = [
       { tab: "latest" as const, circleId: circle.id, expected: ids.filter((_, index) => index % 4 !== 0) },
       { tab: "all" as const, circleId: circle.id, expected: ids },
       { tab: "hot" as const, circleId: circle.id, expected: ids },
       { tab: "all" as const, authorId: author.id, expected: ids },
+      { tab: "follow" as const, viewer: reader, expected: [...ids, ...joinedIds] },
     ];
-    for (const { expected, ...options } of cases) {
+    for (const { expected, viewer = null, ...options } of cases) {
       const seen: number[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page = await listWritings(db(), null, { ...options, cursor, limit: 4 });
+        const page = await listWritings(db(), viewer, { ...options, cursor, limit: 4 });
         seen.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor;
         pages += 1;
       } while (cursor && pages < 20);
       expect(seen.length, options.tab).toBe(expected.length);
       expect(new Set(seen), options.tab).toEqual(new Set(expected));
-      const full = (await listWritings(db(), null, { ...options, limit: 50 })).items.map((item) => item.id);
+      const full = (await listWritings(db(), viewer, { ...options, limit: 50 })).items.map((item) => item.id);
       expect(seen, options.tab).toEqual(full);
     }
   });

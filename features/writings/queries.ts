@@ -227,6 +227,26 @@ function parseCursor(cursor: string | null | undefined): Cursor | null {
 }
 
 /**
+ * The Follow tab's candidates: for each followed author and each joined circle, its newest
+ * `perKey` writings meeting `conditions` (and the cursor), each an index range
+ * (`writings_author_list_idx`, `writings_circle_list_idx`); the page is the newest of them. So
+ * the cost grows with the number of followees and circles, never with the number of writings.
+ */
+function followCandidates(viewerId: number, conditions: (SQL | undefined)[], perKey: number): SQL {
+  const newest = (column: SQL, keys: SQL) => sql`
+    select picked.id from unnest(array(${keys})) as keyed(key)
+    cross join lateral (
+      select ${writings.id} as id from ${writings}
+      where ${column} = keyed.key and ${and(...conditions)}
+      order by ${writings.publishedAt} desc, ${writings.id} desc
+      limit ${perKey}
+    ) as picked`;
+  return sql`(${newest(sql`${writings.authorId}`, sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}`)}
+    union
+    ${newest(sql`${writings.circleId}`, sql`select ${circleMembers.circleId} from ${circleMembers} where ${circleMembers.userId} = ${viewerId}`)})`;
+}
+
+/**
  * One page of writings the viewer may read: Latest (articles and serialized articles, newest
  * first), All (every type), Hot (by the stored score, see above), Follow (writings of followed users and joined
  * circles; empty for visitors). Lists show first language versions only; a reader switches
@@ -247,17 +267,6 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     types ? inArray(writings.type, types) : undefined,
     options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
   ];
-  if (tab === "follow" && viewer) {
-    conditions.push(
-      or(
-        inArray(writings.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewer.id))),
-        inArray(
-          writings.circleId,
-          db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)),
-        ),
-      ),
-    );
-  }
   const hot = tab === "hot";
   if (cursor && hot && "score" in cursor) {
     conditions.push(sql`(${writings.hotScore}, ${writings.id}) < (${cursor.score}::float8, ${cursor.id}::integer)`);
@@ -266,6 +275,7 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
       sql`(${writings.publishedAt}, ${writings.id}) < (timestamptz 'epoch' + ${cursor.time}::bigint * interval '1 microsecond', ${cursor.id}::integer)`,
     );
   }
+  if (tab === "follow" && viewer) conditions.push(inArray(writings.id, followCandidates(viewer.id, conditions, limit + 1)));
   const rows = await db
     .select({
       id: writings.id,
