@@ -39,5 +39,5 @@ CREATE INDEX "events_actor_verb_time_idx" ON "events" USING btree ("actor_id","v
 CREATE INDEX "writings_hot_idx" ON "writings" USING btree ("hot_score","id") WHERE "writings"."translation_of" is null;--> statement-breakpoint
 CREATE INDEX "writings_circle_list_idx" ON "writings" USING btree ("circle_id","published_at","id") WHERE "writings"."translation_of" is null;--> statement-breakpoint
 CREATE INDEX "writings_author_list_idx" ON "writings" USING btree ("author_id","published_at","id") WHERE "writings"."translation_of" is null;--> statement-breakpoint
-CREATE INDEX "encyclopedia_entries_name_trgm_idx" ON "encyclopedia_entries" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "encyclopedia_entries_aliases_trgm_idx" ON "encyclopedia_entries" USING gin (entry_aliases_text("aliases") gin_trgm_ops);
+CREATE INDEX "encyclopedia_entries_name_trgm_idx" ON "encyclopedia_entries" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "encyclopedia_entries_aliases_trgm_idx" ON "encyclopedia_entries" USING gin (entry_aliases_text("aliases") gin_trgm_ops) WITH (fastupdate=off);

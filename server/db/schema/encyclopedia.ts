@@ -46,8 +46,13 @@ export const encyclopediaEntries = pgTable(
     index("encyclopedia_entries_parent_idx").on(table.parentId),
     // The entry search (`like '%q%'` on names and aliases): pg_trgm GIN indexes instead of a scan.
     // `entry_aliases_text` (the scale migration) joins the aliases in an immutable function an index may use.
-    index("encyclopedia_entries_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
-    index("encyclopedia_entries_aliases_trgm_idx").using("gin", sql`entry_aliases_text(${table.aliases}) gin_trgm_ops`),
+    // fastupdate off: entries are written rarely, and a GIN pending list is scanned by every search until vacuum.
+    index("encyclopedia_entries_name_trgm_idx")
+      .using("gin", sql`lower(${table.name}) gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
+    index("encyclopedia_entries_aliases_trgm_idx")
+      .using("gin", sql`entry_aliases_text(${table.aliases}) gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
     check("encyclopedia_entries_name_length", sql`char_length(${table.name}) between 1 and 100`),
     check(
       "encyclopedia_entries_disambiguation_length",
