@@ -48,7 +48,8 @@ describe("circles", () => {
     ["/circles", "全部圈子 - 圈子"],
     ["/en/circles", "All circles - Circles"],
   ])("%s names itself once, and draws every circle's logo as an SVG, never an emoji", async (path, title) => {
-    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    // Literature's branch open (circle 3): every seeded circle is on the page.
+    const html = await (await fetch(`${baseURL()}${path}?open=3`)).text();
     expect(html).toContain(`<title>${title}</title>`);
     const logos = [...html.matchAll(/<(?:img|span) class="circle-logo[^"]*"[^>]*>(?:[^<]*<\/span>)?/g)].map(([markup]) => markup);
     // Other browser tests of this run may have added circles: letters or uploaded pictures.
