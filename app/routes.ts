@@ -82,10 +82,11 @@ function caseSensitive(entries: RouteConfigEntry[]): RouteConfigEntry[] {
   return entries.map((entry) => ({ ...entry, caseSensitive: true, children: entry.children ? caseSensitive(entry.children) : undefined }));
 }
 
-/** One sitemap lists both languages; it answers at /sitemap.xml and /en/sitemap.xml. */
+/** One sitemap index lists both languages; it answers at /sitemap.xml and /en/sitemap.xml, its pages at /sitemap/<section>-<n>.xml. */
 const sitemaps = [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("en/sitemap.xml", "routes/sitemap.ts", { id: "en:sitemap" }),
+  route("sitemap/:file", "routes/sitemap-page.ts", { id: "sitemap-page" }),
 ];
 
 export default caseSensitive([...sitemaps, ...site("zh"), ...prefix("en", site("en"))]) satisfies RouteConfig;

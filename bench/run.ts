@@ -13,12 +13,19 @@ import { ensureBuild } from "../scripts/build-if-needed.ts";
  *    the same route tree with the same data over node:http (bench/baseline-tree.ts), and, for
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
+ * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
 const root = path.resolve(import.meta.dirname, "..");
 
 await ensureBuild();
+// `npm run bench -- --scale`: the pages at two sizes of data instead (bench/scale.ts).
+if (process.argv.includes("--scale")) {
+  const { runScaleBench } = await import("./scale.ts");
+  await runScaleBench();
+  process.exit(0);
+}
 const work = mkdtempSync(path.join(tmpdir(), "circles-bench-"));
 const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));

@@ -14,5 +14,6 @@ import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
 import "./messages/handlers.ts";
+import "./writings/handlers.ts";
 
 completeRegistrations();

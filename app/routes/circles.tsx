@@ -13,12 +13,23 @@ import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
 
-/** The tree of the circles the viewer may see, with counts; `?q=` keeps circles whose name (either language) contains it. */
+/**
+ * The tree of the circles the viewer may see, with counts: the top levels, and the branch down to
+ * `?open=<id>` opened (a link per closed branch, so it works without JavaScript). `?q=` keeps
+ * circles whose name (either language) contains it, with their ancestors, all shown.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   tagPage(app, circlesTag);
-  const query = (pageUrl(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
-  return { query, signedIn: app.viewer !== null, tree: await listCircleTree(app.db, app.viewer, app.locale, { query }) };
+  const params = pageUrl(request.url).searchParams;
+  const query = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
+  const requested = Number(params.get("open"));
+  const open = Number.isSafeInteger(requested) && requested > 0 ? requested : null;
+  return {
+    query,
+    signedIn: app.viewer !== null,
+    tree: await listCircleTree(app.db, app.viewer, app.locale, { query, collapsed: true, open }),
+  };
 }
 
 export default function Circles({ loaderData }: Route.ComponentProps) {
@@ -66,14 +77,33 @@ export default function Circles({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
       {query ? <h2 className="circle-filter-title">{t("tree.matching", { query })}</h2> : null}
-      {tree.length === 0 ? <EmptyState description={t("tree.no_match", { query })} /> : <CircleTree nodes={tree} />}
+      {tree.length === 0 ? (
+        <EmptyState description={t("tree.no_match", { query })} />
+      ) : (
+        <CircleTree nodes={tree} parentId={null} depth={0} browsing={!query} />
+      )}
     </section>
   );
 }
 
-function CircleTree({ nodes }: { nodes: CircleNode[] }) {
+/**
+ * One level of the tree. While browsing (no filter), a closed branch links to `?open=<id>`, an
+ * opened one below the top level to its parent's (closing it); both keep the reader's scroll.
+ */
+function CircleTree({
+  nodes,
+  parentId,
+  depth,
+  browsing,
+}: {
+  nodes: CircleNode[];
+  parentId: number | null;
+  depth: number;
+  browsing: boolean;
+}) {
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
+  const treePath = localizePath("/circles", locale);
   return (
     <ul className="circle-tree">
       {nodes.map((node) => (
@@ -87,9 +117,24 @@ function CircleTree({ nodes }: { nodes: CircleNode[] }) {
               {node.role ? <span className="role-badge">{t(`roles.${node.role}`)}</span> : null}
               <div className="muted">{node.description}</div>
               <CircleCounts counts={node.counts} />
+              {browsing && node.children.length === 0 && node.counts.subcircles > 0 ? (
+                <Link className="circle-tree-toggle" to={`${treePath}?open=${node.id}`} preventScrollReset aria-expanded={false}>
+                  {t("tree.open", { count: node.counts.subcircles, name: node.name })}
+                </Link>
+              ) : null}
+              {browsing && node.children.length > 0 && depth > 0 ? (
+                <Link
+                  className="circle-tree-toggle"
+                  to={depth > 1 && parentId !== null ? `${treePath}?open=${parentId}` : treePath}
+                  preventScrollReset
+                  aria-expanded
+                >
+                  {t("tree.close", { name: node.name })}
+                </Link>
+              ) : null}
             </div>
           </div>
-          {node.children.length > 0 ? <CircleTree nodes={node.children} /> : null}
+          {node.children.length > 0 ? <CircleTree nodes={node.children} parentId={node.id} depth={depth + 1} browsing={browsing} /> : null}
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createBook, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { wholeSitemap } from "../../tests/support/sitemap.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { testPng } from "../../tests/support/images.ts";
 import { bookChapters, books } from "../../server/db/schema/index.ts";
@@ -169,7 +170,7 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     expect(hidden.statusCode).toBe(404);
     expect((await member.visitor.get(`/circles/${hiddenCircle.id}/books/${hiddenId}`)).statusCode).toBe(200);
 
-    const sitemap = (await new Visitor(api.app).get("/sitemap.xml")).body;
+    const sitemap = await wholeSitemap(async (path) => (await new Visitor(api.app).get(path)).body);
     expect(sitemap).toContain(`/circles/1/books/${author.id}</loc>`);
     expect(sitemap).toContain(`/en/circles/1/books/${author.id}/chapters/${author.chapterIds[0]}</loc>`);
     expect(sitemap).not.toContain(`/books/${hiddenId}<`);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addCategory, addMember, createCircle, createUser, signedInVisitor } from "../../tests/support/factories.ts";
+import { wholeSitemap } from "../../tests/support/sitemap.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 
@@ -192,8 +193,9 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       const response = await visitor.get(path);
       return { response, body: response.body };
     };
-    const circlesPage = await html("/circles");
-    expect(circlesPage.body.includes(`href="/circles/${id}"`), "linked from /circles").toBe(cell.view);
+    // The tree page shows the top levels; the circle (a grandchild of the root) is linked once its parent's branch is open.
+    const circlesPage = await html(`/circles?open=${fixture.parentId}`);
+    expect(circlesPage.body.includes(`href="/circles/${id}"`), "linked from /circles?open=<parent>").toBe(cell.view);
     const circlePage = await html(`/circles/${id}`);
     check("page /circles/{id}", circlePage.response, cell.view ? 200 : 404);
     if (cell.view) expect(circlePage.body.includes('class="tabs-nav"'), "content tabs shown").toBe(cell.read);
@@ -211,8 +213,8 @@ describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
       }
     }
     if (cell.who === "visitor") {
-      const sitemap = await html("/sitemap.xml");
-      expect(sitemap.body.includes(`/circles/${id}</loc>`), "in the sitemap").toBe(cell.view);
+      const sitemap = await wholeSitemap(async (path) => (await html(path)).body);
+      expect(sitemap.includes(`/circles/${id}</loc>`), "in the sitemap").toBe(cell.view);
     }
     expect(results).toEqual(expected);
   });

@@ -1,6 +1,8 @@
 import { count, inArray } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { circleMembers } from "../../server/db/schema/index.ts";
+import { circleMembers, circles } from "../../server/db/schema/index.ts";
+import { taggedMemory } from "../../server/lib/tagged-memory.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 import { registeredKinds } from "../subjects/registry.ts";
 
 /** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
@@ -47,4 +49,26 @@ export async function countMembers(db: Executor, circleIds?: number[]): Promise<
     .where(circleIds ? inArray(circleMembers.circleId, circleIds) : undefined)
     .groupBy(circleMembers.circleId);
   return new Map(rows.map((row) => [row.circleId, Number(row.members)]));
+}
+
+export interface AllCircleCounts {
+  content: Map<number, CircleContentCounts>;
+  members: Map<number, number>;
+}
+
+/**
+ * Content and member counts of every circle, remembered under `circlesTag`: every write that
+ * changes a count (publishing or deleting a writing, book or entry; joining, leaving, removal; a
+ * circle's creation or deletion) invalidates it after commit, as it does the tree pages showing
+ * them. So the tree and the home page count nothing per request (at 100k writings the grouped
+ * counts took longer than the rest of the page). Inside a transaction it always reads.
+ */
+const allCounts = taggedMemory<AllCircleCounts>("circles/counts", { ttlMs: 60_000, maxEntries: 1 });
+
+export async function rememberedCircleCounts(db: Executor): Promise<AllCircleCounts> {
+  return allCounts.read(db, 0, async () => {
+    const ids = (await db.select({ id: circles.id }).from(circles)).map((row) => row.id);
+    const [content, members] = await Promise.all([countCircleContent(db, ids), countMembers(db)]);
+    return { value: { content, members }, tags: [circlesTag] };
+  });
 }

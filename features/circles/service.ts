@@ -6,7 +6,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "./access.server.ts";
 import { circleRowById, circleRows } from "./tree.server.ts";
 import { canReadCircleContent, canViewCircle, circlePermissions, type CircleAction, type CircleRole } from "./policy.ts";
-import { countCircleContent, countMembers, type CircleContentCounts } from "./counts.ts";
+import { rememberedCircleCounts, type CircleContentCounts } from "./counts.ts";
 import { presentCircle, type CircleRow, type CircleView } from "./presenter.ts";
 
 export type { CircleRow, CircleView } from "./presenter.ts";
@@ -48,22 +48,26 @@ export function circleNameMatches(row: Pick<CircleRow, "nameZh" | "nameEn">, que
 /**
  * The tree of the circles the viewer may see, from the global village down, with counts. With a
  * query, only circles whose name (in either language) contains it remain, with their ancestors.
+ * `collapsed` (the tree page without a query): only the top levels — the roots and their
+ * children — plus, for `open`, the branch down to it with its siblings and its own children; a
+ * node whose `children` is empty while `counts.subcircles` is not is a closed branch.
  */
 export async function listCircleTree(
   db: Executor,
   viewer: Viewer | null,
   locale: Locale,
-  options: { query?: string } = {},
+  options: { query?: string; collapsed?: boolean; open?: number | null } = {},
 ): Promise<CircleNode[]> {
-  const [rows, accesses, members] = await Promise.all([circleRows(db), loadCircleAccessMap(db, viewer), countMembers(db)]);
+  const [rows, accesses, counted] = await Promise.all([circleRows(db), loadCircleAccessMap(db, viewer), rememberedCircleCounts(db)]);
+  const members = counted.members;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const visibleRows = rows.filter((row) => {
     const access = accesses.get(row.id);
     return access !== undefined && canViewCircle(access);
   });
   const visible = new Set(visibleRows.map((row) => row.id));
-  const readable = visibleRows.filter((row) => canReadCircleContent(accesses.get(row.id)!)).map((row) => row.id);
-  const content = await countCircleContent(db, readable);
+  const readable = new Set(visibleRows.filter((row) => canReadCircleContent(accesses.get(row.id)!)).map((row) => row.id));
+  const content = new Map([...counted.content].filter(([id]) => readable.has(id)));
 
   const parentOf = new Map(visibleRows.map((row) => [row.id, visibleParentId(row, byId, visible)]));
   const childCount = new Map<number, number>();
@@ -94,6 +98,11 @@ export async function listCircleTree(
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
     if (parent) parent.children.push(node);
     else roots.push(node);
+  }
+  if (options.collapsed && !options.query?.trim()) {
+    const open = new Set(roots.map((root) => root.id));
+    for (let id = options.open ?? null; id !== null && nodes.has(id) && !open.has(id); id = nodes.get(id)!.parentId) open.add(id);
+    for (const node of nodes.values()) if (!open.has(node.id)) node.children = [];
   }
   return roots;
 }
@@ -162,8 +171,10 @@ export async function getCirclePage(db: Executor, viewer: Viewer | null, id: num
   }
   const childRows = rows.filter((candidate) => candidate.parentId === id && seen(candidate.id));
   const ids = [id, ...childRows.map((child) => child.id)];
-  const readable = ids.filter((circleId) => canReadCircleContent(accesses.get(circleId)!));
-  const [members, content, staff] = await Promise.all([countMembers(db, ids), countCircleContent(db, readable), loadStaff(db, id)]);
+  const readable = new Set(ids.filter((circleId) => canReadCircleContent(accesses.get(circleId)!)));
+  const [counted, staff] = await Promise.all([rememberedCircleCounts(db), loadStaff(db, id)]);
+  const members = counted.members;
+  const content = new Map([...counted.content].filter(([circleId]) => readable.has(circleId)));
   const countsOf = (circleId: number): CircleCounts => ({
     members: members.get(circleId) ?? 0,
     subcircles: rows.filter((other) => other.parentId === circleId && seen(other.id)).length,

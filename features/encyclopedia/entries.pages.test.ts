@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createEntry, createSignedInUser, createUser } from "../../tests/support/factories.ts";
+import { wholeSitemap } from "../../tests/support/sitemap.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { formatDate } from "../../common/locale.ts";
 
@@ -84,7 +85,7 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     expect(tab.body).toContain("2 个词条");
     const empty = await visitor.get(`/circles/${(await createCircle(db())).id}?tab=encyclopedia`);
     expect(empty.body).toContain("这个圈子还没有百科词条。");
-    const sitemap = (await visitor.get("/sitemap.xml")).body;
+    const sitemap = await wholeSitemap(async (path) => (await visitor.get(path)).body);
     expect(sitemap).toContain(`/circles/${circle.id}/encyclopedia/${zh.id}</loc>`);
     expect(sitemap).toContain(`/en/circles/${circle.id}/encyclopedia/${en.id}</loc>`);
     expect(sitemap).not.toContain(`/encyclopedia/${secret.id}<`);

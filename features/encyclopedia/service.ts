@@ -41,6 +41,14 @@ const aliasLike = (pattern: string): SQL =>
   sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) as a where lower(a) like lower(${pattern}))`;
 
 /**
+ * An alias contains the pattern: first through the trigram index on all aliases joined
+ * (`entry_aliases_text`, migration 0013), then each alias alone (a match across two joined
+ * aliases is no match).
+ */
+const aliasesContain = (pattern: string): SQL =>
+  sql`(entry_aliases_text(${encyclopediaEntries.aliases}) like lower(${pattern}) and ${aliasLike(pattern)})`;
+
+/**
  * Entries whose name or any alias contains `q` (case-insensitively), in circles whose content the
  * viewer may read: the exact name first, then names starting with `q`, then aliases starting with
  * it, then the rest; shorter names before longer ones. At most ten. An empty `q` lists the
@@ -72,12 +80,15 @@ export async function searchEntries(
   const prefix = `${escaped}%`;
   const name = sql`lower(${encyclopediaEntries.name})`;
   const rank = sql`case when ${name} = lower(${q}) then 0 when ${name} like lower(${prefix}) then 1 when ${aliasLike(prefix)} then 2 else 3 end`;
-  return db
-    .select(summaryColumns)
-    .from(encyclopediaEntries)
-    .where(and(inCircles, or(sql`${name} like lower(${contains})`, aliasLike(contains))))
-    .orderBy(rank, sql`char_length(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
-    .limit(limit);
+  return (
+    db
+      .select(summaryColumns)
+      .from(encyclopediaEntries)
+      // Both conditions read pg_trgm GIN indexes (names: lower(name); aliases: entry_aliases_text).
+      .where(and(inCircles, or(sql`${name} like lower(${contains})`, aliasesContain(contains))))
+      .orderBy(rank, sql`char_length(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
+      .limit(limit)
+  );
 }
 
 /**
@@ -208,10 +219,11 @@ export async function listCircleEntries(db: Executor, circleId: number, limit = 
     .limit(limit);
 }
 
-/** Every entry of the given circles, for the sitemap. */
+/** The entries of the given circles for the sitemap, a page at a time in id order. */
 export async function sitemapEntries(
   db: Executor,
   circleIds: number[],
+  page: { offset: number; limit: number } = { offset: 0, limit: 50_000 },
 ): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
   if (circleIds.length === 0) return [];
   return db
@@ -224,7 +236,18 @@ export async function sitemapEntries(
     .from(encyclopediaEntries)
     .where(inArray(encyclopediaEntries.circleId, circleIds))
     .orderBy(asc(encyclopediaEntries.id))
-    .limit(50_000);
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many entries the sitemap lists (those of the given circles). */
+export async function countSitemapEntries(db: Executor, circleIds: number[]): Promise<number> {
+  if (circleIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(encyclopediaEntries)
+    .where(inArray(encyclopediaEntries.circleId, circleIds));
+  return row?.count ?? 0;
 }
 
 /**

@@ -167,16 +167,15 @@ export async function categoriesOf(db: Executor, writingId: number): Promise<{ i
 }
 
 /**
- * Hot score: engagement over age, like Hacker News's ranking. Views count 1, likes 5 and comments
- * 10 (likes are 0 until reactions exist: add their count here; comments are those not deleted), divided by the age in
- * hours plus 2, raised to 1.5, so a day-old writing needs about 5× the engagement of a new one.
+ * Hot ranking: engagement over age, like Hacker News's. Views count 1, likes 5 and comments 10
+ * (comments not deleted; likes are 0 until reactions exist), divided by the age in hours plus 2,
+ * raised to 1.5, so a day-old writing needs about 5× the engagement of a new one. The score is
+ * stored (`writings.hot_score`, index `writings_hot_idx`), not computed per list: the SQL function
+ * `writing_hot_score` (migration 0013) computes it for the instant in `hot_clock`, a trigger
+ * whenever a writing's views, comment count or publication time change (views: `recordView`,
+ * comments: the comment events' handler in handlers.ts), and `recomputeHotScores` (hot.ts) for
+ * every writing when maintenance moves the clock each hour. So a Hot list reads an index range.
  */
-export function hotScoreSql(): SQL<number> {
-  const likes = sql`0`;
-  const comments = sql`(select count(*) from comments cm where cm.subject_type = 'writing' and cm.subject_id = ${writings.id} and cm.deleted_at is null)`;
-  return sql<number>`((${writings.views} + 5 * ${likes} + 10 * ${comments} + 1)::float8 / power(extract(epoch from (now() - ${writings.publishedAt})) / 3600.0 + 2, 1.5))`;
-}
-
 export interface WritingListItem {
   id: number;
   circleId: number;
@@ -210,22 +209,52 @@ export interface WritingListPage {
   nextCursor: string | null;
 }
 
-/** Cursors: `t<published ms>_<id>` for time order (stable under inserts), `o<offset>` for Hot (scores move with time). */
-function parseCursor(cursor: string | null | undefined): { time: Date; id: number } | { offset: number } | null {
+/**
+ * Keyset cursors, the last item's sort key: `u<published µs>_<id>` for time order, `h<score>_<id>`
+ * for Hot. The next page reads the index range after it, so its cost never grows with the page
+ * number and every item appears once while the list is unchanged.
+ */
+type Cursor = { /** µs since the epoch, as digits */ time: string; id: number } | { score: number; id: number };
+
+function parseCursor(cursor: string | null | undefined): Cursor | null {
   if (!cursor) return null;
-  const time = /^t(\d{1,15})_(\d{1,10})$/.exec(cursor);
-  if (time) return { time: new Date(Number(time[1])), id: Number(time[2]) };
-  const offset = /^o(\d{1,6})$/.exec(cursor);
-  if (offset) return { offset: Number(offset[1]) };
+  // Microseconds since the epoch (PostgreSQL keeps them; a JavaScript Date would drop them and
+  // skip writings published within the same millisecond). `t<ms>_<id>`: links made before.
+  const micros = /^u(\d{1,18})_(\d{1,10})$/.exec(cursor);
+  if (micros) return { time: micros[1]!, id: Number(micros[2]) };
+  const millis = /^t(\d{1,15})_(\d{1,10})$/.exec(cursor);
+  if (millis) return { time: `${millis[1]}000`, id: Number(millis[2]) };
+  const hot = /^h(\d+(?:\.\d+)?(?:e-?\d{1,3})?)_(\d{1,10})$/.exec(cursor);
+  if (hot && Number.isFinite(Number(hot[1]))) return { score: Number(hot[1]), id: Number(hot[2]) };
   return null;
 }
 
 /**
+ * The Follow tab's candidates: for each followed author and each joined circle, its newest
+ * `perKey` writings meeting `conditions` (and the cursor), each an index range
+ * (`writings_author_list_idx`, `writings_circle_list_idx`); the page is the newest of them. So
+ * the cost grows with the number of followees and circles, never with the number of writings.
+ */
+function followCandidates(viewerId: number, conditions: (SQL | undefined)[], perKey: number): SQL {
+  const newest = (column: SQL, keys: SQL) => sql`
+    select picked.id from unnest(array(${keys})) as keyed(key)
+    cross join lateral (
+      select ${writings.id} as id from ${writings}
+      where ${column} = keyed.key and ${and(...conditions)}
+      order by ${writings.publishedAt} desc, ${writings.id} desc
+      limit ${perKey}
+    ) as picked`;
+  return sql`(${newest(sql`${writings.authorId}`, sql`select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}`)}
+    union
+    ${newest(sql`${writings.circleId}`, sql`select ${circleMembers.circleId} from ${circleMembers} where ${circleMembers.userId} = ${viewerId}`)})`;
+}
+
+/**
  * One page of writings the viewer may read: Latest (articles and serialized articles, newest
- * first), All (every type), Hot (by `hotScoreSql`), Follow (writings of followed users and joined
- * circles; empty for visitors). Lists show one item per language group, linked by the group's
- * first id; with `locale`, an item that has a version in that language shows its title, excerpt,
- * language and length (the reading page opens that version too).
+ * first), All (every type), Hot (by the stored score, see above), Follow (writings of followed
+ * users and joined circles; empty for visitors). Lists show one item per language group, linked by
+ * the group's first id; with `locale`, an item that has a version in that language shows its
+ * title, excerpt, language and length (the reading page opens that version too).
  */
 export async function listWritings(db: Executor, viewer: Viewer | null, options: WritingListOptions = {}): Promise<WritingListPage> {
   const tab = options.tab ?? "latest";
@@ -242,27 +271,15 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     types ? inArray(writings.type, types) : undefined,
     options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
   ];
-  if (tab === "follow" && viewer) {
-    conditions.push(
-      or(
-        inArray(writings.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewer.id))),
-        inArray(
-          writings.circleId,
-          db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, viewer.id)),
-        ),
-      ),
-    );
-  }
   const hot = tab === "hot";
-  if (!hot && cursor && "time" in cursor) {
+  if (cursor && hot && "score" in cursor) {
+    conditions.push(sql`(${writings.hotScore}, ${writings.id}) < (${cursor.score}::float8, ${cursor.id}::integer)`);
+  } else if (cursor && !hot && "time" in cursor) {
     conditions.push(
-      or(
-        sql`${writings.publishedAt} < ${cursor.time.toISOString()}`,
-        and(sql`${writings.publishedAt} = ${cursor.time.toISOString()}`, sql`${writings.id} < ${cursor.id}`),
-      ),
+      sql`(${writings.publishedAt}, ${writings.id}) < (timestamptz 'epoch' + ${cursor.time}::bigint * interval '1 microsecond', ${cursor.id}::integer)`,
     );
   }
-  const offset = hot && cursor && "offset" in cursor ? cursor.offset : 0;
+  if (tab === "follow" && viewer) conditions.push(inArray(writings.id, followCandidates(viewer.id, conditions, limit + 1)));
   const version = alias(writings, "version");
   const rows = await db
     .select({
@@ -277,51 +294,85 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
       coverFileId: writings.coverFileId,
       publishedAt: writings.publishedAt,
       partNumber: writings.partNumber,
+      hotScore: writings.hotScore,
+      publishedMicros: sql<string>`(extract(epoch from ${writings.publishedAt}) * 1000000)::bigint::text`,
       author: { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar },
     })
     .from(writings)
     .innerJoin(users, eq(users.id, writings.authorId))
     .leftJoin(version, and(eq(version.translationOf, writings.id), sql`${version.language} = ${options.locale ?? null}`))
     .where(and(...conditions))
-    .orderBy(...(hot ? [desc(hotScoreSql()), desc(writings.id)] : [desc(writings.publishedAt), desc(writings.id)]))
-    .limit(limit + 1)
-    .offset(offset);
+    .orderBy(...(hot ? [desc(writings.hotScore), desc(writings.id)] : [desc(writings.publishedAt), desc(writings.id)]))
+    .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = !more || !last ? null : hot ? `o${offset + limit}` : `t${last.publishedAt.getTime()}_${last.id}`;
-  return { items: page.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() })), nextCursor };
+  const nextCursor = !more || !last ? null : hot ? `h${last.hotScore}_${last.id}` : `u${last.publishedMicros}_${last.id}`;
+  return {
+    items: page.map(({ hotScore: _score, publishedMicros: _micros, ...row }) => ({ ...row, publishedAt: row.publishedAt.toISOString() })),
+    nextCursor,
+  };
 }
 
-/** Every readable writing for the sitemap (newest first, capped). */
+export interface SitemapWriting {
+  id: number;
+  circleId: number;
+  type: WritingType;
+  language: WritingLanguage;
+  translationOf: number | null;
+  editedAt: Date | null;
+  publishedAt: Date;
+}
+
+const sitemapColumns = {
+  id: writings.id,
+  circleId: writings.circleId,
+  type: writings.type,
+  language: writings.language,
+  translationOf: writings.translationOf,
+  editedAt: writings.editedAt,
+  publishedAt: writings.publishedAt,
+};
+
+/** How many writing versions visitors may read (the sitemap's writing pages hold them in id order). */
+export async function countSitemapWritings(db: Executor): Promise<number> {
+  const circleIds = await readableCircleIds(db, null);
+  if (circleIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(writings)
+    .where(inArray(writings.circleId, circleIds));
+  return row?.count ?? 0;
+}
+
+/**
+ * One page of the writing versions visitors may read, in id order, each with every version of
+ * its group (for the hreflang alternates; a group's versions share its circle).
+ */
 export async function sitemapWritings(
   db: Executor,
-  limit = 5000,
-): Promise<
-  {
-    id: number;
-    circleId: number;
-    type: WritingType;
-    language: WritingLanguage;
-    translationOf: number | null;
-    editedAt: Date | null;
-    publishedAt: Date;
-  }[]
-> {
+  page: { offset: number; limit: number },
+): Promise<{ row: SitemapWriting; versions: SitemapWriting[] }[]> {
   const circleIds = await readableCircleIds(db, null);
   if (circleIds.length === 0) return [];
-  return db
-    .select({
-      id: writings.id,
-      circleId: writings.circleId,
-      type: writings.type,
-      language: writings.language,
-      translationOf: writings.translationOf,
-      editedAt: writings.editedAt,
-      publishedAt: writings.publishedAt,
-    })
+  const rows = await db
+    .select(sitemapColumns)
     .from(writings)
     .where(inArray(writings.circleId, circleIds))
-    .orderBy(desc(writings.publishedAt))
-    .limit(limit);
+    .orderBy(asc(writings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const groupOf = (row: SitemapWriting) => row.translationOf ?? row.id;
+  const groups = [...new Set(rows.map(groupOf))];
+  const versions =
+    groups.length === 0
+      ? []
+      : await db
+          .select(sitemapColumns)
+          .from(writings)
+          .where(inArray(sql`coalesce(${writings.translationOf}, ${writings.id})`, groups))
+          .orderBy(asc(writings.id));
+  const byGroup = new Map<number, SitemapWriting[]>();
+  for (const version of versions) byGroup.set(groupOf(version), [...(byGroup.get(groupOf(version)) ?? []), version]);
+  return rows.map((row) => ({ row, versions: byGroup.get(groupOf(row)) ?? [row] }));
 }

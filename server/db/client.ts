@@ -1,6 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -36,7 +37,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
  */
 export async function openEmbeddedDatabase(dataDir: string | undefined, initial?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: initial });
+  // pg_trgm: the entry search's trigram indexes (PostgreSQL servers ship it in contrib).
+  const client = await PGlite.create({ dataDir, loadDataDir: initial, extensions: { pg_trgm } });
   const db = drizzlePglite({ client: preparedStatements(client), schema }) as unknown as Database;
   return {
     db,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+import { wholeSitemap } from "../support/sitemap.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { htmlFile, testPng } from "../support/images.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -150,7 +151,7 @@ describe("circles in the browser (zh-CN)", () => {
     expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(404);
     // …and dropped at once when the circle is hidden.
     expect((await fetch(anonymousUrl)).status).toBe(404);
-    expect(await (await fetch(`${baseURL()}/sitemap.xml`)).text()).not.toContain(`/circles/${subId}<`);
+    expect(await wholeSitemap(async (path) => (await fetch(`${baseURL()}${path}`)).text())).not.toContain(`/circles/${subId}<`);
 
     // Visible within the parent circle: members of the parent see it again.
     await founder.page.getByLabel(t("circles:visibility.parent"), { exact: true }).check();

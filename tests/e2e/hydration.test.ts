@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
+import { wholeSitemap } from "../support/sitemap.ts";
 
 /**
  * Every kind of public page in the sitemap, once per language: the page a browser hydrates must
@@ -7,7 +8,7 @@ import { baseURL, closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
  * never loaded, shows as a raw key after hydration and makes React throw away the server's HTML).
  */
 async function onePagePerShape(): Promise<string[]> {
-  const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+  const sitemap = await wholeSitemap(async (path) => (await fetch(`${baseURL()}${path}`)).text());
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   const byShape = new Map<string, string>();
   for (const path of paths) {

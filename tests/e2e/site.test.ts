@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, submitLogin } from "./browser.ts";
+import { wholeSitemap } from "../support/sitemap.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -21,11 +22,15 @@ describe("home", () => {
 });
 
 describe("circles", () => {
-  it("shows the whole tree, nested, and opens a circle by client-side navigation", async () => {
+  it("shows the top levels of the tree, opens a branch, and opens a circle by client-side navigation", async () => {
     const { context, page } = await newVisitor();
     await page.goto("/circles");
-    // The eleven seeded circles, and any public circle other browser tests of this run created.
-    expect(await page.locator(".circle-tree-item").count()).toBeGreaterThanOrEqual(11);
+    // The root and its six seeded children (and any public circle other browser tests of this run
+    // created under the root); Literature's four sub-circles wait behind a link.
+    expect(await page.locator(".circle-tree-item").count()).toBeGreaterThanOrEqual(7);
+    expect(await page.getByRole("link", { name: "诗歌" }).count()).toBe(0);
+    await page.getByRole("link", { name: "展开文学的 4 个子圈子" }).click();
+    await page.waitForURL((url) => url.pathname === "/circles" && url.searchParams.get("open") === "3");
     // Poetry sits inside Literature's own list, not beside it (the innermost matching <li> comes last).
     const literature = page.locator("li", { has: page.getByRole("link", { name: "文学", exact: true }) }).last();
     expect(await literature.getByRole("link", { name: "诗歌" }).count()).toBe(1);
@@ -43,7 +48,8 @@ describe("circles", () => {
     ["/circles", "全部圈子 - 圈子"],
     ["/en/circles", "All circles - Circles"],
   ])("%s names itself once, and draws every circle's logo as an SVG, never an emoji", async (path, title) => {
-    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    // Literature's branch open (circle 3): every seeded circle is on the page.
+    const html = await (await fetch(`${baseURL()}${path}?open=3`)).text();
     expect(html).toContain(`<title>${title}</title>`);
     const logos = [...html.matchAll(/<(?:img|span) class="circle-logo[^"]*"[^>]*>(?:[^<]*<\/span>)?/g)].map(([markup]) => markup);
     // Other browser tests of this run may have added circles: letters or uploaded pictures.
@@ -99,7 +105,10 @@ describe("information pages", () => {
   it("lists public pages of both languages in the sitemap", async () => {
     const response = await fetch(`${baseURL()}/sitemap.xml`);
     expect(response.headers.get("content-type")).toContain("application/xml");
-    const xml = await response.text();
+    const index = await response.text();
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain(`<loc>${baseURL()}/sitemap/pages-1.xml</loc>`);
+    const xml = await wholeSitemap(async (path) => (await fetch(`${baseURL()}${path}`)).text());
     expect(xml).toContain(`<loc>${baseURL()}/en/circles/1</loc>`);
     expect(xml).toContain(`<loc>${baseURL()}/circles/3</loc>`);
     const english = await fetch(`${baseURL()}/en/sitemap.xml`);
@@ -124,7 +133,7 @@ describe("information pages", () => {
       call.on("error", reject);
       call.end();
     });
-    expect(poisoned).toContain("http://evil.example/");
+    expect(poisoned).toContain("http://evil.example/sitemap/");
     const next = await (await fetch(`${baseURL()}/sitemap.xml?host-test`)).text();
     expect(next).not.toContain("evil.example");
   });

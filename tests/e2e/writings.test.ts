@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
+import { wholeSitemap } from "../support/sitemap.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { oversizedJpeg, testPng } from "../support/images.ts";
@@ -118,7 +119,7 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
       expect(moved.headers().location).toBe(path(`/circles/1/writing/${id}`));
       expect((await page.request.get(path(`/circles/1/writing/${id}/${other}`))).status()).toBe(404);
       expect((await page.request.get(path(`/circles/1/writing/${id}/fr`))).status()).toBe(404);
-      expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/circles/1/writing/${id}</loc>`);
+      expect(await wholeSitemap(async (path) => (await page.request.get(path)).text())).toContain(`/circles/1/writing/${id}</loc>`);
 
       // The author's profile lists it.
       const profile = await page.request.get(path(`/profile/${username}?tab=articles`));

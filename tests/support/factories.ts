@@ -21,7 +21,8 @@ import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
 import { Visitor } from "./api.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
-import { circlesTag, commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, circlesTag, commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
+import { entryTags } from "../../features/encyclopedia/service.ts";
 import { membershipTag } from "../../features/circles/access.server.ts";
 import { followeesTag } from "../../features/follows/service.ts";
 import { writingTags } from "../../features/writings/service.ts";
@@ -142,8 +143,9 @@ export async function addMember(
   role: (typeof circleMembers.$inferInsert)["role"] = "member",
 ) {
   const [membership] = await db.insert(circleMembers).values({ circleId, userId, role }).returning();
-  // As every membership write does after commit: the remembered memberships of the user are dropped.
-  await invalidate([membershipTag(userId)]);
+  // As every membership write does after commit: the remembered memberships of the user and the
+  // remembered member counts (under the circle tree's tag) are dropped.
+  await invalidate([membershipTag(userId), circleTag(circleId), circlesTag]);
   return membership!;
 }
 
@@ -202,6 +204,8 @@ export async function createEntry(db: Database, circleId: number, creator: { id:
       language: overrides.language ?? "zh-CN",
     })
     .returning();
+  // As creating an entry does after commit: its circle's pages and the remembered counts.
+  await invalidate(entryTags(entry!));
   return entry!;
 }
 

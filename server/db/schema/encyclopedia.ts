@@ -44,6 +44,15 @@ export const encyclopediaEntries = pgTable(
     // text_pattern_ops: the picker's name-prefix search (`lower(name) like 'abc%'`) uses it under any collation.
     index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("encyclopedia_entries_parent_idx").on(table.parentId),
+    // The entry search (`like '%q%'` on names and aliases): pg_trgm GIN indexes instead of a scan.
+    // `entry_aliases_text` (the scale migration) joins the aliases in an immutable function an index may use.
+    // fastupdate off: entries are written rarely, and a GIN pending list is scanned by every search until vacuum.
+    index("encyclopedia_entries_name_trgm_idx")
+      .using("gin", sql`lower(${table.name}) gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
+    index("encyclopedia_entries_aliases_trgm_idx")
+      .using("gin", sql`entry_aliases_text(${table.aliases}) gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
     check("encyclopedia_entries_name_length", sql`char_length(${table.name}) between 1 and 100`),
     check(
       "encyclopedia_entries_disambiguation_length",

@@ -30,6 +30,8 @@ export const events = pgTable(
     index("events_subject_idx").on(table.subjectType, table.subjectId),
     index("events_verb_time_idx").on(table.verb, table.createdAt),
     index("events_actor_idx").on(table.actorId),
+    // The profile's activity tab: one user's events of a few verbs, newest first.
+    index("events_actor_verb_time_idx").on(table.actorId, table.verb, table.createdAt),
     index("events_recipients_idx").using("gin", table.recipientIds),
   ],
 );

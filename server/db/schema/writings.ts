@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -86,6 +87,14 @@ export const writings = pgTable(
       .default(sql`'{}'::integer[]`),
     version: integer("version").notNull().default(1),
     views: integer("views").notNull().default(0),
+    /** Comments and replies not deleted (kept by the comment events' handler, recounted by the hourly Hot recompute). */
+    commentCount: integer("comment_count").notNull().default(0),
+    /**
+     * The Hot ranking's score at the reference time of `hot_clock` (see `writing_hot_score` in the
+     * scale migration): set by a trigger whenever views, comments or the publication time change,
+     * and for every writing when maintenance moves the clock. Hot lists read `writings_hot_idx`.
+     */
+    hotScore: doublePrecision("hot_score").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },
@@ -93,6 +102,16 @@ export const writings = pgTable(
     index("writings_circle_time_idx").on(table.circleId, table.type, table.publishedAt),
     index("writings_time_idx").on(table.publishedAt, table.id),
     index("writings_author_idx").on(table.authorId),
+    // List pages (first language versions only), read backwards as index ranges with keyset cursors.
+    index("writings_hot_idx")
+      .on(table.hotScore, table.id)
+      .where(sql`${table.translationOf} is null`),
+    index("writings_circle_list_idx")
+      .on(table.circleId, table.publishedAt, table.id)
+      .where(sql`${table.translationOf} is null`),
+    index("writings_author_list_idx")
+      .on(table.authorId, table.publishedAt, table.id)
+      .where(sql`${table.translationOf} is null`),
     index("writings_series_idx").on(table.seriesId),
     uniqueIndex("writings_group_language_idx").on(sql`coalesce(${table.translationOf}, ${table.id})`, table.language),
     check("writings_related_max_five", sql`coalesce(array_length(${table.relatedEntryIds}, 1), 0) <= 5`),
@@ -100,6 +119,20 @@ export const writings = pgTable(
     check("writings_language_check", sql`${table.language} in ('zh-CN', 'en')`),
     check("writings_money_check", sql`${table.payToViewPrice} >= 0 and ${table.redPacketAmount} >= 0`),
   ],
+);
+
+/**
+ * One row: the instant the stored Hot scores are computed for. Scores decay with age, so they are
+ * comparable only when computed for the same instant; maintenance moves it (and recomputes every
+ * score) each hour, the trigger computes a changed writing's score for the same instant.
+ */
+export const hotClock = pgTable(
+  "hot_clock",
+  {
+    id: integer("id").primaryKey().default(1),
+    referenceAt: timestamp("reference_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("hot_clock_one_row", sql`${table.id} = 1`)],
 );
 
 /** Categories a writing is filed under (always categories of the writing's circle). */

@@ -1,0 +1,31 @@
+import { eq, sql } from "drizzle-orm";
+import { writings } from "../../server/db/schema/index.ts";
+import { onEvent } from "../events/bus.ts";
+
+/**
+ * A writing's stored comment count, raised and lowered in the transaction of the comment's
+ * creation or deletion; the `writings_hot_score` trigger moves its Hot score with it, so the Hot
+ * lists (an index range on the score) follow comments at once. Replies count like comments, as
+ * in the ranking formula; the hourly recompute (`recomputeHotScores`) recounts from the table.
+ */
+onEvent("comment.created", {
+  name: "writings.hot_comment_added",
+  async inTransaction(tx, event) {
+    if (event.data.subjectType !== "writing") return;
+    await tx.db
+      .update(writings)
+      .set({ commentCount: sql`${writings.commentCount} + 1` })
+      .where(eq(writings.id, event.data.subjectId));
+  },
+});
+
+onEvent("comment.deleted", {
+  name: "writings.hot_comment_removed",
+  async inTransaction(tx, event) {
+    if (event.data.subjectType !== "writing") return;
+    await tx.db
+      .update(writings)
+      .set({ commentCount: sql`greatest(${writings.commentCount} - 1, 0)` })
+      .where(eq(writings.id, event.data.subjectId));
+  },
+});

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../server/db/client.ts";
+import { writings } from "../../server/db/schema/index.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
+import { homeTag } from "../../server/lib/cache-tags.ts";
+
+/** Writings recomputed per transaction: each holds its rows' locks for milliseconds, not the whole table's. */
+export const hotRecomputeBatch = 2_000;
+
+/**
+ * Moves the Hot clock to now and recomputes every writing's stored score for that instant,
+ * recounting comments from the comments table on the way (so a count the handlers could not see
+ * change, such as a deleted account's comments, is right again within the hour). The clock moves
+ * first, in its own transaction: from then on the trigger scores every changed writing for the
+ * new instant, and the batches (by id range, each its own short transaction, so views and
+ * comments never wait on the whole table) bring the rest to it within seconds. Maintenance runs
+ * it at start-up and every hour; the home feeds' cached pages are dropped afterwards.
+ */
+export async function recomputeHotScores(db: Database, batch = hotRecomputeBatch): Promise<void> {
+  await db.execute(sql`update hot_clock set reference_at = now() where id = 1`);
+  const [range] = await db.select({ last: sql<number>`coalesce(max(${writings.id}), 0)`.mapWith(Number) }).from(writings);
+  const last = range?.last ?? 0;
+  for (let from = 0; from <= last; from += batch) {
+    // Setting comment_count fires the writings_hot_score trigger, which scores the row for the clock's instant.
+    await db.execute(sql`
+      update writings w set comment_count = coalesce(
+        (select count(*)::integer from comments c where c.subject_type = 'writing' and c.subject_id = w.id and c.deleted_at is null), 0)
+      where w.id > ${from} and w.id <= ${from + batch}`);
+  }
+  await invalidate([homeTag]);
+}
