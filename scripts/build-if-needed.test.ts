@@ -9,7 +9,8 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const file = path.join(folder, name);
     if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.(ts|tsx)$/.test(name) ? [file] : [];
+    // Test files beside the pages are not part of the build.
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
   });
 }
 
