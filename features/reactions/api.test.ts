@@ -10,7 +10,7 @@ import {
   signedInVisitor,
 } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { events, reactions, subjectCounts } from "../../server/db/schema/index.ts";
+import { events, reactions, subjectCounts, writings } from "../../server/db/schema/index.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { receivedLikes } from "./service.ts";
 
@@ -127,6 +127,27 @@ describe.each(databaseKinds)("reactions API on %s", (kind) => {
     expect((await react(reader, "writing", writing.id, "love")).statusCode).toBe(400);
     expect((await reader.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: null })).statusCode).toBe(400);
     expect((await react(reader, "writing", 0, "like")).statusCode).toBe(400);
+  });
+
+  it("moves a writing's Hot score: a like and a favourite raise it, a dislike lowers it below an untouched one", async () => {
+    const author = await createUser(db());
+    const writing = await createWriting(db(), author);
+    const twin = await createWriting(db(), author);
+    const score = async (id: number) =>
+      (await db().select({ score: writings.hotScore }).from(writings).where(eq(writings.id, id)))[0]!.score;
+    const { visitor } = await createSignedInUser(api.app, db());
+    const before = await score(writing.id);
+    await react(visitor, "writing", writing.id, "like");
+    const liked = await score(writing.id);
+    expect(liked).toBeGreaterThan(before);
+    await visitor.request("PUT", `/api/subjects/writing/${writing.id}/favorite/`, { json: {} });
+    expect(await score(writing.id)).toBeGreaterThan(liked);
+    await visitor.request("DELETE", `/api/subjects/writing/${writing.id}/favorite/`);
+    await react(visitor, "writing", writing.id, "dislike");
+    const twinScore = await score(twin.id);
+    // Both have no views or comments; the disliked one scores at the floor, like the untouched one at its age.
+    expect(await score(writing.id)).toBeLessThanOrEqual(twinScore * 1.0001);
+    expect(await score(writing.id)).toBeLessThan(liked);
   });
 
   it("a deleted writing takes its reactions and counts with it", async () => {

@@ -29,3 +29,19 @@ onEvent("comment.deleted", {
       .where(eq(writings.id, event.data.subjectId));
   },
 });
+
+/**
+ * Reactions and favourites of a writing move its Hot score in their own transaction: the
+ * services change `subject_counts` before they emit, and touching the row makes the
+ * `writings_hot_score` trigger (migration 0017) score it again with the new counters.
+ */
+onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed"], {
+  name: "writings.hot_interaction",
+  async inTransaction(tx, event) {
+    if (event.subjectType !== "writing") return;
+    await tx.db
+      .update(writings)
+      .set({ commentCount: sql`${writings.commentCount}` })
+      .where(eq(writings.id, event.subjectId));
+  },
+});
