@@ -43,6 +43,7 @@ import { booksApi } from "../features/books/api.ts";
 import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 import { reactionsApi } from "../features/reactions/api.ts";
 import { favoritesApi } from "../features/favorites/api.ts";
+import { sharesApi } from "../features/shares/api.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(commentsApi);
   await app.register(reactionsApi);
   await app.register(favoritesApi);
+  await app.register(sharesApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
+import { SharePanel } from "./share-panel.tsx";
 
 type Reaction = "like" | "dislike";
 type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
@@ -57,12 +58,15 @@ export function ActionBar({
   subjectId,
   summary,
   csrfToken,
+  title = "",
 }: {
   subjectType: string;
   subjectId: number;
   summary: InteractionSummary;
   /** Null for visitors. */
   csrfToken: string | null;
+  /** The page's title, for the system's share sheet. */
+  title?: string;
 }) {
   const { t, i18n } = useTranslation("interactions");
   const locale = i18n.language as Locale;
@@ -118,6 +122,13 @@ export function ActionBar({
         <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
           {favoriteLabel}
         </Link>
+        <SharePanel
+          subjectType={subjectType}
+          subjectId={subjectId}
+          path={localizePath(here, locale)}
+          title={title}
+          count={summary.share_count}
+        />
       </div>
     );
   }
@@ -162,6 +173,13 @@ export function ActionBar({
           {favoriteLabel}
         </button>
       </favoriteFetcher.Form>
+      <SharePanel
+        subjectType={subjectType}
+        subjectId={subjectId}
+        path={localizePath(here, locale)}
+        title={title}
+        count={summary.share_count}
+      />
       {favorite.favorited ? (
         <Link className="action-link" to={localizePath("/account/store", locale)} data-testid="favorites-link">
           {t("favorite.manage")}

@@ -67,6 +67,7 @@ export const eventCatalogue = {
 
   "favorite.added": event(anySubject, z.object({ folderId: id })),
   "favorite.removed": event(anySubject, none),
+  "subject.shared": event(anySubject, none),
 
   "comment.created": event(
     "comment",

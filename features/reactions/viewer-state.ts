@@ -19,6 +19,7 @@ export interface SubjectReactionCounts {
   likeCount: number;
   dislikeCount: number;
   favoriteCount: number;
+  shareCount: number;
 }
 
 interface OwnState {
@@ -34,6 +35,7 @@ export interface InteractionSummary {
   dislike_count?: number;
   favorited: boolean;
   favorite_count: number;
+  share_count: number;
 }
 
 /** The viewer's reactions to many subjects of one kind. */
@@ -68,10 +70,15 @@ export function viewerReactionsTag(userId: number): string {
 export async function subjectReactionCounts(db: Executor, type: SubjectType, id: number): Promise<SubjectReactionCounts> {
   return countsMemories.get(type)!.read(db, id, async () => {
     const [row] = await db
-      .select({ likeCount: subjectCounts.likeCount, dislikeCount: subjectCounts.dislikeCount, favoriteCount: subjectCounts.favoriteCount })
+      .select({
+        likeCount: subjectCounts.likeCount,
+        dislikeCount: subjectCounts.dislikeCount,
+        favoriteCount: subjectCounts.favoriteCount,
+        shareCount: subjectCounts.shareCount,
+      })
       .from(subjectCounts)
       .where(and(eq(subjectCounts.subjectType, type), eq(subjectCounts.subjectId, id)));
-    return { value: row ?? { likeCount: 0, dislikeCount: 0, favoriteCount: 0 }, tags: [countsTag(type, id)] };
+    return { value: row ?? { likeCount: 0, dislikeCount: 0, favoriteCount: 0, shareCount: 0 }, tags: [countsTag(type, id)] };
   });
 }
 
@@ -109,6 +116,7 @@ export async function interactionSummary(
     like_count: counts.likeCount,
     favorited: mine.favorited,
     favorite_count: counts.favoriteCount,
+    share_count: counts.shareCount,
   };
   if (seesDislikes(viewer, subject)) summary.dislike_count = counts.dislikeCount;
   return summary;

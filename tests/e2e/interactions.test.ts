@@ -78,4 +78,35 @@ describe("the action bar", () => {
     expect(new URL(visitor.page.url()).searchParams.get("next")).toBe(article.slice(3));
     for (const context of [writer.context, reader.context, visitor.context]) await context.close();
   });
+
+  it("shares: copies the link, shows Copied for 1.5 s and counts the share; the QR code and the link work without JavaScript (en)", async () => {
+    const writer = await newVisitor({ locale: "zh-CN" });
+    await signInAsNewUser(writer.context);
+    const article = await publishArticle(writer.context, uniqueName("Share "));
+    const reader = await newVisitor({ locale: "zh-CN" });
+    await reader.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { page } = reader;
+    await page.goto(article);
+    await hydrated(page);
+    const panel = page.getByTestId("share");
+    await panel.locator("summary").click();
+    const copy = panel.getByTestId("copy-link");
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe("已复制");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(article, page.url()).href);
+    await expect.poll(() => panel.locator("summary .action-count").textContent()).toBe("1");
+    // Back to "copy" after 1.5 s.
+    await expect.poll(() => copy.textContent(), { timeout: 5_000 }).toBe("复制链接");
+
+    const plain = await newVisitor({ locale: "en", javaScriptEnabled: false });
+    await plain.page.goto(`/en${article}`);
+    const plainPanel = plain.page.getByTestId("share");
+    await plainPanel.locator("summary").click();
+    expect(await plainPanel.getByTestId("copy-link").count()).toBe(0);
+    expect(await plainPanel.locator("input").inputValue()).toBe(`/en${article}`);
+    const qr = await plain.page.request.get(`/api/qr.svg?path=${encodeURIComponent(`/en${article}`)}`);
+    expect(qr.status()).toBe(200);
+    expect(await plainPanel.locator("img").getAttribute("alt")).toBe("QR code of this page's link");
+    for (const context of [writer.context, reader.context, plain.context]) await context.close();
+  });
 });

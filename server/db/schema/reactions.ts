@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /** The two reactions: mutually exclusive, one per user per subject. */
@@ -44,10 +44,26 @@ export const subjectCounts = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     dislikeCount: integer("dislike_count").notNull().default(0),
     favoriteCount: integer("favorite_count").notNull().default(0),
+    shareCount: integer("share_count").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.subjectType, table.subjectId] }),
     index("subject_counts_author_idx").on(table.authorId),
-    check("subject_counts_not_negative", sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0 and ${table.favoriteCount} >= 0`),
+    check(
+      "subject_counts_not_negative",
+      sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0 and ${table.favoriteCount} >= 0 and ${table.shareCount} >= 0`,
+    ),
   ],
+);
+
+/** One row per subject, visitor and Asia/Shanghai day: a share counts once a day per visitor (`u:<id>` or a hashed visitor cookie). */
+export const subjectShares = pgTable(
+  "subject_shares",
+  {
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    visitor: text("visitor").notNull(),
+    day: date("day").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subjectType, table.subjectId, table.visitor, table.day] })],
 );
