@@ -1,15 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../lib/http.ts";
-
-/** How long "Copied" shows after the link was copied (spec §9). */
-export const copiedMs = 1_500;
+import type ShareActionsType from "./share-actions.tsx";
 
 /**
- * Share: a disclosure (works without JavaScript) with the page's link to select, a QR code of it for
- * phones, and with JavaScript a copy button ("Copied" for 1.5 s) and the system's share sheet where
- * the browser has one. Copying or sharing counts once per visitor and day
- * (`POST /api/subjects/{type}/{id}/share/`).
+ * Share: a disclosure (works without JavaScript) with the page's link to select and a QR code of
+ * it for phones; with JavaScript, opening it loads the copy and share buttons (share-actions.tsx).
+ * Copying or sharing counts once per visitor and day (`POST /api/subjects/{type}/{id}/share/`).
  */
 export function SharePanel({
   subjectType,
@@ -25,46 +21,17 @@ export function SharePanel({
   count: number;
 }) {
   const { t } = useTranslation("interactions");
-  const [scripted, setScripted] = useState(false);
-  const [canShare, setCanShare] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [Actions, setActions] = useState<{ component: ComponentType<Parameters<typeof ShareActionsType>[0]> } | null>(null);
   const [shares, setShares] = useState(count);
   const [url, setUrl] = useState(path);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    setScripted(true);
-    setUrl(new URL(path, window.location.origin).href);
-    setCanShare(typeof navigator.share === "function");
-    return () => clearTimeout(timer.current);
-  }, [path]);
+  useEffect(() => setUrl(new URL(path, window.location.origin).href), [path]);
   useEffect(() => setShares(count), [count]);
-
-  const counted = () => {
-    http<{ share_count: number }>(`/api/subjects/${subjectType}/${subjectId}/share/`, { method: "POST", body: {} })
-      .then((answer) => setShares(answer.share_count))
-      .catch(() => undefined);
-  };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), copiedMs);
-    counted();
-  };
-  const share = async () => {
-    try {
-      await navigator.share({ title, url });
-      counted();
-    } catch {
-      // Dismissed: nothing was shared.
-    }
+  const opened = (event: React.SyntheticEvent<HTMLDetailsElement>) => {
+    if (!event.currentTarget.open || Actions) return;
+    void import("./share-actions.tsx").then((module) => setActions({ component: module.default }));
   };
   return (
-    <details className="share-panel" data-testid="share">
+    <details className="share-panel" data-testid="share" onToggle={opened}>
       <summary className="button action-button">
         {t("share.share")} <span className="action-count">{shares}</span>
       </summary>
@@ -77,20 +44,8 @@ export function SharePanel({
           value={url}
           onFocus={(event) => event.currentTarget.select()}
         />
-        {scripted ? (
-          <p className="share-actions">
-            <button type="button" className="button" onClick={copy} data-testid="copy-link">
-              {copied ? t("share.copied") : t("share.copy")}
-            </button>
-            {canShare ? (
-              <button type="button" className="button" onClick={share}>
-                {t("share.system")}
-              </button>
-            ) : null}
-            <span role="status" className="visually-hidden">
-              {copied ? t("share.copied") : ""}
-            </span>
-          </p>
+        {Actions ? (
+          <Actions.component subjectType={subjectType} subjectId={subjectId} url={url} title={title} onCounted={setShares} />
         ) : null}
         <figure className="share-qr">
           <img src={`/api/qr.svg?path=${encodeURIComponent(path)}`} alt={t("share.qr_alt")} width={168} height={168} loading="lazy" />

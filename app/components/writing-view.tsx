@@ -202,7 +202,13 @@ export function WritingView({
           <RenderedContent html={writing.html} lang={writing.language} />
         </div>
       </div>
-      <ActionBar subjectType="writing" subjectId={writing.id} summary={page.interactions} csrfToken={page.csrfToken} title={writing.title} />
+      <ActionBar
+        subjectType="writing"
+        subjectId={writing.id}
+        summary={page.interactions}
+        csrfToken={page.csrfToken}
+        title={writing.title}
+      />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">
           <h2 id="related-title">{t("read.related")}</h2>

@@ -122,7 +122,13 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
           {pager}
           <TableOfContents items={chapter.toc} />
           <RenderedContent html={chapter.html} />
-          <ActionBar subjectType="chapter" subjectId={chapter.id} summary={loaderData.interactions} csrfToken={loaderData.csrfToken} title={chapter.title} />
+          <ActionBar
+            subjectType="chapter"
+            subjectId={chapter.id}
+            summary={loaderData.interactions}
+            csrfToken={loaderData.csrfToken}
+            title={chapter.title}
+          />
           {pager}
           <ViewCounter bookId={book.id} />
         </article>

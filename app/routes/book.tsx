@@ -126,7 +126,13 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {book.description ? <p className="book-description">{book.description}</p> : null}
-        <ActionBar subjectType="book" subjectId={book.id} summary={loaderData.interactions} csrfToken={loaderData.csrfToken} title={book.name} />
+        <ActionBar
+          subjectType="book"
+          subjectId={book.id}
+          summary={loaderData.interactions}
+          csrfToken={loaderData.csrfToken}
+          title={book.name}
+        />
         <section aria-labelledby="book-contents-title">
           <h2 id="book-contents-title">{t("read.contents")}</h2>
           {book.chapters.length === 0 ? (
