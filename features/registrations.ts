@@ -10,6 +10,7 @@ import "./writings/subject.ts";
 import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
+import "./circles/pins.ts";
 import "./messages/handlers.ts";
 
 completeRegistrations();
