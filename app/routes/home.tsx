@@ -7,7 +7,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { listCircleTree, type CircleNode } from "../../features/circles/service.ts";
 import { getCheckinStatus } from "../../features/checkins/service.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
-import { CheckinCard } from "../components/checkin-card.tsx";
+import { HomeCheckin } from "../components/home-checkin.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { FeedList } from "../components/feed-list.tsx";
 import { homeFeed } from "../lib/home-feed.server.ts";
@@ -115,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <aside className="home-side" aria-label={t("home.side_label")}>
         {checkin && csrfToken ? (
-          <CheckinCard status={checkin} csrfToken={csrfToken} />
+          <HomeCheckin status={checkin} csrfToken={csrfToken} />
         ) : (
           <section className="panel" aria-labelledby="home-welcome" data-testid="home-sign-in">
             <h2 id="home-welcome" className="page-title">

@@ -5,11 +5,8 @@ import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
 import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
-import zhCentre from "../../common/locales/zh-CN/centre.json" with { type: "json" };
-import enCentre from "../../common/locales/en/centre.json" with { type: "json" };
 
 addCatalog("circles", { "zh-CN": zhCircles, en: enCircles });
-addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -183,7 +180,7 @@ describe("home", () => {
     expect(await page.getByTestId("home-circles").textContent()).toContain(t("home.my_circles"));
     expect(await page.getByTestId("home-circles").locator(`a[href="/en/circles/${circleId}"]`).count()).toBe(1);
     await page.getByTestId("checkin-button").click();
-    await eventually(() => page.getByTestId("checkin-button").textContent()).toBe(t("centre:checkin.done"));
+    await eventually(() => page.getByTestId("checkin-button").textContent()).toBe(t("home.checkin_done"));
     await context.close();
   });
 });
