@@ -12,6 +12,7 @@ import {
   freshNonce,
   gzipWithNonce,
   gzipWithSlots,
+  noncePieces,
   isAnonymousRequest,
   isCacheable,
   pageCacheKey,
@@ -211,20 +212,33 @@ describe("fresh nonces on cached pages", () => {
     const { gzip, gzipSlots } = await gzipWithSlots(body, slots.body, rendered.length);
     expect(gunzipSync(gzip!).equals(body)).toBe(true);
     const fresh = freshNonce();
-    const rewritten = gzipWithNonce(gzip!, gzipSlots!, fresh);
+    const rewritten = Buffer.concat(gzipWithNonce(gzip!, gzipSlots!, Buffer.from(fresh)));
     // gunzip checks the trailer's CRC-32 and length.
     expect(gunzipSync(rewritten).toString()).toBe(body.toString().replaceAll(rendered, fresh));
     // Slots at the very start and end of the body (empty segments) work as well.
     const edge = Buffer.from(`${rendered}${"x".repeat(2000)}${rendered}`);
     const edgeCopy = await gzipWithSlots(edge, [0, edge.length - rendered.length], rendered.length);
-    expect(gunzipSync(gzipWithNonce(edgeCopy.gzip!, edgeCopy.gzipSlots!, fresh)).toString()).toBe(`${fresh}${"x".repeat(2000)}${fresh}`);
+    expect(gunzipSync(Buffer.concat(gzipWithNonce(edgeCopy.gzip!, edgeCopy.gzipSlots!, Buffer.from(fresh)))).toString()).toBe(
+      `${fresh}${"x".repeat(2000)}${fresh}`,
+    );
     // Long fixed segments (the shift operator over many bytes) keep the CRC right.
     const long = Buffer.concat([Buffer.from("数学".repeat(100_000)), Buffer.from(rendered), Buffer.from("y".repeat(70_001))]);
     const longCopy = await gzipWithSlots(long, [600_000], rendered.length);
-    expect(zlib.crc32(gunzipSync(gzipWithNonce(longCopy.gzip!, longCopy.gzipSlots!, fresh)))).toBe(
+    expect(zlib.crc32(gunzipSync(Buffer.concat(gzipWithNonce(longCopy.gzip!, longCopy.gzipSlots!, Buffer.from(fresh)))))).toBe(
       zlib.crc32(Buffer.from(long.toString().replace(rendered, fresh))),
     );
     expect(crcShift(0)).toBe(0x80000000);
+  });
+
+  it("rewrites slots in small copied clusters and leaves the long stretches between them as views", () => {
+    const page = Buffer.from(`${"a".repeat(100)}N0N0${"b".repeat(10)}N0N0${"c".repeat(20_000)}N0N0${"d".repeat(50)}`);
+    const slots = [100, 114, 20_118];
+    const pieces = noncePieces(page, slots, Buffer.from("FRSH"));
+    expect(Buffer.concat(pieces).toString()).toBe(page.toString().replaceAll("N0N0", "FRSH"));
+    // Two clusters (the first two slots together), the long stretch in between is the stored bytes.
+    expect(pieces.map((piece) => piece.length)).toEqual([100, 18, 20_000, 4, 50]);
+    expect(pieces[2]!.buffer).toBe(page.buffer);
+    expect(page.toString()).toContain("N0N0");
   });
 
   let server: Server | undefined;

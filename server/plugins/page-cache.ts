@@ -276,12 +276,51 @@ function headersWithNonce(page: CachedPage, nonce: string | undefined): string[]
   return headers;
 }
 
-function bodyWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
-  if (!nonce || !page.nonce || page.nonce.body.length === 0) return page.body;
-  const body = Buffer.allocUnsafe(page.body.length);
-  page.body.copy(body);
-  for (const at of page.nonce.body) body.write(nonce, at, "latin1");
-  return body;
+/**
+ * `bytes` with `nonce` written over each slot, as pieces written corked to the socket: the long
+ * stretches without a slot are views of the stored bytes, and each cluster of nearby slots (a
+ * page carries its nonce some twenty times, on every script and module preload, mostly in the
+ * head and at the end) is copied into one small buffer and patched. Copying the whole page per
+ * answer instead allocates outside the heap and costs more in garbage collection than the copy.
+ */
+export function noncePieces(bytes: Buffer, slots: readonly number[], nonce: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  let done = 0;
+  let index = 0;
+  while (index < slots.length) {
+    const start = slots[index]!;
+    let end = start + nonce.length;
+    let last = index;
+    // A slot within 2 KiB of the cluster joins it, while the cluster stays small (pooled buffers).
+    while (last + 1 < slots.length && slots[last + 1]! - end < 2048 && slots[last + 1]! + nonce.length - start <= 3072) {
+      last += 1;
+      end = slots[last]! + nonce.length;
+    }
+    if (start > done) pieces.push(bytes.subarray(done, start));
+    const cluster = Buffer.allocUnsafe(end - start);
+    bytes.copy(cluster, 0, start, end);
+    for (let slot = index; slot <= last; slot++) nonce.copy(cluster, slots[slot]! - start);
+    pieces.push(cluster);
+    done = end;
+    index = last + 1;
+  }
+  if (done < bytes.length) pieces.push(bytes.subarray(done));
+  return pieces;
+}
+
+/** Writes a cached answer: one buffer, or pieces corked into one write of the socket. */
+function sendCached(response: ServerResponse, status: number, headers: string[], body: Buffer | Buffer[]): void {
+  if (Buffer.isBuffer(body)) {
+    response.writeHead(status, [...headers, "content-length", String(body.length)]);
+    response.end(body);
+    return;
+  }
+  let length = 0;
+  for (const piece of body) length += piece.length;
+  response.writeHead(status, [...headers, "content-length", String(length)]);
+  response.cork();
+  for (let index = 0; index < body.length - 1; index++) response.write(body[index]);
+  response.end(body.at(-1));
 }
 
 /**
@@ -299,17 +338,14 @@ export function serveFromPageCache(cache: PageCache, request: IncomingMessage, r
   const nonce = hit.nonce ? freshNonce() : undefined;
   const headers = headersWithNonce(hit, nonce);
   const encoding = pickEncoding(request.headers["accept-encoding"], hit);
+  const nonceBytes = nonce && hit.nonce && hit.nonce.body.length > 0 ? Buffer.from(nonce, "latin1") : undefined;
   if (encoding === "br") {
-    response.writeHead(hit.status, [...headers, "content-encoding", "br", "content-length", String(hit.brotli!.length)]);
-    response.end(hit.brotli);
+    sendCached(response, hit.status, [...headers, "content-encoding", "br"], hit.brotli!);
   } else if (encoding === "gzip") {
-    const gzip = hit.gzipSlots && nonce ? gzipWithNonce(hit.gzip!, hit.gzipSlots, nonce) : hit.gzip!;
-    response.writeHead(hit.status, [...headers, "content-encoding", "gzip", "content-length", String(gzip.length)]);
-    response.end(gzip);
+    const gzip = hit.gzipSlots && nonceBytes ? gzipWithNonce(hit.gzip!, hit.gzipSlots, nonceBytes) : hit.gzip!;
+    sendCached(response, hit.status, [...headers, "content-encoding", "gzip"], gzip);
   } else {
-    const body = bodyWithNonce(hit, nonce);
-    response.writeHead(hit.status, [...headers, "content-length", String(body.length)]);
-    response.end(body);
+    sendCached(response, hit.status, headers, nonceBytes ? noncePieces(hit.body, hit.nonce!.body, nonceBytes) : hit.body);
   }
   return true;
 }
@@ -351,16 +387,20 @@ export async function compressForCache(body: Buffer, nonce?: NonceSlots): Promis
 // ---- gzip with replaceable bytes -------------------------------------------------------------
 
 /**
- * Where the replaceable bytes stand in a gzip copy, and what the trailer's CRC-32 needs: the CRC
- * of each fixed segment of the body (the parts between the slots) and its length as a CRC shift
- * operator, so a fresh nonce costs a few operations instead of a pass over the page.
+ * Where the replaceable bytes stand in a gzip copy, and what the trailer's CRC-32 needs. CRC-32
+ * is linear over GF(2), so the CRC of the body with `X` in every slot is the CRC of the body with
+ * zeros there, plus the (linear part of the) CRC of `X` multiplied by the sum of the shifts from
+ * each slot to the end: a fresh nonce costs one CRC of 24 bytes and one multiplication.
  */
 export interface GzipSlots {
   /** Offsets of each slot's bytes in the gzip copy (stored uncompressed there). */
   offsets: number[];
-  /** CRC-32 of each fixed segment (one more than slots) and the operator x^(8·length) mod P of each. */
-  segmentCrcs: number[];
-  segmentShifts: number[];
+  /** CRC-32 of the body with every slot zeroed. */
+  zeroedCrc: number;
+  /** CRC-32 of as many zero bytes as a slot holds (the affine part of a slot's CRC). */
+  zeroSlotCrc: number;
+  /** Σ x^(8·bytes after slot i) mod P over the slots. */
+  shiftSum: number;
   /** Offset of the trailer's CRC-32 in the gzip copy. */
   crcAt: number;
 }
@@ -405,29 +445,31 @@ export async function gzipWithSlots(body: Buffer, slots: number[], slotLength: n
   trailer.writeUInt32LE(body.length % 2 ** 32, 9);
   parts.push(trailer);
   const crcAt = length + 5;
+  const zeroed = Buffer.from(body);
+  let shiftSum = 0;
+  for (const at of slots) {
+    zeroed.fill(0, at, at + slotLength);
+    shiftSum ^= crcShift(body.length - at - slotLength);
+  }
   return {
     gzip: Buffer.concat(parts),
     gzipSlots: {
       offsets,
-      segmentCrcs: segments.map((segment) => zlib.crc32(segment)),
-      segmentShifts: segments.map((segment) => crcShift(segment.length)),
+      zeroedCrc: zlib.crc32(zeroed),
+      zeroSlotCrc: zlib.crc32(Buffer.alloc(slotLength)),
+      shiftSum: shiftSum >>> 0,
       crcAt,
     },
   };
 }
 
-/** The gzip copy with a fresh nonce in every slot and the trailer's CRC-32 to match. */
-export function gzipWithNonce(gzip: Buffer, slots: GzipSlots, nonce: string): Buffer {
-  const copy = Buffer.allocUnsafe(gzip.length);
-  gzip.copy(copy);
-  let crc = slots.segmentCrcs[0]!;
-  slots.offsets.forEach((offset, index) => {
-    copy.write(nonce, offset, "latin1");
-    crc = zlib.crc32(nonce, crc);
-    crc = (multiplyModP(slots.segmentShifts[index + 1]!, crc) ^ slots.segmentCrcs[index + 1]!) >>> 0;
-  });
-  copy.writeUInt32LE(crc, slots.crcAt);
-  return copy;
+/** The gzip copy with a fresh nonce in every slot and the trailer's CRC-32 to match, as pieces. */
+export function gzipWithNonce(gzip: Buffer, slots: GzipSlots, nonce: Buffer): Buffer[] {
+  const crc = (slots.zeroedCrc ^ multiplyModP(slots.shiftSum, (zlib.crc32(nonce) ^ slots.zeroSlotCrc) >>> 0)) >>> 0;
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc, 0);
+  gzip.copy(trailer, 4, slots.crcAt + 4);
+  return [...noncePieces(gzip.subarray(0, slots.crcAt), slots.offsets, nonce), trailer];
 }
 
 // CRC-32 combination as zlib's crc32_combine does it: crc(A‖B) = crc(A)·x^(8·|B|) mod P ⊕ crc(B),
@@ -435,6 +477,7 @@ export function gzipWithNonce(gzip: Buffer, slots: GzipSlots, nonce: string): Bu
 const crcPolynomial = 0xedb88320;
 
 function multiplyModP(a: number, b: number): number {
+  if (a === 0) return 0;
   let m = 0x80000000;
   let product = 0;
   for (;;) {
