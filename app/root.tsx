@@ -1,3 +1,5 @@
+// First: zod must be configured before any module builds a schema (see the module).
+import "./lib/zod-browser.ts";
 import { useEffect, useRef, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { I18nextProvider } from "react-i18next";

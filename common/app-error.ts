@@ -45,6 +45,7 @@ export const errorStatus = {
   circle_has_content: 409,
   category_name_taken: 409,
   category_in_use: 409,
+  too_many_pins: 409,
   book_completed: 409,
   edit_conflict: 409,
   draft_conflict: 409,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
@@ -42,7 +43,7 @@ export function ViewCounter({ bookId }: { bookId: number }) {
 }
 
 /** One book in a list: cover, name, author, state, chapters, latest chapter, last updated. */
-export function BookCard({ book }: { book: BookSummary }) {
+export function BookCard({ book, extra }: { book: BookSummary; extra?: ReactNode }) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
   const path = localizePath(`/circles/${book.circleId}/books/${book.id}`, locale);
@@ -68,6 +69,7 @@ export function BookCard({ book }: { book: BookSummary }) {
         <p className="muted">
           <time dateTime={book.updatedAt}>{t("read.updated", { date: formatDate(book.updatedAt, locale) })}</time>
         </p>
+        {extra}
       </div>
     </li>
   );

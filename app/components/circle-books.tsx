@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -10,13 +11,17 @@ interface CircleBooksProps {
   circleId: number;
   list: { books: BookSummary[]; page: number; pageCount: number; total: number };
   canWrite: boolean;
+  /** The sort the list was made with (kept by the pager's links). */
+  sort?: "latest" | "hot";
+  /** Controls shown on a card (the circle page's Pin for moderators). */
+  actions?: (book: BookSummary) => ReactNode;
 }
 
 /** The books tab of a circle's page: its books, most recently updated first, paged by links. */
-export function CircleBooks({ circleId, list, canWrite }: CircleBooksProps) {
+export function CircleBooks({ circleId, list, canWrite, sort = "latest", actions }: CircleBooksProps) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
-  const base = `${localizePath(`/circles/${circleId}`, locale)}?tab=books`;
+  const base = `${localizePath(`/circles/${circleId}`, locale)}?tab=books${sort === "hot" ? "&sort=hot" : ""}`;
   const pageLink = (page: number) => (page === 1 ? base : `${base}&page=${page}`);
   return (
     <div className="circle-books">
@@ -32,7 +37,7 @@ export function CircleBooks({ circleId, list, canWrite }: CircleBooksProps) {
       ) : (
         <ul className="book-cards">
           {list.books.map((book) => (
-            <BookCard key={book.id} book={book} />
+            <BookCard key={book.id} book={book} extra={actions?.(book)} />
           ))}
         </ul>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
@@ -9,10 +10,13 @@ export function WritingList({
   items,
   nextCursor,
   moreHref,
+  actions,
 }: {
   items: WritingListItem[];
   nextCursor: string | null;
   moreHref: (cursor: string) => string;
+  /** Controls shown under an item (the circle page's Pin for moderators). */
+  actions?: (item: WritingListItem) => ReactNode;
 }) {
   const { t, i18n } = useTranslation("writings");
   const locale = i18n.language as Locale;
@@ -38,6 +42,7 @@ export function WritingList({
               <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</time> ·{" "}
               {t("read.views", { count: item.views })}
             </p>
+            {actions?.(item)}
           </li>
         ))}
       </ol>

@@ -8,5 +8,5 @@ export async function circleBooksTab(request: Request, circleId: number, readabl
   if (!readable || params.get("tab") !== "books") return null;
   const raw = params.get("page");
   const page = raw && /^\d{1,5}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
-  return listCircleBooks(db, circleId, page);
+  return listCircleBooks(db, circleId, page, params.get("sort") === "hot" ? "hot" : "latest");
 }

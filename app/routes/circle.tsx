@@ -1,11 +1,12 @@
 import { data, Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/circle";
 import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage, withFormToken } from "../lib/circle-pages.server.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
-import { AppError } from "../../common/app-error.ts";
+import { AppError, presentError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import { joinCircle, leaveCircle } from "../../features/circles/membership.ts";
@@ -24,18 +25,34 @@ import { pageUrl } from "../../common/locale.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EntryList } from "../components/entry-list.tsx";
 import { listCircleEntries, type EntrySummary } from "../../features/encyclopedia/service.ts";
+import { listPins, pinnableTypes, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
+import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
+import circleHomeStyles from "../styles/circle-home.css?url";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
 
-/** Visitors' copies are cached (and dropped by the circle's tags); signed-in viewers get a private page with a form token. */
-/** Book cards on the books tab. */
-export const links = () => [...bookStylesheets];
+/** Book cards on the books tab; the page's two columns. */
+export const links = () => [...bookStylesheets, { rel: "stylesheet", href: circleHomeStyles }];
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-const tabs = ["articles", "books", "posts", "questions", "encyclopedia"] as const;
+/** The content tabs; questions join here (and in the loader's lists) when they exist. */
+const tabs = ["articles", "books", "posts", "encyclopedia"] as const;
 type Tab = (typeof tabs)[number];
+const sorts = ["latest", "hot"] as const;
+type Sort = (typeof sorts)[number];
+/** Tabs with a Latest/Hot order. */
+const sortedTabs: ReadonlySet<Tab> = new Set(["articles", "books", "posts"]);
+
+const tabOf = (value: string | null): Tab => (tabs.includes(value as Tab) ? (value as Tab) : "articles");
+const sortOf = (value: string | null): Sort => (value === "hot" ? "hot" : "latest");
+
+const pinFormSchema = z.object({
+  intent: z.enum(["pin", "unpin"]),
+  type: z.enum(pinnableTypes),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -44,19 +61,25 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!circlePage) notFound(request);
   await tagCirclePage(app, id);
   const url = pageUrl(request.url);
-  const tab = url.searchParams.get("tab") ?? "articles";
+  const tab = tabOf(url.searchParams.get("tab"));
+  const sort = sortOf(url.searchParams.get("sort"));
+  const readable = circlePage.can.read_content;
   let writings: WritingListPage | null = null;
-  if (circlePage.can.read_content && (tab === "articles" || tab === "posts")) {
+  if (readable && (tab === "articles" || tab === "posts")) {
     writings = await listWritings(app.db, app.viewer, {
-      tab: "all",
+      tab: sort === "hot" ? "hot" : "all",
       circleId: id,
       types: tab === "posts" ? ["post"] : ["article", "serial"],
       cursor: url.searchParams.get("cursor"),
       locale: app.locale,
     });
   }
-  const entries: EntrySummary[] | null = circlePage.can.read_content && tab === "encyclopedia" ? await listCircleEntries(app.db, id) : null;
-  const page = { ...circlePage, writings, entries, books: await circleBooksTab(request, id, circlePage.can.read_content, app.db) };
+  const [entries, books, pins] = await Promise.all([
+    readable && tab === "encyclopedia" ? listCircleEntries(app.db, id) : Promise.resolve<EntrySummary[] | null>(null),
+    circleBooksTab(request, id, readable, app.db),
+    readable ? listPins(app.db, app.viewer, id) : Promise.resolve<PinnedItem[]>([]),
+  ]);
+  const page = { ...circlePage, writings, entries, books, pins };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -69,6 +92,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!app.viewer) throw new AppError("not_authenticated");
   assertFormCsrf(app, form);
   const intent = form.get("intent");
+  if (intent === "pin" || intent === "unpin") {
+    const parsed = pinFormSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new AppError("bad_request");
+    const { type, id: subjectId } = parsed.data;
+    try {
+      if (intent === "pin") await pinSubject({ db: app.db }, app.viewer, id, type, subjectId);
+      else await unpinSubject({ db: app.db }, app.viewer, id, type, subjectId);
+    } catch (error) {
+      // A full list is the moderator's to fix here: a localized message on the page, not an error screen.
+      if (error instanceof AppError && error.code === "too_many_pins")
+        return { notice: null, confirmLeave: false, error: presentError(error, app.locale).message };
+      throw error;
+    }
+    return { notice: intent === "pin" ? ("pinned" as const) : ("unpinned" as const), confirmLeave: false };
+  }
   if (intent === "join") {
     await joinCircle({ db: app.db }, app.viewer, id);
     return { notice: "joined" as const, confirmLeave: false };
@@ -85,10 +123,32 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : "articles";
-  const { circle, ancestors, children, counts, staff, role, can, csrfToken } = loaderData;
+  const tab = tabOf(params.get("tab"));
+  const sort = sortOf(params.get("sort"));
+  const { circle, ancestors, children, counts, staff, role, can, csrfToken, pins } = loaderData;
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
+  const tabHref = (name: Tab, order: Sort = "latest") => {
+    const query = new URLSearchParams({
+      ...(name === "articles" ? {} : { tab: name }),
+      ...(order === "hot" ? { sort: order } : {}),
+    }).toString();
+    return `${link(circle.id)}${query ? `?${query}` : ""}`;
+  };
+  // Moderators pin and unpin in place; pinned items are also marked where the list shows them.
+  const pinToken = can.pin ? csrfToken : null;
+  const pinned = new Set(pins.map((pin) => `${pin.type}-${pin.id}`));
+  const pinControls = (type: "writing" | "book", id: number) => (
+    <>
+      {pinned.has(`${type}-${id}`) ? <PinnedMark /> : null}
+      {pinToken ? <PinToggle circleId={circle.id} type={type} id={id} pinned={pinned.has(`${type}-${id}`)} csrfToken={pinToken} /> : null}
+    </>
+  );
+  const notices = {
+    joined: "page.joined_notice",
+    left: "page.left_notice",
+    pinned: "page.pinned_notice",
+    unpinned: "page.unpinned_notice",
+  } as const;
   return (
     <>
       <Breadcrumb
@@ -107,8 +167,8 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
               {circle.name}
             </h1>
             <p>{circle.description}</p>
-            <CircleCounts counts={counts} />
             <p className="muted">
+              {t("counts.members", { count: counts.members })} ·{" "}
               {t("common:circles.created", { date: formatDate(circle.createdAt, locale) })} ·{" "}
               {t("page.visibility_label", { visibility: t(`visibility.${circle.visibility}`) })}
               {role ? ` · ${t("page.your_role", { role: t(`roles.${role}`) })}` : ""}
@@ -122,7 +182,12 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
         {actionData?.notice ? (
           <p className="notice" role="status">
-            {t(actionData.notice === "joined" ? "page.joined_notice" : "page.left_notice")}
+            {t(notices[actionData.notice])}
+          </p>
+        ) : null}
+        {actionData && "error" in actionData && actionData.error ? (
+          <p className="form-error" role="alert">
+            {actionData.error}
           </p>
         ) : null}
         <div className="circle-actions">
@@ -146,91 +211,121 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
           ) : null}
         </div>
       </section>
-      <section className="panel" aria-labelledby="staff-title">
-        <h2 id="staff-title" className="page-title">
-          {t("page.staff")}
-        </h2>
-        {staff.length === 0 ? (
-          <p className="muted">{t("page.no_staff")}</p>
-        ) : (
-          <ul className="staff-list">
-            {staff.map((member) => (
-              <li key={member.userId}>
-                <span className="role-badge">{t(`roles.${member.role}`)}</span> {member.nickname}{" "}
-                <span className="muted">@{member.username}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="panel" aria-labelledby="subcircles-title">
-        <h2 id="subcircles-title" className="page-title">
-          {t("common:circles.subcircles")}
-        </h2>
-        {children.length === 0 ? (
-          <EmptyState description={t("common:circles.no_subcircles")} />
-        ) : (
-          <CircleCards circles={children.map((child) => ({ ...child, childCount: child.counts.subcircles }))} />
-        )}
-      </section>
-      <section className="panel" aria-label={t("page.content_tabs")}>
-        {can.read_content ? (
-          <>
-            <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
-              {tabs.map((name) => (
-                <Link
-                  key={name}
-                  to={name === "articles" ? link(circle.id) : `${link(circle.id)}?tab=${name}`}
-                  aria-current={tab === name ? "page" : undefined}
-                  preventScrollReset
-                >
-                  {t(`page.tab_${name}`)}
-                </Link>
-              ))}
-            </nav>
-            {tab === "books" ? (
-              loaderData.books ? (
-                <CircleBooks circleId={circle.id} list={loaderData.books} canWrite={can.write} />
-              ) : (
-                <EmptyState description={t(`page.empty_${tab}`)} />
-              )
-            ) : tab === "encyclopedia" ? (
-              loaderData.entries && loaderData.entries.length > 0 ? (
-                <EntryList entries={loaderData.entries} />
-              ) : (
-                <EmptyState description={t("page.empty_encyclopedia")} />
-              )
-            ) : (
+      <div className="circle-layout">
+        <div className="circle-main">
+          <section className="panel" aria-label={t("page.content_tabs")} data-testid="circle-content">
+            {can.read_content ? (
               <>
-                {(tab === "articles" || tab === "posts") && can.write ? (
-                  <p className="circle-write-links">
-                    <Link
-                      className="button button-primary"
-                      to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)}
-                      data-testid={`write-${tab}`}
-                    >
-                      {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
-                    </Link>
-                  </p>
-                ) : null}
-                {loaderData.writings && loaderData.writings.items.length > 0 ? (
-                  <WritingList
-                    items={loaderData.writings.items}
-                    nextCursor={loaderData.writings.nextCursor}
-                    moreHref={(cursor) => `${link(circle.id)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`}
-                  />
+                <div className="content-toolbar">
+                  <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
+                    {tabs.map((name) => (
+                      <Link key={name} to={tabHref(name)} aria-current={tab === name ? "page" : undefined} preventScrollReset>
+                        {t(`page.tab_${name}`)}
+                      </Link>
+                    ))}
+                  </nav>
+                  {sortedTabs.has(tab) ? (
+                    <nav className="sort-nav" aria-label={t("page.sort_label")}>
+                      {sorts.map((name) => (
+                        <Link key={name} to={tabHref(tab, name)} aria-current={sort === name ? "true" : undefined} preventScrollReset>
+                          {t(`page.sort_${name}`)}
+                        </Link>
+                      ))}
+                    </nav>
+                  ) : null}
+                </div>
+                <PinnedList circleId={circle.id} pins={pins} csrfToken={pinToken} />
+                {tab === "books" ? (
+                  loaderData.books ? (
+                    <CircleBooks
+                      circleId={circle.id}
+                      list={loaderData.books}
+                      canWrite={can.write}
+                      sort={sort}
+                      actions={(book) => pinControls("book", book.id)}
+                    />
+                  ) : (
+                    <EmptyState description={t(`page.empty_${tab}`)} />
+                  )
+                ) : tab === "encyclopedia" ? (
+                  loaderData.entries && loaderData.entries.length > 0 ? (
+                    <EntryList entries={loaderData.entries} />
+                  ) : (
+                    <EmptyState description={t("page.empty_encyclopedia")} />
+                  )
                 ) : (
-                  <EmptyState description={t(`page.empty_${tab}`)} />
+                  <>
+                    {can.write ? (
+                      <p className="circle-write-links">
+                        <Link
+                          className="button button-primary"
+                          to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)}
+                          data-testid={`write-${tab}`}
+                        >
+                          {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
+                        </Link>
+                      </p>
+                    ) : null}
+                    {loaderData.writings && loaderData.writings.items.length > 0 ? (
+                      <WritingList
+                        items={loaderData.writings.items}
+                        nextCursor={loaderData.writings.nextCursor}
+                        moreHref={(cursor) => {
+                          const base = tabHref(tab, sort);
+                          return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
+                        }}
+                        actions={(item) => pinControls("writing", item.id)}
+                      />
+                    ) : (
+                      <EmptyState description={t(`page.empty_${tab}`)} />
+                    )}
+                  </>
                 )}
               </>
+            ) : (
+              <EmptyState description={t("page.members_only")}>
+                {can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}
+              </EmptyState>
             )}
-          </>
-        ) : (
-          <EmptyState description={t("page.members_only")}>
-            {can.join || !csrfToken ? <span>{t("page.members_only_join")}</span> : null}
-          </EmptyState>
-        )}
-      </section>
+          </section>
+        </div>
+        <aside className="circle-side" aria-label={t("page.side_label")}>
+          <section className="panel" aria-labelledby="circle-about-title">
+            <h2 id="circle-about-title" className="page-title">
+              {t("page.about")}
+            </h2>
+            <CircleCounts counts={counts} />
+          </section>
+          <section className="panel" aria-labelledby="staff-title">
+            <h2 id="staff-title" className="page-title">
+              {t("page.staff")}
+            </h2>
+            {staff.length === 0 ? (
+              <p className="muted">{t("page.no_staff")}</p>
+            ) : (
+              <ul className="staff-list">
+                {staff.map((member) => (
+                  <li key={member.userId}>
+                    <span className="role-badge">{t(`roles.${member.role}`)}</span>{" "}
+                    <Link to={localizePath(`/profile/${member.username}`, locale)}>{member.nickname}</Link>{" "}
+                    <span className="muted">@{member.username}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="panel" aria-labelledby="subcircles-title">
+            <h2 id="subcircles-title" className="page-title">
+              {t("common:circles.subcircles")}
+            </h2>
+            {children.length === 0 ? (
+              <EmptyState description={t("common:circles.no_subcircles")} />
+            ) : (
+              <CircleCards circles={children.map((child) => ({ ...child, childCount: child.counts.subcircles }))} />
+            )}
+          </section>
+        </aside>
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { attachments, bookCategories, bookChapters, books, circleCategories, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -202,7 +202,10 @@ export async function listCircleBooks(
   db: Executor,
   circleId: number,
   page = 1,
+  sort: "latest" | "hot" = "latest",
 ): Promise<{ books: BookSummary[]; page: number; pageCount: number; total: number }> {
+  // Hot: readers over age since the last update, as writings' Hot weighs views over age.
+  const hot = sql`((${books.views} + 1)::float8 / power(extract(epoch from (now() - ${books.updatedAt})) / 3600.0 + 2, 1.5))`;
   const [totalRow] = await db.select({ total: count() }).from(books).where(eq(books.circleId, circleId));
   const total = Number(totalRow?.total ?? 0);
   const rows = await db
@@ -210,7 +213,7 @@ export async function listCircleBooks(
     .from(books)
     .innerJoin(users, eq(users.id, books.authorId))
     .where(eq(books.circleId, circleId))
-    .orderBy(desc(books.updatedAt), desc(books.id))
+    .orderBy(...(sort === "hot" ? [desc(hot), desc(books.id)] : [desc(books.updatedAt), desc(books.id)]))
     .limit(booksPerPage)
     .offset((page - 1) * booksPerPage);
   const ids = rows.map((row) => row.book.id);

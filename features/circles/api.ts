@@ -11,11 +11,13 @@ import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
 import { joinCircle, leaveCircle, listMembers, removeMember, setMemberRoles } from "./membership.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
+import { listPins, pinnableTypes, pinSubject, unpinSubject } from "./pins.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const circleParams = z.object({ id: idSchema });
 const memberParams = z.object({ id: idSchema, user_id: idSchema });
+const pinParams = z.object({ id: idSchema, type: z.enum(pinnableTypes), subject_id: idSchema });
 
 /** Answers that depend on who asks are never stored by shared caches. */
 export function personal(reply: FastifyReply): FastifyReply {
@@ -181,6 +183,47 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await removeMember({ db: app.db }, viewer, request.params.id, request.params.user_id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    "/api/circles/:id/pins/",
+    { schema: { tags, summary: "The circle's pinned items as the viewer may see them, the latest pinned first", params: circleParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      await requireCircle(app.db, viewer, request.params.id, "read_content");
+      personal(reply);
+      return { pins: snakeKeys(await listPins(app.db, viewer, request.params.id)) };
+    },
+  );
+
+  api.put(
+    "/api/circles/:id/pins/:type/:subject_id/",
+    {
+      schema: {
+        tags,
+        summary: "Pin a writing or book of the circle to the top of its page (moderators and above; at most 5)",
+        params: pinParams,
+        body: z.strictObject({}).nullish(),
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await pinSubject({ db: app.db }, viewer, request.params.id, request.params.type, request.params.subject_id);
+      personal(reply);
+      return { pins: snakeKeys(await listPins(app.db, viewer, request.params.id)) };
+    },
+  );
+
+  api.delete(
+    "/api/circles/:id/pins/:type/:subject_id/",
+    { schema: { tags, summary: "Unpin an item (moderators and above)", params: pinParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError("not_authenticated");
+      await unpinSubject({ db: app.db }, viewer, request.params.id, request.params.type, request.params.subject_id);
       return reply.status(204).send();
     },
   );

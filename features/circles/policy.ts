@@ -32,6 +32,8 @@ export type CircleAction =
   | "leave"
   /** Hide or delete other people's content in it. */
   | "moderate"
+  /** Pin items to the top of its page and unpin them (moderators, administrators, the founder). */
+  | "pin"
   /** Create a sub-circle under it. */
   | "create_subcircle"
   /** Settings pages: name, description, logo, visibility, parent, languages. */
@@ -47,6 +49,7 @@ export const circleActions = [
   "join",
   "leave",
   "moderate",
+  "pin",
   "create_subcircle",
   "edit_settings",
   "manage_members",
@@ -102,6 +105,7 @@ export function can(actor: Viewer | null, action: CircleAction, access: CircleAc
     case "leave":
       return actor !== null && access.role !== null && access.role !== "founder";
     case "moderate":
+    case "pin":
       return actor !== null && atLeast(access, "master");
     case "create_subcircle":
       // Anyone signed in may start a circle under the global village; deeper down, administrators.

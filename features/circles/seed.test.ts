@@ -3,8 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
-import { circles } from "../../server/db/schema/index.ts";
-import { seedCircles, seedCircleTree } from "./seed.ts";
+import { circleMembers, circles, users } from "../../server/db/schema/index.ts";
+import { seedDemoUsers } from "../accounts/seed.ts";
+import { getCirclePage } from "./service.ts";
+import { seedCircles, seedCircleTree, seedDemoMemberships } from "./seed.ts";
 
 const publicDirectory = path.resolve(import.meta.dirname, "../../public");
 const emoji = /\p{Extended_Pictographic}/u;
@@ -48,5 +50,30 @@ describe.each(databaseKinds)("circle seed on %s", (kind) => {
     const [mathematics] = await database.db.select().from(circles).where(eq(circles.slug, "mathematics"));
     expect(mathematics?.nameEn).toBe("Maths");
     expect(await database.db.$count(circles)).toBe(seedCircles.length);
+  });
+
+  it("seeds founders, administrators and members for the demo users, once", async () => {
+    await seedDemoUsers(database.db);
+    await seedDemoMemberships(database.db);
+    const idOf = async (slug: string) => (await database.db.select({ id: circles.id }).from(circles).where(eq(circles.slug, slug)))[0]!.id;
+    const mathematics = await getCirclePage(database.db, null, await idOf("mathematics"), "en");
+    expect(mathematics!.counts.members).toBe(2);
+    expect(mathematics!.staff.map((member) => [member.username, member.role])).toEqual([
+      ["creator", "founder"],
+      ["demo", "admin"],
+    ]);
+    const [creator] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "creator"));
+    const [root] = await database.db.select({ createdBy: circles.createdBy }).from(circles).where(eq(circles.id, 1));
+    expect(root!.createdBy).toBe(creator!.id);
+    // Every seeded circle has its founder.
+    const founders = await database.db.select().from(circleMembers).where(eq(circleMembers.role, "founder"));
+    expect(founders).toHaveLength(seedCircles.length);
+    // Running again adds nothing, and a circle whose people changed is left as they made it.
+    const before = await database.db.$count(circleMembers);
+    const poetry = await idOf("poetry");
+    await database.db.delete(circleMembers).where(eq(circleMembers.circleId, poetry));
+    await database.db.insert(circleMembers).values({ circleId: poetry, userId: creator!.id, role: "founder" });
+    await seedDemoMemberships(database.db);
+    expect(await database.db.$count(circleMembers)).toBe(before - 1);
   });
 });

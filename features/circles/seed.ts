@@ -1,6 +1,7 @@
-import { and, eq, isNull, like, notLike, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { circles } from "../../server/db/schema/index.ts";
+import { circleMembers, circles, users } from "../../server/db/schema/index.ts";
+import type { CircleRole } from "./policy.ts";
 
 interface SeedCircle {
   slug: string;
@@ -164,4 +165,58 @@ export async function seedCircleTree(db: Database): Promise<void> {
 
 function logoFor(slug: string): string {
   return `/circle-logos/${slug}.svg`;
+}
+
+/**
+ * Who belongs to the seeded circles on a demo site (usernames of `demoUsers`), so a new site shows
+ * founders, administrators and members instead of "0 members": `creator` founded every seeded
+ * circle; `demo` administers some, moderates one and is a member of the rest.
+ */
+export const demoMemberships: { username: string; role: CircleRole; circles: string[] | "all" }[] = [
+  { username: "creator", role: "founder", circles: "all" },
+  { username: "demo", role: "admin", circles: ["mathematics", "literature", "programming"] },
+  { username: "demo", role: "master", circles: ["fiction"] },
+  { username: "demo", role: "member", circles: ["global-village", "poetry", "artificial-intelligence", "statistics-probability"] },
+];
+
+/**
+ * Seeds `demoMemberships` (embedded store only, after the demo users). Idempotent and respectful
+ * of later changes: a circle that already has any member is left as its people made it, and a
+ * seeded circle without a creator gets the founder as its creator.
+ */
+export async function seedDemoMemberships(db: Database): Promise<void> {
+  const names = [...new Set(demoMemberships.map((entry) => entry.username))];
+  const people = await db
+    .select({ id: users.id, username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, names));
+  const userIds = new Map(people.map((person) => [person.username, person.id]));
+  if (userIds.size === 0) return;
+  await db.transaction(async (tx) => {
+    const seeded = await tx
+      .select({ id: circles.id, slug: circles.slug, createdBy: circles.createdBy })
+      .from(circles)
+      .where(
+        inArray(
+          circles.slug,
+          seedCircles.map((circle) => circle.slug),
+        ),
+      );
+    const withMembers = new Set(
+      (await tx.selectDistinct({ circleId: circleMembers.circleId }).from(circleMembers)).map((row) => row.circleId),
+    );
+    for (const circle of seeded) {
+      if (withMembers.has(circle.id) || !circle.slug) continue;
+      const rows = demoMemberships.flatMap((entry) => {
+        const userId = userIds.get(entry.username);
+        const applies = entry.circles === "all" || entry.circles.includes(circle.slug!);
+        return userId !== undefined && applies ? [{ circleId: circle.id, userId, role: entry.role }] : [];
+      });
+      if (rows.length === 0) continue;
+      await tx.insert(circleMembers).values(rows).onConflictDoNothing();
+      const founder = rows.find((row) => row.role === "founder");
+      if (founder && circle.createdBy === null)
+        await tx.update(circles).set({ createdBy: founder.userId }).where(eq(circles.id, circle.id));
+    }
+  });
 }

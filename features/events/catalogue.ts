@@ -39,6 +39,8 @@ export const eventCatalogue = {
   "circle.category_created": event("circle", z.object({ categoryId: id, name: z.string(), parentId: id.nullable().optional() })),
   "circle.category_updated": event("circle", z.object({ categoryId: id, changed: z.array(z.string()), name: z.string() })),
   "circle.category_deleted": event("circle", z.object({ categoryId: id, name: z.string() })),
+  "circle.pinned": event("circle", z.object({ type: z.string(), id })),
+  "circle.unpinned": event("circle", z.object({ type: z.string(), id })),
 
   "writing.published": event(
     "writing",

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "./client.ts";
-import { seedCircleTree } from "../../features/circles/seed.ts";
+import { seedCircleTree, seedDemoMemberships } from "../../features/circles/seed.ts";
 import { seedDemoUsers } from "../../features/accounts/seed.ts";
 import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
@@ -10,6 +10,7 @@ export async function seed(handle: DatabaseHandle): Promise<void> {
   await seedCircleTree(handle.db);
   if (handle.kind === "embedded") {
     await seedDemoUsers(handle.db);
+    await seedDemoMemberships(handle.db);
     // Before the writings: the demo articles relate to demo entries.
     await seedDemoEntries(handle.db);
     await seedDemoWritings(handle.db);

@@ -25,7 +25,7 @@ import type { Delivery } from "../../features/delivery/message.ts";
 import type { FileStore } from "../../features/attachments/file-store.server.ts";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
-import { compressForCache, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
+import { compressForCache, findNonceSlots, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
 import { onInvalidate } from "../lib/invalidation.ts";
 
 export interface PagesOptions {
@@ -59,7 +59,10 @@ export async function pages(
   const cache = options.cache;
   if (cache) {
     const stop = onInvalidate((tags) => cache.evictTags(tags));
-    app.addHook("onClose", async () => stop());
+    app.addHook("onClose", async () => {
+      stop();
+      cache.close();
+    });
   }
   const clientDirectory = path.join(buildDirectory, "client");
 
@@ -113,6 +116,7 @@ export async function pages(
 
     const context = new RouterContextProvider();
     const cacheTags = new Set<string>();
+    const nonce = randomBytes(16).toString("base64");
     context.set(appContext, {
       db,
       files,
@@ -128,7 +132,7 @@ export async function pages(
       signupsPerHour: config.signupsPerHour,
       delivery,
       cookies: request.cookies,
-      nonce: randomBytes(16).toString("base64"),
+      nonce,
       cacheTags,
     });
     const response = await handle(createRequest(request, reply), context);
@@ -144,9 +148,21 @@ export async function pages(
       const flat = Object.entries(headers).flatMap(([name, value]) =>
         Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
       );
+      // A page above the size cap is sent but never kept (nor compressed for keeping).
+      if (!cache.accepts(body.length)) return reply.send(body);
       const key = pageCacheKey(request.url, request.headers);
-      const compressed = await compressForCache(body);
-      cache.set(key, { status: response.status, headers: flat, body, ...compressed, storedAt: Date.now(), tags: [...cacheTags] });
+      // The nonce this answer carries is the placeholder later answers replace with their own.
+      const nonceSlots = findNonceSlots(nonce, flat, body);
+      const compressed = await compressForCache(body, nonceSlots);
+      cache.set(key, {
+        status: response.status,
+        headers: flat,
+        body,
+        ...compressed,
+        nonce: nonceSlots,
+        storedAt: Date.now(),
+        tags: [...cacheTags],
+      });
       return reply.header("x-page-cache", "miss").send(body);
     }
     // A document is rendered in one piece (app/entry.server.tsx): read it whole and write it once.

@@ -13,8 +13,8 @@ describe("home", () => {
     await page.waitForURL((url) => url.search === "?tab=hot");
     await expect.poll(() => page.getByRole("link", { name: "热门" }).getAttribute("aria-current")).toBe("page");
     // The embedded store's demo writings fill the feed.
-    expect(await page.getByTestId("writing-list").isVisible()).toBe(true);
-    expect(await page.locator(".writing-list-item").count()).toBeGreaterThanOrEqual(5);
+    expect(await page.getByTestId("feed-list").isVisible()).toBe(true);
+    expect(await page.locator(".feed-card").count()).toBeGreaterThanOrEqual(5);
     await page.goto("/en?tab=follow");
     expect(await page.getByText("Log in to see what the people and circles you follow publish.").isVisible()).toBe(true);
     await context.close();

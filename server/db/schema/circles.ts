@@ -93,3 +93,28 @@ export const circleCategories = pgTable(
     check("circle_categories_not_own_parent", sql`${table.parentId} is null or ${table.parentId} <> ${table.id}`),
   ],
 );
+
+/** What a circle's moderators may pin on its page (questions join when they exist). */
+export const pinnableTypes = ["writing", "book"] as const;
+
+/**
+ * Items a circle's moderators pinned to the top of its page (at most `maxPins`, features/circles/pins.ts).
+ * The subject has no foreign key (it may live in any table): its deletion removes the pin
+ * (a subject dependent).
+ */
+export const circlePins = pgTable(
+  "circle_pins",
+  {
+    circleId: integer("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    subjectType: text("subject_type", { enum: pinnableTypes }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    pinnedBy: integer("pinned_by").references(() => users.id, { onDelete: "set null" }),
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.circleId, table.subjectType, table.subjectId] }),
+    index("circle_pins_subject_idx").on(table.subjectType, table.subjectId),
+  ],
+);

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import type { FeedCardData } from "../lib/home-feed.ts";
+
+const defaultAvatar = "/default-avatar.svg";
+
+/**
+ * The home feed's cards (Juejin's layout): author and circle, title, excerpt, views and comments,
+ * the cover as a thumbnail on the right. Writings, new books and new chapters alike; a "More" link
+ * carries the cursor (works without JavaScript).
+ */
+export function FeedList({
+  cards,
+  nextCursor,
+  moreHref,
+}: {
+  cards: FeedCardData[];
+  nextCursor: string | null;
+  moreHref: (cursor: string) => string;
+}) {
+  const { t, i18n } = useTranslation(["common", "writings"]);
+  const locale = i18n.language as Locale;
+  return (
+    <>
+      <ol className="feed-list" data-testid="feed-list">
+        {cards.map((card) => (
+          <li key={card.key} className="feed-card" data-kind={card.kind}>
+            <div className="feed-card-body">
+              <p className="feed-card-meta">
+                <img className="feed-avatar" src={card.author.avatar ?? defaultAvatar} alt="" width={22} height={22} loading="lazy" />
+                <Link to={localizePath(`/profile/${card.author.username}`, locale)} className="feed-author">
+                  {card.author.nickname}
+                </Link>
+                <span aria-hidden="true">·</span>
+                <time dateTime={card.at}>{formatDate(card.at, locale, { dateStyle: "medium" })}</time>
+                {card.circle ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <Link to={localizePath(`/circles/${card.circle.id}`, locale)} className="feed-circle">
+                      {card.circle.name}
+                    </Link>
+                  </>
+                ) : null}
+                <span className="role-badge">
+                  {card.kind === "book" || card.kind === "chapter" ? t(`home.kind_${card.kind}`) : t(`writings:types.${card.kind}`)}
+                </span>
+              </p>
+              <h3 className="feed-card-title" lang={card.language ?? undefined}>
+                <Link to={localizePath(card.path, locale)}>
+                  {card.partNumber !== null ? `${t("writings:read.part", { number: card.partNumber })} ` : ""}
+                  {card.title}
+                </Link>
+              </h3>
+              {card.kind === "chapter" ? (
+                <p className="feed-card-excerpt">{t("home.chapter_of", { number: card.chapterNumber, book: card.bookName })}</p>
+              ) : card.excerpt ? (
+                <p className="feed-card-excerpt" lang={card.language ?? undefined}>
+                  {card.excerpt}
+                </p>
+              ) : null}
+              <ul className="feed-card-counts">
+                <li>{t("home.views", { count: card.views })}</li>
+                {card.comments !== null ? <li>{t("home.comments", { count: card.comments })}</li> : null}
+              </ul>
+            </div>
+            {card.coverFileId ? (
+              <img className="feed-card-cover" src={`/attach/${card.coverFileId}`} alt="" width={120} height={80} loading="lazy" />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {nextCursor ? (
+        <p className="writing-list-more">
+          <Link className="button" to={moreHref(nextCursor)} preventScrollReset>
+            {t("writings:list.more")}
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
