@@ -191,6 +191,8 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "cursor",
   "page",
   "q",
+  "open",
+  "folder",
   "comments",
   "replies",
   "after",
