@@ -5,10 +5,10 @@ import type { Route } from "./+types/circle";
 import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage, withFormToken } from "../lib/circle-pages.server.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
-import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
-import { joinCircle, leaveCircle } from "../../features/circles/membership.ts";
+import { joinCircleOperation, leaveCircleOperation } from "../../features/circles/operations.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
@@ -60,25 +60,33 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return data({ ...page, csrfToken: null as string | null });
 }
 
-/** Join and leave as plain form posts (leaving is confirmed first). */
+/** Join and leave as plain form posts (leaving is confirmed first); a refusal is the error screen. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const id = circleIdOf(request, params.circleId);
   const form = await readForm(request);
-  if (!app.viewer) throw new AppError("not_authenticated");
+  requireSignedIn(app.viewer);
   assertFormCsrf(app, form);
-  const intent = form.get("intent");
-  if (intent === "join") {
-    await joinCircle({ db: app.db }, app.viewer, id);
-    return { notice: "joined" as const, confirmLeave: false };
-  }
-  if (intent === "leave") {
-    if (form.get("confirmed") !== "1") return { notice: null, confirmLeave: true };
-    await leaveCircle({ db: app.db }, app.viewer, id);
-    return { notice: "left" as const, confirmLeave: false };
-  }
-  throw new AppError("bad_request");
+  return dispatchIntent({ app, request, form, params }, { join: joinForm(id), leave: leaveForm(id) });
 }
+
+const joinForm = (id: number) =>
+  formAction(joinCircleOperation, {
+    params: () => ({ id }),
+    body: () => ({}),
+    done: () => ({ notice: "joined" as const, confirmLeave: false }),
+    ...failuresOnErrorScreen,
+  });
+
+const leaveForm = (id: number) => async (post: FormPost) => {
+  if (post.form.get("confirmed") !== "1") return { notice: null, confirmLeave: true };
+  return formAction(leaveCircleOperation, {
+    params: () => ({ id }),
+    body: () => ({}),
+    done: () => ({ notice: "left" as const, confirmLeave: false }),
+    ...failuresOnErrorScreen,
+  })(post);
+};
 
 export default function Circle({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("circles");

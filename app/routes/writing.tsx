@@ -8,7 +8,9 @@ import { WritingView } from "../components/writing-view.tsx";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWriting } from "../../features/writings/service.ts";
-import { commentAction } from "../lib/comment-pages.server.ts";
+import { commentIntents } from "../lib/comment-pages.server.ts";
+import { dispatchIntent, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
+import { idFromText } from "../../common/id.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
@@ -27,14 +29,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  if (!app.viewer) throw new AppError("not_authenticated");
+  requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const intent = form.get("intent");
-  if (intent === "comment" || intent === "reply" || intent === "delete-comment") return commentAction(app, request, form, intent);
-  if (intent !== "delete" || !params.writingId || !/^\d{1,9}$/.test(params.writingId)) throw new AppError("bad_request");
+  return dispatchIntent({ app, request, form, params }, { ...commentIntents, delete: deleteThisWriting });
+}
+
+/** Deleting the writing, asked first (the answer carries `confirmed=1`). */
+async function deleteThisWriting({ app, form, params }: FormPost) {
+  const viewer = requireSignedIn(app.viewer);
+  const writingId = idFromText(params.writingId);
+  if (writingId === null) throw new AppError("bad_request");
   if (form.get("confirmed") !== "1") return { confirmDelete: true };
-  const { circleId } = await deleteWriting({ db: app.db }, app.viewer, Number(params.writingId));
+  const { circleId } = await deleteWriting({ db: app.db }, viewer, writingId);
   throw redirect(localizePath(`/circles/${circleId}?deleted=1`, app.locale));
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
@@ -9,18 +9,15 @@ import { snakeKeys } from "./presenter.ts";
 import { createCircleSchema, memberListQuerySchema, setRoleSchema, setRolesSchema, updateCircleSchema } from "./schema.ts";
 import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
-import { joinCircle, leaveCircle, listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { joinCircleOperation, leaveCircleOperation } from "./operations.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
+import { jsonRoute, personal } from "../../server/lib/operation.ts";
+import { idSchema } from "../../common/id.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const circleParams = z.object({ id: idSchema });
+const circleParams = z.object({ id: idSchema });
 const memberParams = z.object({ id: idSchema, user_id: idSchema });
-
-/** Answers that depend on who asks are never stored by shared caches. */
-export function personal(reply: FastifyReply): FastifyReply {
-  return reply.header("cache-control", "private, no-store");
-}
 
 /**
  * The circles API. Every write asks the policy on the server (through `requireCircle` in the
@@ -101,35 +98,8 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** After joining or leaving: the viewer's standing and the new member count. */
-  const membershipAnswer = async (viewer: Viewer, id: number) => {
-    const page = await getCirclePage(app.db, viewer, id, "en");
-    return { joined: page?.role != null, role: page?.role ?? null, member_count: page?.counts.members ?? 0, can: page?.can ?? null };
-  };
-
-  api.post(
-    "/api/circles/:id/join/",
-    { schema: { tags, summary: "Join a circle", params: circleParams, body: z.strictObject({}).nullish() } },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
-      await joinCircle({ db: app.db }, viewer, request.params.id);
-      personal(reply);
-      return membershipAnswer(viewer, request.params.id);
-    },
-  );
-
-  api.post(
-    "/api/circles/:id/leave/",
-    { schema: { tags, summary: "Leave a circle (the founder cannot)", params: circleParams, body: z.strictObject({}).nullish() } },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
-      await leaveCircle({ db: app.db }, viewer, request.params.id);
-      personal(reply);
-      return membershipAnswer(viewer, request.params.id);
-    },
-  );
+  jsonRoute(app, "POST", "/api/circles/:id/join/", joinCircleOperation, { tags, summary: "Join a circle" });
+  jsonRoute(app, "POST", "/api/circles/:id/leave/", leaveCircleOperation, { tags, summary: "Leave a circle (the founder cannot)" });
 
   api.get(
     "/api/circles/:id/members/",

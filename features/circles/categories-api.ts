@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
 import { requireCircle } from "./access.server.ts";
 import { can } from "./policy.ts";
@@ -9,7 +10,6 @@ import { createCategorySchema, updateCategorySchema } from "./schema.ts";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "./categories.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const circleParams = z.object({ id: idSchema });
 const categoryParams = z.object({ id: idSchema, category_id: idSchema });
 

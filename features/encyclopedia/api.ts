@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { personal } from "../circles/api.ts";
+import { personal } from "../../server/lib/operation.ts";
 import { presentEntrySummaries } from "./presenter.ts";
 import { searchEntriesQuery } from "./schema.ts";
 import { searchEntries } from "./service.ts";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
-import { personal } from "../circles/api.ts";
+import { personal } from "../../server/lib/operation.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
 import { presentWriting } from "./presenter.ts";
