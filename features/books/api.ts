@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../common/app-error.ts";
+import { idSchema } from "../../common/id.ts";
+import { requireSignedIn } from "../../server/lib/operation.ts";
 import { snakeKeys } from "../circles/presenter.ts";
 import { requireCircle } from "../circles/access.server.ts";
 import { canCreateBook } from "./policy.ts";
@@ -11,7 +12,6 @@ import { addChapter, deleteChapter, getChapter, updateChapter } from "./chapters
 import { bookPath, chapterPath } from "./presenter.ts";
 import { recordBookView, visitorKey } from "./views.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const circleParams = z.object({ cid: idSchema });
 const bookParams = z.object({ id: idSchema });
 const chapterParams = z.object({ id: idSchema, chapter_id: idSchema });
@@ -27,12 +27,6 @@ const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export async function booksApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["books"];
-  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return viewer;
-  };
-
   api.get(
     "/api/circles/:cid/books/",
     {
@@ -65,7 +59,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const book = await createBook({ db: app.db }, viewer, request.params.cid, request.body);
       return reply.status(201).send({ id: book.id, url: bookPath(book) });
     },
@@ -93,7 +87,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await updateBook({ db: app.db }, viewer, request.params.id, request.body);
       reply.header("cache-control", "private, no-store");
       const book = await getBook(app.db, viewer, request.params.id);
@@ -105,7 +99,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     "/api/books/:id/",
     { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await deleteBook({ db: app.db }, viewer, request.params.id);
       return reply.status(204).send();
     },
@@ -115,7 +109,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     "/api/books/:id/chapters/",
     { schema: { tags, summary: "Append a chapter (Markdown) to a book that is updating", params: bookParams, body: createChapterSchema } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const chapter = await addChapter({ db: app.db }, viewer, request.params.id, request.body, request.locale);
       const { row } = await loadBook(app.db, viewer, request.params.id);
       return reply.status(201).send({ id: chapter.id, number: chapter.number, url: chapterPath(row, chapter.id) });
@@ -142,7 +136,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const chapter = await updateChapter(
         { db: app.db },
         viewer,
@@ -160,7 +154,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     "/api/books/:id/chapters/:chapter_id/",
     { schema: { tags, summary: "Delete a chapter for good; the later chapters move up one number", params: chapterParams } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await deleteChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id);
       return reply.status(204).send();
     },

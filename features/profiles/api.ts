@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Viewer } from "../accounts/viewer.ts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireSignedIn } from "../../server/lib/operation.ts";
 import { AppError } from "../../common/app-error.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import zhCentre from "../../common/locales/zh-CN/centre.json" with { type: "json" };
@@ -24,10 +25,11 @@ addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
 export async function profilesApi(app: FastifyInstance, { sessionSecret }: { sessionSecret: string }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The account's own settings: a visitor is asked to sign in (the accounts policy lets everyone manage their own). */
   const signedIn = async (request: FastifyRequest): Promise<Viewer> => {
-    const viewer = await request.viewer();
-    authorize(viewer, viewer !== null && canAccount(viewer, "manage_account", { userId: viewer.id }));
-    return viewer!;
+    const viewer = requireSignedIn(await request.viewer());
+    authorize(viewer, canAccount(viewer, "manage_account", { userId: viewer.id }));
+    return viewer;
   };
 
   api.get("/api/Users/profile/", async (request, reply) => {

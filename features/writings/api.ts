@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { personal } from "../../server/lib/operation.ts";
+import { personal, requireSignedIn } from "../../server/lib/operation.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
 import { presentWriting } from "./presenter.ts";
@@ -12,7 +13,6 @@ import { createWritingSchema, draftKeySchema, feedTabValues, previewSchema, save
 import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
 import { recordView, visitorKey } from "./views.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const writingParams = z.object({ id: idSchema });
 const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
@@ -33,12 +33,6 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["writings"];
 
-  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return viewer;
-  };
-
   api.post(
     "/api/circles/:cid/writings/",
     {
@@ -51,7 +45,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
       return reply.status(201).send(created);
     },
@@ -126,7 +120,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
       const { access } = await loadReadableWriting(app.db, viewer, row.id);
       personal(reply);
@@ -138,7 +132,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     "/api/writings/:id/",
     { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await deleteWriting({ db: app.db }, viewer, request.params.id);
       return reply.status(204).send();
     },
@@ -176,7 +170,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       config: { rateLimit: previewRateLimit },
     },
     async (request, reply) => {
-      await signedIn(request);
+      requireSignedIn(await request.viewer());
       const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
       personal(reply);
       return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
@@ -184,13 +178,13 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   );
 
   api.get("/api/drafts/", { schema: { tags, summary: "The viewer's drafts, last saved first" } }, async (request, reply) => {
-    const viewer = await signedIn(request);
+    const viewer = requireSignedIn(await request.viewer());
     personal(reply);
     return { drafts: await listDrafts(app.db, viewer.id) };
   });
 
   api.get("/api/drafts/:key/", { schema: { tags, summary: "One draft", params: draftParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
+    const viewer = requireSignedIn(await request.viewer());
     const draft = await getDraft(app.db, viewer.id, request.params.key);
     if (!draft) throw new AppError("not_found");
     personal(reply);
@@ -209,14 +203,14 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       personal(reply);
       return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
     },
   );
 
   api.delete("/api/drafts/:key/", { schema: { tags, summary: "Delete a draft", params: draftParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
+    const viewer = requireSignedIn(await request.viewer());
     if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
     return reply.status(204).send();
   });

@@ -284,11 +284,14 @@ function invalidFields(error: z.ZodError, locale: Locale): FormFailure {
  * Route-level intent dispatch: the handler named by the form's `intent` answers; an unknown or
  * missing intent is a 400.
  */
-export function dispatchIntent<H extends Record<string, FormHandler>>(post: FormPost, handlers: H): ReturnType<H[keyof H]> {
+export async function dispatchIntent<H extends Record<string, FormHandler>>(
+  post: FormPost,
+  handlers: H,
+): Promise<Awaited<ReturnType<H[keyof H]>>> {
   const intent = post.form.get("intent");
   const handler = typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) throw new AppError("bad_request");
-  return handler(post) as ReturnType<H[keyof H]>;
+  return (await handler(post)) as Awaited<ReturnType<H[keyof H]>>;
 }
 
 type FieldKind = "string" | "number" | "boolean" | "array" | "unknown";
