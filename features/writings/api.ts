@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { personal, requireSignedIn } from "../../server/lib/operation.ts";
+import { jsonRoute, personal, requireSignedIn } from "../../server/lib/operation.ts";
+import { listCircleWritings, listFeed } from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
-import { presentWriting } from "./presenter.ts";
-import { listWritings } from "./queries.ts";
-import { createWritingSchema, draftKeySchema, feedTabValues, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
+import { presentWriting, writingDetails } from "./presenter.ts";
+import { createWritingSchema, draftKeySchema, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
 import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
 import { recordView, visitorKey } from "./views.ts";
 
@@ -51,51 +51,11 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(
-    "/api/circles/:cid/writings/",
-    {
-      schema: {
-        tags,
-        summary: "A circle's writings, newest first, paged by cursor",
-        params: circleParams,
-        querystring: z.object({ type: z.enum(["articles", "posts"]).optional(), cursor: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      personal(reply);
-      const types =
-        request.query.type === "posts"
-          ? (["post"] as const)
-          : request.query.type === "articles"
-            ? (["article", "serial"] as const)
-            : undefined;
-      const page = await listWritings(app.db, viewer, {
-        tab: "all",
-        circleId: request.params.cid,
-        types: types ? [...types] : undefined,
-        cursor: request.query.cursor,
-      });
-      return { items: page.items, next_cursor: page.nextCursor };
-    },
-  );
-
-  api.get(
-    "/api/writings/",
-    {
-      schema: {
-        tags,
-        summary: "The home feed: latest, hot, all or follow, paged by cursor",
-        querystring: z.object({ tab: z.enum(feedTabValues).default("latest"), cursor: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      personal(reply);
-      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor });
-      return { items: page.items, next_cursor: page.nextCursor };
-    },
-  );
+  jsonRoute(app, "GET", "/api/circles/:cid/writings/", listCircleWritings, {
+    tags,
+    summary: "A circle's writings, newest first, paged by cursor",
+  });
+  jsonRoute(app, "GET", "/api/writings/", listFeed, { tags, summary: "The home feed: latest, hot, all or follow, paged by cursor" });
 
   api.get(
     "/api/writings/:id/",
@@ -104,7 +64,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       const viewer = await request.viewer();
       const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
       personal(reply);
-      return presentWriting(app.db, viewer, row, access);
+      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
     },
   );
 
@@ -124,7 +84,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
       const { access } = await loadReadableWriting(app.db, viewer, row.id);
       personal(reply);
-      return presentWriting(app.db, viewer, row, access);
+      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
     },
   );
 
