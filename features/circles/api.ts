@@ -13,7 +13,16 @@ import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
 import { joinCircleOperation, leaveCircleOperation } from "./operations.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
-import { jsonRoute, personal } from "../../server/lib/operation.ts";
+import { jsonRoute, noContent, personal } from "../../server/lib/operation.ts";
+import {
+  circlePageAnswer,
+  circleTreeAnswer,
+  type CircleNodeAnswer,
+  createdCircleAnswer,
+  memberListAnswer,
+  roleAnswer,
+  rolesAnswer,
+} from "./answers.ts";
 import { idSchema } from "../../common/id.ts";
 
 const circleParams = z.object({ id: idSchema });
@@ -32,7 +41,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
   const pageOf = async (viewer: Viewer | null, id: number, locale: Parameters<typeof getCirclePage>[3]) => {
     const page = await getCirclePage(app.db, viewer, id, locale);
     if (!page) throw new AppError("not_found");
-    return snakeKeys(page);
+    return snakeKeys(page) as z.infer<typeof circlePageAnswer>;
   };
 
   api.get(
@@ -42,6 +51,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
         tags,
         summary: "The circle tree the viewer may see, with counts; `q` filters by name in either language",
         querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: circleTreeAnswer },
       },
     },
     async (request, reply) => {
@@ -49,7 +59,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       const root = await loadCircleAccess(app.db, viewer, rootCircleId);
       personal(reply);
       return {
-        circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })),
+        circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })) as CircleNodeAnswer[],
         can: { create: root !== null && can(viewer, "create_subcircle", root) },
       };
     },
@@ -57,7 +67,14 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.post(
     "/api/circles/",
-    { schema: { tags, summary: "Create a circle (under the global village unless parent_id names another)", body: createCircleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Create a circle (under the global village unless parent_id names another)",
+        body: createCircleSchema,
+        response: { 201: createdCircleAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -68,7 +85,14 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/circles/:id/",
-    { schema: { tags, summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators", params: circleParams } },
+    {
+      schema: {
+        tags,
+        summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators",
+        params: circleParams,
+        response: { 200: circlePageAnswer },
+      },
+    },
     async (request, reply) => {
       personal(reply);
       return pageOf(await request.viewer(), request.params.id, request.locale);
@@ -77,7 +101,15 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.patch(
     "/api/circles/:id/",
-    { schema: { tags, summary: "Change a circle's settings (administrators and above)", params: circleParams, body: updateCircleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Change a circle's settings (administrators and above)",
+        params: circleParams,
+        body: updateCircleSchema,
+        response: { 200: circlePageAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -89,12 +121,19 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.delete(
     "/api/circles/:id/",
-    { schema: { tags, summary: "Delete an empty circle (super administrators and the founder)", params: circleParams } },
+    {
+      schema: {
+        tags,
+        summary: "Delete an empty circle (super administrators and the founder)",
+        params: circleParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await deleteCircle({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -109,6 +148,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
         summary: "Members, highest role first; `q` searches username and nickname; 20 a page",
         params: circleParams,
         querystring: memberListQuerySchema,
+        response: { 200: memberListAnswer },
       },
     },
     async (request, reply) => {
@@ -116,13 +156,21 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
       personal(reply);
       const list = await listMembers(app.db, viewer, access, request.query);
-      return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } });
+      return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } }) as z.infer<typeof memberListAnswer>;
     },
   );
 
   api.put(
     "/api/circles/:id/members/:user_id/role/",
-    { schema: { tags, summary: "Give a member a role (never founder; never above one's own)", params: memberParams, body: setRoleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Give a member a role (never founder; never above one's own)",
+        params: memberParams,
+        body: setRoleSchema,
+        response: { 200: roleAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -134,7 +182,15 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.put(
     "/api/circles/:id/members/roles/",
-    { schema: { tags, summary: "Give several members one role at once (all or none)", params: circleParams, body: setRolesSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Give several members one role at once (all or none)",
+        params: circleParams,
+        body: setRolesSchema,
+        response: { 200: rolesAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -146,12 +202,12 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.delete(
     "/api/circles/:id/members/:user_id/",
-    { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams } },
+    { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams, response: { 204: noContent } } },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await removeMember({ db: app.db }, viewer, request.params.id, request.params.user_id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { jsonRoute, personal, requireSignedIn } from "../../server/lib/operation.ts";
+import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
 import { listCircleWritings, listFeed } from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
-import { presentWriting, writingDetails } from "./presenter.ts";
+import { draftAnswerSchema, presentWriting, renderedPreviewSchema, writingAnswerSchema, writingDetails } from "./presenter.ts";
 import { createWritingSchema, draftKeySchema, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
 import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
 import { recordView, visitorKey } from "./views.ts";
@@ -42,6 +42,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Publish an article, serialized article (part) or post, or another language version",
         params: circleParams,
         body: createWritingSchema,
+        response: { 201: z.object({ id: z.number(), url: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -59,7 +60,14 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/writings/:id/",
-    { schema: { tags, summary: "A writing with its versions, series and the viewer's allowed actions", params: writingParams } },
+    {
+      schema: {
+        tags,
+        summary: "A writing with its versions, series and the viewer's allowed actions",
+        params: writingParams,
+        response: { 200: writingAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
@@ -77,6 +85,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one",
         params: writingParams,
         body: updateWritingSchema,
+        response: { 200: writingAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -90,11 +99,18 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
 
   api.delete(
     "/api/writings/:id/",
-    { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a writing for good (its author or the circle's moderators)",
+        params: writingParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const viewer = requireSignedIn(await request.viewer());
       await deleteWriting({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -126,7 +142,12 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     "/api/content/preview/",
     {
       bodyLimit: documentBodyLimit,
-      schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema },
+      schema: {
+        tags,
+        summary: "Render Markdown through the content pipeline (signed in)",
+        body: previewSchema,
+        response: { 200: renderedPreviewSchema },
+      },
       config: { rateLimit: previewRateLimit },
     },
     async (request, reply) => {
@@ -137,19 +158,33 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get("/api/drafts/", { schema: { tags, summary: "The viewer's drafts, last saved first" } }, async (request, reply) => {
-    const viewer = requireSignedIn(await request.viewer());
-    personal(reply);
-    return { drafts: await listDrafts(app.db, viewer.id) };
-  });
+  api.get(
+    "/api/drafts/",
+    {
+      schema: {
+        tags,
+        summary: "The viewer's drafts, last saved first",
+        response: { 200: z.object({ drafts: z.array(draftAnswerSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      personal(reply);
+      return { drafts: await listDrafts(app.db, viewer.id) };
+    },
+  );
 
-  api.get("/api/drafts/:key/", { schema: { tags, summary: "One draft", params: draftParams } }, async (request, reply) => {
-    const viewer = requireSignedIn(await request.viewer());
-    const draft = await getDraft(app.db, viewer.id, request.params.key);
-    if (!draft) throw new AppError("not_found");
-    personal(reply);
-    return draft;
-  });
+  api.get(
+    "/api/drafts/:key/",
+    { schema: { tags, summary: "One draft", params: draftParams, response: { 200: draftAnswerSchema } } },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      const draft = await getDraft(app.db, viewer.id, request.params.key);
+      if (!draft) throw new AppError("not_found");
+      personal(reply);
+      return draft;
+    },
+  );
 
   api.put(
     "/api/drafts/:key/",
@@ -160,6 +195,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both",
         params: draftParams,
         body: saveDraftSchema,
+        response: { 200: draftAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -169,9 +205,13 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete("/api/drafts/:key/", { schema: { tags, summary: "Delete a draft", params: draftParams } }, async (request, reply) => {
-    const viewer = requireSignedIn(await request.viewer());
-    if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/drafts/:key/",
+    { schema: { tags, summary: "Delete a draft", params: draftParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
+      return reply.status(204).send(null);
+    },
+  );
 }

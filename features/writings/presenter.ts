@@ -137,3 +137,62 @@ export function presentWritingListPage(page: WritingListPage): PresentedWritingL
     next_cursor: page.nextCursor,
   };
 }
+
+const tocSchema = z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() }));
+const authorSchema = z.object({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+
+/** One writing as the API answers it (`presentWriting`). */
+export const writingAnswerSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  circle_id: z.number(),
+  type: z.enum(writingTypeValues),
+  kind: z.string().nullable(),
+  kind_name: z.string().nullable(),
+  language: z.enum(writingLanguageValues),
+  title: z.string(),
+  content: z.string().optional(),
+  html: z.string(),
+  toc: tocSchema,
+  excerpt: z.string(),
+  text_length: z.number(),
+  reading_minutes: z.number(),
+  cover_file_id: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  is_repost: z.boolean(),
+  source_url: z.string().nullable(),
+  disable_copy: z.boolean(),
+  disable_context_menu: z.boolean(),
+  tip_enabled: z.boolean(),
+  pay_to_view_price: z.number().nullable(),
+  red_packet_amount: z.number().nullable(),
+  related_entries: z.array(z.number()),
+  version: z.number(),
+  views: z.number(),
+  published_at: z.string(),
+  edited_at: z.string().nullable(),
+  author: authorSchema.nullable(),
+  categories: z.array(z.object({ id: z.number(), name: z.string() })),
+  translation_of: z.number().nullable(),
+  versions: z.array(z.object({ id: z.number(), language: z.enum(writingLanguageValues), title: z.string() })),
+  series: z
+    .object({
+      id: z.number(),
+      part_number: z.number(),
+      parts: z.array(z.object({ id: z.number(), part_number: z.number(), title: z.string() })),
+      previous: z.number().nullable(),
+      next: z.number().nullable(),
+    })
+    .nullable(),
+  can: z.record(z.string(), z.boolean()),
+});
+
+export const draftAnswerSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  body: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  version: z.number(),
+  updated_at: z.string(),
+});
+export const renderedPreviewSchema = z.object({ html: z.string(), toc: tocSchema, text_length: z.number(), reading_minutes: z.number() });
