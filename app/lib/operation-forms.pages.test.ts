@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { addMember, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { checkins, circleMembers, follows } from "../../server/db/schema/index.ts";
+import { checkins, circleMembers, follows, writings } from "../../server/db/schema/index.ts";
 
 /**
  * The page forms that run the API's operations through the form adapter (server/lib/operation.ts),
  * posted as a browser without JavaScript posts them: follow and unfollow on a profile, the daily
- * check-in, joining and leaving a circle.
+ * check-in, joining and leaving a circle, deleting a writing.
  */
 describe.each(databaseKinds)("operation forms on %s", (kind) => {
   let api: TestApi;
@@ -87,5 +87,26 @@ describe.each(databaseKinds)("operation forms on %s", (kind) => {
     const refused = await founder.visitor.postForm(path, { csrftoken: founderToken, intent: "leave", confirmed: "1" });
     expect(refused.statusCode).toBe(403);
     expect((await new Visitor(api.app).postForm(path, { intent: "join" })).statusCode).toBe(302);
+  });
+
+  it("deletes a writing from its page after confirming, through the API's operation; others are refused", async () => {
+    const author = await createSignedInUser(api.app, db());
+    const writing = await createWriting(db(), author.user);
+    const path = `/circles/1/writing/${writing.id}`;
+    const stranger = await createSignedInUser(api.app, db());
+    const refused = await stranger.visitor.postForm(path, {
+      csrftoken: await stranger.visitor.csrfToken(),
+      intent: "delete",
+      confirmed: "1",
+    });
+    expect(refused.statusCode).toBe(403);
+    const csrftoken = await author.visitor.csrfToken();
+    const asked = await author.visitor.postForm(path, { csrftoken, intent: "delete" });
+    expect(asked.statusCode).toBe(200);
+    expect(await db().select().from(writings).where(eq(writings.id, writing.id))).toHaveLength(1);
+    const deleted = await author.visitor.postForm(`/en${path}`, { csrftoken, intent: "delete", confirmed: "1" });
+    expect(deleted.statusCode).toBe(302);
+    expect(deleted.headers.location).toBe("/en/circles/1?deleted=1");
+    expect(await db().select().from(writings).where(eq(writings.id, writing.id))).toEqual([]);
   });
 });

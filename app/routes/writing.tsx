@@ -5,12 +5,10 @@ import { readingPage } from "../lib/writing-pages.server.ts";
 import { writingMeta } from "../lib/writing-meta.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import { WritingView } from "../components/writing-view.tsx";
-import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
-import { deleteWriting } from "../../features/writings/service.ts";
+import { deleteWritingOperation } from "../../features/writings/operations.ts";
 import { commentIntents } from "../lib/comment-pages.server.ts";
-import { dispatchIntent, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
-import { idFromText } from "../../common/id.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
@@ -35,14 +33,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return dispatchIntent({ app, request, form, params }, { ...commentIntents, delete: deleteThisWriting });
 }
 
-/** Deleting the writing, asked first (the answer carries `confirmed=1`). */
-async function deleteThisWriting({ app, form, params }: FormPost) {
-  const viewer = requireSignedIn(app.viewer);
-  const writingId = idFromText(params.writingId);
-  if (writingId === null) throw new AppError("bad_request");
-  if (form.get("confirmed") !== "1") return { confirmDelete: true };
-  const { circleId } = await deleteWriting({ db: app.db }, viewer, writingId);
-  throw redirect(localizePath(`/circles/${circleId}?deleted=1`, app.locale));
+/** Deleting the writing, asked first (the answer carries `confirmed=1`); a refusal is the error screen. */
+async function deleteThisWriting(post: FormPost) {
+  if (post.form.get("confirmed") !== "1") return { confirmDelete: true };
+  return formAction(deleteWritingOperation, {
+    params: ({ params }) => ({ id: params.writingId }),
+    done: (_answer, { app }, { result }) => {
+      throw redirect(localizePath(`/circles/${result.circleId}?deleted=1`, app.locale));
+    },
+    ...failuresOnErrorScreen,
+  })(post);
 }
 
 export default function Writing({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
 import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
-import { listCircleWritings, listFeed } from "./operations.ts";
+import { deleteWritingOperation, listCircleWritings, listFeed } from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
 import { draftAnswerSchema, presentWriting, renderedPreviewSchema, writingAnswerSchema, writingDetails } from "./presenter.ts";
 import { createWritingSchema, draftKeySchema, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
-import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
+import { createWriting, loadReadableWriting, updateWriting } from "./service.ts";
 import { recordView, visitorKey } from "./views.ts";
 
 const writingParams = z.object({ id: idSchema });
@@ -97,22 +97,12 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete(
-    "/api/writings/:id/",
-    {
-      schema: {
-        tags,
-        summary: "Delete a writing for good (its author or the circle's moderators)",
-        params: writingParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      await deleteWriting({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  jsonRoute(app, "DELETE", "/api/writings/:id/", deleteWritingOperation, {
+    status: 204,
+    tags,
+    summary: "Delete a writing for good (its author or the circle's moderators)",
+    cache: "none",
+  });
 
   /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
   api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
-import { defineOperation } from "../../server/lib/operation.ts";
+import { defineOperation, noContent } from "../../server/lib/operation.ts";
 import { presentWritingListPage, writingListPageSchema } from "./presenter.ts";
 import { listWritings } from "./queries.ts";
 import { feedTabValues } from "./schema.ts";
+import { deleteWriting } from "./service.ts";
 
-/* The writings lists of the API (features/writings/api.ts); pages read the same queries in their loaders. */
+/*
+ * Writings operations: the lists of the API (features/writings/api.ts; pages read the same queries
+ * in their loaders) and deleting, served by the API and the reading page (app/routes/writing.tsx).
+ */
 
 const cursor = z.string().max(40).optional();
 
@@ -38,4 +42,15 @@ export const listFeed = defineOperation({
   present: presentWritingListPage,
   response: writingListPageSchema,
   failures: [],
+});
+
+/** Deletes a writing for good (its author or the circle's moderators); the page then goes to the circle. */
+export const deleteWritingOperation = defineOperation({
+  name: "deleteWriting",
+  input: { params: z.object({ id: idSchema }) },
+  viewer: "signed-in",
+  run: (services, viewer, { params }) => deleteWriting({ db: services.db }, viewer, params.id),
+  present: () => null,
+  response: noContent,
+  failures: ["not_found", "forbidden"],
 });

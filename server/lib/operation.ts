@@ -189,13 +189,14 @@ export interface FormFailure {
 
 export type FormHandler<T = unknown> = (post: FormPost) => Promise<T>;
 
-export interface FormActionOptions<I extends OperationInput, Answer, Done, Failed> {
+export interface FormActionOptions<I extends OperationInput, Result, Answer, Done, Failed> {
   /** The path parameters from the page's URL (never from the form: the subject is the page's). */
   params?: (post: FormPost) => unknown;
   /** The body from the form; by default read by the body schema's field names and kinds (`formInput`). */
   body?: (form: FormData, post: FormPost) => unknown;
   /** What the page answers after success (may throw a redirect). */
-  done: (answer: Answer, post: FormPost, input: InputOf<I>) => Done;
+  /** `result` is the use case's own (a page may need more than the API answers: where to go next). */
+  done: (answer: Answer, post: FormPost, details: { input: InputOf<I>; result: Result }) => Done;
   /** What the page answers on failure; by default `data(failure, { status })`. */
   failed?: (failure: FormFailure, post: FormPost) => Failed;
   /** Failures that go to the error screen (or the login redirect) instead of the form; by default 401 and 404. */
@@ -218,7 +219,7 @@ export function formAction<
   Failed = ReturnType<typeof data<FormFailure>>,
 >(
   operation: Operation<I, R, Result, Answer>,
-  options: FormActionOptions<I, Answer, Done, Failed>,
+  options: FormActionOptions<I, Result, Answer, Done, Failed>,
 ): FormHandler<Awaited<Done> | Awaited<Failed>> {
   const errorScreen = options.errorScreen ?? defaultErrorScreen;
   const failed = options.failed ?? ((failure: FormFailure) => data(failure, { status: failure.status }) as Failed);
@@ -239,8 +240,9 @@ export function formAction<
     }
     const input = { params: params?.data, query: query?.data, body } as InputOf<I>;
     let answer: Answer;
+    let result: Result;
     try {
-      const result = await runOperation(operation, { db: app.db, now: () => app.now() }, app.viewer, input, (error) =>
+      result = await runOperation(operation, { db: app.db, now: () => app.now() }, app.viewer, input, (error) =>
         console.error(`${operation.name} failed`, error),
       );
       answer = operation.present(result, { viewer: app.viewer, locale: app.locale });
@@ -248,7 +250,7 @@ export function formAction<
       if (!(error instanceof AppError) || errorScreen(error)) throw error;
       return failed(failureOf(error, app.locale), post);
     }
-    return options.done(answer, post, input);
+    return options.done(answer, post, { input, result });
   };
   return handler as FormHandler<Awaited<Done> | Awaited<Failed>>;
 }
