@@ -24,7 +24,7 @@ export interface AccountsApiOptions {
 }
 
 /** The signed-in user as every sign-in and `LoginAuth` answer it (`code` 100; 0 and an empty user for visitors). */
-export const currentUserAnswer = z.object({
+export const currentUserAnswer = z.strictObject({
   code: z.number(),
   user_id: z.number(),
   user_type: z.string(),
@@ -50,7 +50,7 @@ export const currentUserAnswer = z.object({
 export async function accountsApi(app: FastifyInstance, { sessionSecret, captcha, signupsPerHour }: AccountsApiOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/get_csrf_token/", { schema: { response: { 200: z.object({ csrftoken: z.string() }) } } }, async (request, reply) => {
+  api.get("/api/get_csrf_token/", { schema: { response: { 200: z.strictObject({ csrftoken: z.string() }) } } }, async (request, reply) => {
     const existing = request.cookies[csrfCookieName];
     const session = request.cookies[sessionCookieName];
     const token = isValidCsrfToken(sessionSecret, existing, session) ? existing : createCsrfToken(sessionSecret, session);

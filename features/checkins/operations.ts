@@ -6,14 +6,19 @@ import { checkIn, getCheckinStatus, type CheckinResult, type CheckinStatus } fro
 
 /* The daily check-in: the API (features/checkins/api.ts) and the check-in card of the personal centre (app/routes/account-home.tsx). */
 
-export const checkinStatusSchema = z.object({
+export const checkinStatusSchema = z.strictObject({
   checked_in_today: z.boolean(),
   consecutive_days: z.number(),
   total_days: z.number(),
   reward: z.number(),
 });
 
-export const checkinResultSchema = z.object({ consecutive_days: z.number(), total_days: z.number(), gold: z.number(), reward: z.number() });
+export const checkinResultSchema = z.strictObject({
+  consecutive_days: z.number(),
+  total_days: z.number(),
+  gold: z.number(),
+  reward: z.number(),
+});
 export type PresentedCheckin = z.infer<typeof checkinResultSchema>;
 
 /** Today's state of the check-in card. */

@@ -13,7 +13,7 @@ const circleView = {
   languages: z.array(z.string()),
   created_at: z.string(),
 };
-const counts = z.object({
+const counts = z.strictObject({
   members: z.number(),
   subcircles: z.number(),
   /** Null when the viewer may not read the circle's content. */
@@ -26,7 +26,7 @@ export interface CircleNodeAnswer {
   [key: string]: unknown;
 }
 
-export const circleNodeAnswer: z.ZodType<CircleNodeAnswer> = z.object({
+export const circleNodeAnswer: z.ZodType<CircleNodeAnswer> = z.strictObject({
   ...circleView,
   role: z.string().nullable(),
   counts,
@@ -35,15 +35,15 @@ export const circleNodeAnswer: z.ZodType<CircleNodeAnswer> = z.object({
   },
 });
 
-export const circleTreeAnswer = z.object({ circles: z.array(circleNodeAnswer), can: z.object({ create: z.boolean() }) });
+export const circleTreeAnswer = z.strictObject({ circles: z.array(circleNodeAnswer), can: z.strictObject({ create: z.boolean() }) });
 
-export const circlePageAnswer = z.object({
-  circle: z.object(circleView),
-  ancestors: z.array(z.object(circleView)),
-  children: z.array(z.object({ ...circleView, counts })),
+export const circlePageAnswer = z.strictObject({
+  circle: z.strictObject(circleView),
+  ancestors: z.array(z.strictObject(circleView)),
+  children: z.array(z.strictObject({ ...circleView, counts })),
   counts,
   staff: z.array(
-    z.object({
+    z.strictObject({
       user_id: z.number(),
       username: z.string(),
       nickname: z.string(),
@@ -56,34 +56,37 @@ export const circlePageAnswer = z.object({
   can: z.record(z.string(), z.boolean()),
 });
 
-export const createdCircleAnswer = z.object({ id: z.number(), url: z.string() });
+export const createdCircleAnswer = z.strictObject({ id: z.number(), url: z.string() });
 
-export const memberListAnswer = z.object({
+export const memberListAnswer = z.strictObject({
   members: z.array(
-    z.object({
+    z.strictObject({
       user_id: z.number(),
       username: z.string(),
       nickname: z.string(),
       avatar: z.string().nullable(),
       role: z.string(),
       joined_at: z.string(),
-      can: z.object({ set_roles: z.array(z.string()), remove: z.boolean() }),
+      can: z.strictObject({ set_roles: z.array(z.string()), remove: z.boolean() }),
     }),
   ),
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  can: z.object({ manage_members: z.boolean() }),
+  can: z.strictObject({ manage_members: z.boolean() }),
 });
 
-export const roleAnswer = z.object({ user_id: z.number(), role: z.string() });
-export const rolesAnswer = z.object({ user_ids: z.array(z.number()), role: z.string() });
+export const roleAnswer = z.strictObject({ user_id: z.number(), role: z.string() });
+export const rolesAnswer = z.strictObject({ user_ids: z.array(z.number()), role: z.string() });
 
 /** A writing category with its subclasses (one level). */
 const categoryFields = { id: z.number(), name: z.string(), parent_id: z.number().nullable(), position: z.number() };
-export const categoryAnswer = z.object({
+export const categoryAnswer = z.strictObject({
   ...categoryFields,
-  children: z.array(z.object({ ...categoryFields, children: z.array(z.never()) })),
+  children: z.array(z.strictObject({ ...categoryFields, children: z.array(z.never()) })),
 });
 export type CategoryAnswer = z.infer<typeof categoryAnswer>;
-export const categoryListAnswer = z.object({ categories: z.array(categoryAnswer), can: z.object({ manage_categories: z.boolean() }) });
+export const categoryListAnswer = z.strictObject({
+  categories: z.array(categoryAnswer),
+  can: z.strictObject({ manage_categories: z.boolean() }),
+});

@@ -49,7 +49,7 @@ export async function circleCategoriesApi(app: FastifyInstance): Promise<void> {
         summary: "Add a category, or with parent_id a subclass",
         params: circleParams,
         body: createCategorySchema,
-        response: { 201: z.object({ id: z.number(), category: categoryAnswer }) },
+        response: { 201: z.strictObject({ id: z.number(), category: categoryAnswer }) },
       },
     },
     async (request, reply) => {
@@ -68,7 +68,7 @@ export async function circleCategoriesApi(app: FastifyInstance): Promise<void> {
         summary: "Rename a category or move it among its siblings",
         params: categoryParams,
         body: updateCategorySchema,
-        response: { 200: z.object({ category: categoryAnswer }) },
+        response: { 200: z.strictObject({ category: categoryAnswer }) },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { getCirclePage, type CirclePage } from "./service.ts";
 const input = { params: z.object({ id: idSchema }), body: z.strictObject({}).nullish() };
 
 /** After joining or leaving: the viewer's standing and the new member count. */
-export const membershipSchema = z.object({
+export const membershipSchema = z.strictObject({
   joined: z.boolean(),
   role: z.string().nullable(),
   member_count: z.number(),

@@ -40,26 +40,26 @@ export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 export const commentCursorSchema = idSchema.optional().catch(undefined);
 
 /* The answers' schemas (OpenAPI and the response serializer); the types live in constants.ts for the browser. */
-const commentAuthorSchema = z.object({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
-export const presentedCommentSchema = z.object({
+const commentAuthorSchema = z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+export const presentedCommentSchema = z.strictObject({
   id: z.number(),
   body: z.string(),
   author: commentAuthorSchema.nullable(),
   created_at: z.string(),
   deleted: z.boolean(),
-  reply_to: z.object({ username: z.string(), nickname: z.string() }).nullable(),
-  can: z.object({ delete: z.boolean(), reply: z.boolean() }),
+  reply_to: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
+  can: z.strictObject({ delete: z.boolean(), reply: z.boolean() }),
 });
 export const presentedThreadSchema = presentedCommentSchema.extend({
   replies: z.array(presentedCommentSchema),
   reply_count: z.number(),
 });
-export const commentPageSchema = z.object({
+export const commentPageSchema = z.strictObject({
   items: z.array(presentedThreadSchema),
   next_cursor: z.number().nullable(),
   total: z.number(),
 });
-export const replyPageSchema = z.object({
+export const replyPageSchema = z.strictObject({
   items: z.array(presentedCommentSchema),
   next_cursor: z.number().nullable(),
   total: z.number(),

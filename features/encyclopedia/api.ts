@@ -23,9 +23,9 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
           "Entries whose name or an alias contains `q` (name prefixes first; at most 10), in circles the viewer may read; an empty `q` lists the `circle`'s newest",
         querystring: searchEntriesQuery,
         response: {
-          200: z.object({
+          200: z.strictObject({
             results: z.array(
-              z.object({
+              z.strictObject({
                 id: z.number(),
                 name: z.string(),
                 aliases: z.array(z.string()),

@@ -6,7 +6,7 @@ import { followUser, unfollowUser, type FollowState } from "./service.ts";
 
 const input = { params: z.object({ username: z.string().min(1).max(64) }), body: z.strictObject({}).nullish() };
 
-export const followStateSchema = z.object({ following: z.boolean(), followers_count: z.number(), following_count: z.number() });
+export const followStateSchema = z.strictObject({ following: z.boolean(), followers_count: z.number(), following_count: z.number() });
 export type PresentedFollowState = z.infer<typeof followStateSchema>;
 
 function presentFollowState(state: FollowState): PresentedFollowState {

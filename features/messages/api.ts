@@ -8,7 +8,7 @@ import { isReadCategory } from "./schema.ts";
 import { noContent } from "../../server/lib/operation.ts";
 
 /** The unread counters of the message centre. */
-const unreadCountsSchema = z.object({
+const unreadCountsSchema = z.strictObject({
   answer_count: z.number(),
   unread_comment_count: z.number(),
   unread_replies: z.number(),

@@ -22,7 +22,7 @@ import { presentActivity, presentOwnProfile, presentPublicProfile } from "./pres
 
 addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
 
-const ownProfileAnswer = z.object({
+const ownProfileAnswer = z.strictObject({
   username: z.string(),
   nickname: z.string(),
   signature: z.string(),
@@ -37,7 +37,7 @@ const ownProfileAnswer = z.object({
   user_type: z.string(),
 });
 
-const publicProfileAnswer = z.object({
+const publicProfileAnswer = z.strictObject({
   username: z.string(),
   nickname: z.string(),
   signature: z.string(),
@@ -54,14 +54,14 @@ const publicProfileAnswer = z.object({
   joined: z.string(),
   followed_by_viewer: z.boolean(),
   activity: z.array(
-    z.object({
+    z.strictObject({
       id: z.number(),
       verb: z.string(),
       at: z.string(),
-      target: z.object({ username: z.string(), nickname: z.string() }).nullable(),
+      target: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
     }),
   ),
-  can: z.object({ follow: z.boolean() }),
+  can: z.strictObject({ follow: z.boolean() }),
 });
 
 export async function profilesApi(app: FastifyInstance, { sessionSecret }: { sessionSecret: string }): Promise<void> {
@@ -100,7 +100,7 @@ export async function profilesApi(app: FastifyInstance, { sessionSecret }: { ses
    */
   api.post(
     "/api/Users/password/",
-    { schema: { body: passwordChangeSchema, response: { 200: z.object({ code: z.string(), message: z.string() }) } } },
+    { schema: { body: passwordChangeSchema, response: { 200: z.strictObject({ code: z.string(), message: z.string() }) } } },
     async (request, reply) => {
       const viewer = await signedIn(request);
       const session = await changePassword({ db: app.db }, viewer.id, request.body, clientOf(request), request.cookies[sessionCookieName]);

@@ -27,7 +27,7 @@ export interface VerificationApiOptions {
 }
 
 /** A code went out: when another may be asked for and how long this one holds. */
-const codeSentAnswer = z.object({ resend_after: z.number(), expires_in: z.number() });
+const codeSentAnswer = z.strictObject({ resend_after: z.number(), expires_in: z.number() });
 
 const requesterOf = (request: FastifyRequest): Requester => ({ ...clientOf(request), locale: request.locale });
 
@@ -62,7 +62,7 @@ export async function verificationApi(app: FastifyInstance, options: Verificatio
 
   api.post(
     "/api/Users/password_reset/verify/",
-    { schema: { body: passwordResetVerifySchema, response: { 200: z.object({ token: z.string(), expires_in: z.number() }) } } },
+    { schema: { body: passwordResetVerifySchema, response: { 200: z.strictObject({ token: z.string(), expires_in: z.number() }) } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return verifyPasswordResetCode(services, request.body, now());

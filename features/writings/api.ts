@@ -42,7 +42,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Publish an article, serialized article (part) or post, or another language version",
         params: circleParams,
         body: createWritingSchema,
-        response: { 201: z.object({ id: z.number(), url: z.string() }) },
+        response: { 201: z.strictObject({ id: z.number(), url: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -154,7 +154,7 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "The viewer's drafts, last saved first",
-        response: { 200: z.object({ drafts: z.array(draftAnswerSchema) }) },
+        response: { 200: z.strictObject({ drafts: z.array(draftAnswerSchema) }) },
       },
     },
     async (request, reply) => {

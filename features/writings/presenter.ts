@@ -101,7 +101,7 @@ export function presentWriting(
 export type PresentedWriting = ReturnType<typeof presentWriting>;
 
 /** One writing of a list as the API answers it (snake_case like every answer). */
-export const writingListItemSchema = z.object({
+export const writingListItemSchema = z.strictObject({
   id: z.number(),
   circle_id: z.number(),
   type: z.enum(writingTypeValues),
@@ -113,9 +113,9 @@ export const writingListItemSchema = z.object({
   cover_file_id: z.string().nullable(),
   published_at: z.string(),
   part_number: z.number(),
-  author: z.object({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() }),
+  author: z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() }),
 });
-export const writingListPageSchema = z.object({ items: z.array(writingListItemSchema), next_cursor: z.string().nullable() });
+export const writingListPageSchema = z.strictObject({ items: z.array(writingListItemSchema), next_cursor: z.string().nullable() });
 export type PresentedWritingListPage = z.infer<typeof writingListPageSchema>;
 
 export function presentWritingListPage(page: WritingListPage): PresentedWritingListPage {
@@ -138,11 +138,11 @@ export function presentWritingListPage(page: WritingListPage): PresentedWritingL
   };
 }
 
-const tocSchema = z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() }));
-const authorSchema = z.object({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+const tocSchema = z.array(z.strictObject({ depth: z.number(), text: z.string(), id: z.string() }));
+const authorSchema = z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
 
 /** One writing as the API answers it (`presentWriting`). */
-export const writingAnswerSchema = z.object({
+export const writingAnswerSchema = z.strictObject({
   id: z.number(),
   url: z.string(),
   circle_id: z.number(),
@@ -172,14 +172,14 @@ export const writingAnswerSchema = z.object({
   published_at: z.string(),
   edited_at: z.string().nullable(),
   author: authorSchema.nullable(),
-  categories: z.array(z.object({ id: z.number(), name: z.string() })),
+  categories: z.array(z.strictObject({ id: z.number(), name: z.string() })),
   translation_of: z.number().nullable(),
-  versions: z.array(z.object({ id: z.number(), language: z.enum(writingLanguageValues), title: z.string() })),
+  versions: z.array(z.strictObject({ id: z.number(), language: z.enum(writingLanguageValues), title: z.string() })),
   series: z
     .object({
       id: z.number(),
       part_number: z.number(),
-      parts: z.array(z.object({ id: z.number(), part_number: z.number(), title: z.string() })),
+      parts: z.array(z.strictObject({ id: z.number(), part_number: z.number(), title: z.string() })),
       previous: z.number().nullable(),
       next: z.number().nullable(),
     })
@@ -187,7 +187,7 @@ export const writingAnswerSchema = z.object({
   can: z.record(z.string(), z.boolean()),
 });
 
-export const draftAnswerSchema = z.object({
+export const draftAnswerSchema = z.strictObject({
   key: z.string(),
   title: z.string(),
   body: z.string(),
@@ -195,4 +195,9 @@ export const draftAnswerSchema = z.object({
   version: z.number(),
   updated_at: z.string(),
 });
-export const renderedPreviewSchema = z.object({ html: z.string(), toc: tocSchema, text_length: z.number(), reading_minutes: z.number() });
+export const renderedPreviewSchema = z.strictObject({
+  html: z.string(),
+  toc: tocSchema,
+  text_length: z.number(),
+  reading_minutes: z.number(),
+});
