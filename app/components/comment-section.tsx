@@ -68,7 +68,6 @@ function CommentForm({
   intent,
   parentId,
   threadId,
-  writingId,
   csrfToken,
   action,
   failure,
@@ -80,7 +79,6 @@ function CommentForm({
   intent: "comment" | "reply";
   parentId?: number;
   threadId?: number;
-  writingId: number;
   csrfToken: string;
   action: string;
   failure: CommentFormFailure | undefined;
@@ -95,7 +93,6 @@ function CommentForm({
     <Form method="post" action={action} className="comment-form" data-testid={`${id}-form`} preventScrollReset>
       <input type="hidden" name="csrftoken" value={csrfToken} />
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="writing_id" value={writingId} />
       {parentId !== undefined ? <input type="hidden" name="parent_id" value={parentId} /> : null}
       {threadId !== undefined ? <input type="hidden" name="thread_id" value={threadId} /> : null}
       <div className="form-field">
@@ -130,7 +127,6 @@ function CommentForm({
 }
 
 interface ItemContext {
-  writingId: number;
   csrfToken: string | null;
   action: string;
   failure: CommentFormFailure | undefined;
@@ -180,7 +176,6 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
                 intent="reply"
                 parentId={comment.id}
                 threadId={threadId}
-                writingId={context.writingId}
                 csrfToken={context.csrfToken}
                 action={context.action}
                 failure={failure}
@@ -272,14 +267,12 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
  */
 export function CommentSection({
   comments,
-  writingId,
   csrfToken,
   signedIn,
   failure,
   actionData,
 }: {
   comments: CommentsPageData;
-  writingId: number;
   csrfToken: string | null;
   signedIn: boolean;
   failure: CommentFormFailure | undefined;
@@ -289,7 +282,7 @@ export function CommentSection({
   const locale = i18n.language as Locale;
   const location = useLocation();
   const action = location.pathname + location.search;
-  const context: ItemContext = { writingId, csrfToken, action, failure, confirmDelete: actionData?.confirmDeleteComment, locale };
+  const context: ItemContext = { csrfToken, action, failure, confirmDelete: actionData?.confirmDeleteComment, locale };
   const { page } = comments;
   const loginTo = `${localizePath("/login", locale)}?next=${encodeURIComponent(location.pathname)}`;
   return (
@@ -306,7 +299,6 @@ export function CommentSection({
           key={page.total}
           id="comment"
           intent="comment"
-          writingId={writingId}
           csrfToken={csrfToken}
           action={action}
           failure={failure?.commentForm === "comment" ? failure : undefined}

@@ -246,7 +246,6 @@ export function WritingView({
       ) : null}
       <CommentSection
         comments={page.comments}
-        writingId={writing.id}
         csrfToken={page.csrfToken}
         signedIn={page.signedIn}
         failure={commentFailure}

@@ -1,19 +1,19 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
-import { AppError, presentError } from "../../common/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
+import { idFromText } from "../../common/id.ts";
 import { pageUrl } from "../../common/locale.ts";
-import { translator } from "../../common/i18n.ts";
 import { tagPage } from "./context.server.ts";
 import type { CircleAccess } from "../../features/circles/policy.ts";
-import { createCommentSchema } from "../../features/comments/schema.ts";
-import { deleteComment, listComments, listReplies, postComment } from "../../features/comments/service.ts";
+import type { PresentedComment } from "../../features/comments/schema.ts";
+import { listComments, listReplies } from "../../features/comments/service.ts";
+import { commentOnWriting, deleteCommentOperation } from "../../features/comments/operations.ts";
+import { failuresOnErrorScreen, formAction, type FormFailure, type FormHandler, type FormPost } from "../../server/lib/operation.ts";
 import { writingSubject } from "../../features/writings/subject.ts";
 import type { CommentFormFailure, CommentsPageData } from "../components/comment-section.tsx";
 import { userTags } from "../../server/lib/cache-tags.ts";
 
-const idPattern = /^\d{1,9}$/;
-const idParam = (value: string | null | undefined): number | null =>
-  value && idPattern.test(value) && Number(value) > 0 ? Number(value) : null;
+const idParam = idFromText;
 
 /**
  * The reading page's comments: the page `?comments=<cursor>` (the newest ten by default: one
@@ -56,51 +56,66 @@ function afterWrite(request: Request, notice: "commented" | "deleted", extra: { 
   throw redirect(`${url.pathname}?${params.toString()}#${anchor}`);
 }
 
+const commentFailure = (post: FormPost, failure: FormFailure, form: string) =>
+  data<CommentFormFailure>(
+    {
+      commentForm: form,
+      values: { body: String(post.form.get("body") ?? "").slice(0, 5000) },
+      ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
+    },
+    { status: failure.status },
+  );
+
+/** The writing the page shows: the subject is the URL's, whatever the form says. */
+const writingOfPage = (post: FormPost) => ({ id: idParam(post.params.writingId) });
+
+/** After a comment or reply: the page of comments, the reply's thread open, at the new comment. */
+const commented = (comment: PresentedComment, post: FormPost, parentId: number | null) => {
+  // A reply joins its top-level comment (the form names it): that thread opens at the new reply.
+  const threadId = parentId === null ? undefined : (idParam(post.form.get("thread_id") as string | null) ?? parentId);
+  afterWrite(post.request, "commented", { replies: threadId }, `comment-${comment.id}`);
+};
+
 /**
  * The reading page's comment intents, posted as plain forms: `comment`, `reply` (`parent_id`) and
- * `delete-comment` (`comment_id`, asked first: the answer carries `confirmed=1`). Failures answer
- * the form that was sent with its message and the typed text, never the error screen.
+ * `delete-comment` (`comment_id`, asked first: the answer carries `confirmed=1`). They run the
+ * API's operations (features/comments/operations.ts). Failures answer the form that was sent with
+ * its message and the typed text, never the error screen.
  */
-export async function commentAction(app: AppContext, request: Request, form: FormData, intent: "comment" | "reply" | "delete-comment") {
-  const viewer = app.viewer;
-  if (!viewer) throw new AppError("not_authenticated");
-  if (intent === "delete-comment") {
-    const commentId = idParam(form.get("comment_id") as string | null);
+export const commentIntents: Record<"comment" | "reply" | "delete-comment", FormHandler> = {
+  comment: formAction(commentOnWriting, {
+    params: writingOfPage,
+    body: (form) => ({ body: textOf(form, "body"), parent_id: null }),
+    done: (comment, post) => commented(comment, post, null),
+    failed: (failure, post) => commentFailure(post, failure, "comment"),
+  }),
+  reply: async (post) => {
+    const parentId = idParam(post.form.get("parent_id") as string | null);
+    if (parentId === null) throw new AppError("bad_request");
+    return formAction(commentOnWriting, {
+      params: writingOfPage,
+      body: (form) => ({ body: textOf(form, "body"), parent_id: parentId }),
+      done: (comment, done) => commented(comment, done, parentId),
+      failed: (failure, failed) => commentFailure(failed, failure, `reply-${parentId}`),
+    })(post);
+  },
+  "delete-comment": async (post) => {
+    const commentId = idParam(post.form.get("comment_id") as string | null);
     if (commentId === null) throw new AppError("bad_request");
-    if (form.get("confirmed") !== "1") return { confirmDeleteComment: commentId };
-    await deleteComment({ db: app.db }, viewer, commentId);
-    const threadId = idParam(form.get("thread_id") as string | null);
-    afterWrite(request, "deleted", {}, threadId !== null && threadId !== commentId ? `comment-${threadId}` : "comments");
-  }
-  const writingId = idParam(form.get("writing_id") as string | null);
-  const parentId = intent === "reply" ? idParam(form.get("parent_id") as string | null) : null;
-  if (writingId === null || (intent === "reply" && parentId === null)) throw new AppError("bad_request");
-  const body = typeof form.get("body") === "string" ? (form.get("body") as string) : "";
-  const failure = (answer: Omit<CommentFormFailure, "commentForm" | "values">, status: number) =>
-    data<CommentFormFailure>(
-      { commentForm: intent === "reply" ? `reply-${parentId}` : "comment", values: { body: body.slice(0, 5000) }, ...answer },
-      { status },
-    );
-  const parsed = createCommentSchema.safeParse({ body, parent_id: parentId });
-  if (!parsed.success) {
-    const t = translator(app.locale);
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? "body");
-    return failure({ fieldErrors: { [field]: t(issue?.message ?? "validation:comment_required") } }, 400);
-  }
-  let created;
-  try {
-    created = await postComment({ db: app.db }, viewer, { type: "writing", id: writingId }, parsed.data);
-  } catch (error) {
-    if (error instanceof AppError) {
-      if (error.status === 401 || error.status === 404) throw error;
-      const presented = presentError(error, app.locale);
-      return failure(presented.fields ? { fieldErrors: presented.fields } : { formError: presented.message }, error.status);
-    }
-    console.error("comment failed", error);
-    return failure({ formError: presentError(new AppError("comment_failed"), app.locale).message }, 500);
-  }
-  // A reply joins its top-level comment (the form names it): that thread opens at the new reply.
-  const threadId = parentId === null ? undefined : (idParam(form.get("thread_id") as string | null) ?? parentId);
-  afterWrite(request, "commented", { replies: threadId }, `comment-${created.id}`);
+    if (post.form.get("confirmed") !== "1") return { confirmDeleteComment: commentId };
+    return formAction(deleteCommentOperation, {
+      params: () => ({ id: commentId }),
+      done: () => {
+        const threadId = idParam(post.form.get("thread_id") as string | null);
+        afterWrite(post.request, "deleted", {}, threadId !== null && threadId !== commentId ? `comment-${threadId}` : "comments");
+      },
+      // Deleting is a button, not a form with fields: a refusal is the error screen.
+      ...failuresOnErrorScreen,
+    })(post);
+  },
+};
+
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
 }

@@ -4,7 +4,7 @@ import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
-import { presentWriting } from "../../features/writings/presenter.ts";
+import { presentWriting, writingDetails } from "../../features/writings/presenter.ts";
 import { loadWritingForReading, writingContentTags } from "../../features/writings/service.ts";
 import { writingPath } from "../../features/writings/paths.ts";
 import { writingLanguageValues, type WritingLanguage } from "../../features/writings/schema.ts";
@@ -59,7 +59,7 @@ export async function readingPage(
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
   tagPage(app, ...writingContentTags(row), ...subjectPageTags("writing", row.id), homeTag);
   await tagCirclePage(app, row.circleId);
-  const writing = await presentWriting(app.db, app.viewer, row, loaded.access, { markdown: false, loaded });
+  const writing = presentWriting(app.viewer, row, loaded.access, await writingDetails(app.db, row, loaded), { markdown: false });
   const following = loaded.following;
   const origin = pageUrl(request.url).origin;
   const circleRow = await getCircleRow(app.db, row.circleId);

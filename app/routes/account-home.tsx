@@ -6,10 +6,9 @@ import { getUser } from "../../features/accounts/service.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { getProfileSummary } from "../../features/profiles/service.ts";
 import { userTypeKeys } from "../../features/profiles/presenter.ts";
-import { checkIn } from "../../features/checkins/service.ts";
-import { can } from "../../features/checkins/policy.ts";
-import { authorize } from "../../common/policy.ts";
-import { AppError, presentError } from "../../common/app-error.ts";
+import { checkInOperation } from "../../features/checkins/operations.ts";
+import { AppError } from "../../common/app-error.ts";
+import { dispatchIntent, failureOf, formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
@@ -51,23 +50,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** The check-in card's form (also as a plain POST without JavaScript). */
-export async function action({ context, request }: Route.ActionArgs) {
+/** The check-in card's form (also as a plain POST without JavaScript): every refusal is said on the card. */
+export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const viewer = requireViewer(app);
+  requireViewer(app);
   const form = await readForm(request);
   try {
     assertFormCsrf(app, form);
-    if (form.get("intent") !== "checkin") throw new AppError("bad_request");
-    authorize(viewer, can(viewer, "check_in"));
-    const result = await checkIn({ db: app.db }, viewer.id, app.now());
-    return data<CheckinAnswer>({ checkin: { reward: result.reward, gold: result.gold } });
+    return await dispatchIntent({ app, request, form, params }, { checkin: checkinForm });
   } catch (error) {
-    const known = error instanceof AppError ? error : new AppError("checkin_failed");
-    if (!(error instanceof AppError)) console.error("check-in failed", error);
-    return data<CheckinAnswer>({ checkin: { error: presentError(known, app.locale).message } }, { status: known.status });
+    if (!(error instanceof AppError)) throw error;
+    return checkinFailed(failureOf(error, app.locale));
   }
 }
+
+const checkinFailed = (failure: FormFailure) =>
+  data<CheckinAnswer>({ checkin: { error: failure.formError ?? "" } }, { status: failure.status });
+
+const checkinForm = formAction(checkInOperation, {
+  done: (result) => data<CheckinAnswer>({ checkin: { reward: result.reward, gold: result.gold } }),
+  failed: checkinFailed,
+  errorScreen: () => false,
+});
 
 export default function AccountHome({ loaderData: user, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["centre", "accounts"]);

@@ -9,7 +9,8 @@ import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
-import { joinCircle, leaveCircle } from "../../features/circles/membership.ts";
+import { joinCircleOperation, leaveCircleOperation } from "../../features/circles/operations.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import { CircleCards } from "../components/circle-cards.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
@@ -84,21 +85,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return data({ ...page, csrfToken: null as string | null });
 }
 
-/** Join and leave as plain form posts (leaving is confirmed first). */
+/** Join and leave as plain form posts (leaving is confirmed first); a refusal is the error screen. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const id = circleIdOf(request, params.circleId);
   const form = await readForm(request);
-  if (!app.viewer) throw new AppError("not_authenticated");
+  const viewer = requireSignedIn(app.viewer);
   assertFormCsrf(app, form);
-  const intent = form.get("intent");
-  if (intent === "pin" || intent === "unpin") {
-    const parsed = pinFormSchema.safeParse(Object.fromEntries(form));
+  const pinForm = (intent: "pin" | "unpin") => async (post: FormPost) => {
+    const parsed = pinFormSchema.safeParse(Object.fromEntries(post.form));
     if (!parsed.success) throw new AppError("bad_request");
     const { type, id: subjectId } = parsed.data;
     try {
-      if (intent === "pin") await pinSubject({ db: app.db }, app.viewer, id, type, subjectId);
-      else await unpinSubject({ db: app.db }, app.viewer, id, type, subjectId);
+      if (intent === "pin") await pinSubject({ db: app.db }, viewer, id, type, subjectId);
+      else await unpinSubject({ db: app.db }, viewer, id, type, subjectId);
     } catch (error) {
       // A full list is the moderator's to fix here: a localized message on the page, not an error screen.
       if (error instanceof AppError && error.code === "too_many_pins")
@@ -106,18 +106,30 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       throw error;
     }
     return { notice: intent === "pin" ? ("pinned" as const) : ("unpinned" as const), confirmLeave: false };
-  }
-  if (intent === "join") {
-    await joinCircle({ db: app.db }, app.viewer, id);
-    return { notice: "joined" as const, confirmLeave: false };
-  }
-  if (intent === "leave") {
-    if (form.get("confirmed") !== "1") return { notice: null, confirmLeave: true };
-    await leaveCircle({ db: app.db }, app.viewer, id);
-    return { notice: "left" as const, confirmLeave: false };
-  }
-  throw new AppError("bad_request");
+  };
+  return dispatchIntent(
+    { app, request, form, params },
+    { join: joinForm(id), leave: leaveForm(id), pin: pinForm("pin"), unpin: pinForm("unpin") },
+  );
 }
+
+const joinForm = (id: number) =>
+  formAction(joinCircleOperation, {
+    params: () => ({ id }),
+    body: () => ({}),
+    done: () => ({ notice: "joined" as const, confirmLeave: false }),
+    ...failuresOnErrorScreen,
+  });
+
+const leaveForm = (id: number) => async (post: FormPost) => {
+  if (post.form.get("confirmed") !== "1") return { notice: null, confirmLeave: true };
+  return formAction(leaveCircleOperation, {
+    params: () => ({ id }),
+    body: () => ({}),
+    done: () => ({ notice: "left" as const, confirmLeave: false }),
+    ...failuresOnErrorScreen,
+  })(post);
+};
 
 export default function Circle({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("circles");

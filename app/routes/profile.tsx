@@ -4,11 +4,12 @@ import type { Route } from "./+types/profile";
 import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
 import { findUserByUsername, getProfileSummary, listActivity, type ActivityItem } from "../../features/profiles/service.ts";
 import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
-import { followUser, unfollowUser } from "../../features/follows/service.ts";
+import { followOperation, unfollowOperation } from "../../features/follows/operations.ts";
+import { dispatchIntent, failureOf, formAction, requireSignedIn, type FormFailure } from "../../server/lib/operation.ts";
 import { can } from "../../features/follows/policy.ts";
 import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
 import { WritingList } from "../components/writing-list.tsx";
-import { AppError, presentError } from "../../common/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { EmptyState } from "../components/empty-state.tsx";
@@ -91,22 +92,27 @@ export type FollowAnswer = { following: boolean; followers: number } | { error: 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const form = await readForm(request);
-  const intent = form.get("intent") === "unfollow" ? "unfollow" : "follow";
+  requireSignedIn(app.viewer);
+  const post = { app, request, form, params: { username: params.username } };
   try {
-    if (!app.viewer) throw new AppError("not_authenticated");
     assertFormCsrf(app, form);
-    const state =
-      intent === "follow"
-        ? await followUser({ db: app.db }, app.viewer.id, params.username)
-        : await unfollowUser({ db: app.db }, app.viewer.id, params.username);
-    return data<FollowAnswer>({ following: state.following, followers: state.followersCount });
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) throw error;
-    const known = error instanceof AppError ? error : new AppError(intent === "follow" ? "follow_failed" : "unfollow_failed");
-    if (!(error instanceof AppError)) console.error(`${intent} failed`, error);
-    return data<FollowAnswer>({ error: presentError(known, app.locale).message }, { status: known.status });
+    if (!(error instanceof AppError)) throw error;
+    return followFailed(failureOf(error, app.locale));
   }
+  return dispatchIntent(post, { follow: followToggle(followOperation), unfollow: followToggle(unfollowOperation) });
 }
+
+const followFailed = (failure: FormFailure) => data<FollowAnswer>({ error: failure.formError ?? "" }, { status: failure.status });
+
+/** Either way the toggle answers the new state; every refusal but the login is said beside the button. */
+const followToggle = (operation: typeof followOperation) =>
+  formAction(operation, {
+    body: () => ({}),
+    done: (state) => data<FollowAnswer>({ following: state.following, followers: state.followers_count }),
+    failed: followFailed,
+    errorScreen: (error) => error.status === 401,
+  });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["centre", "common", "accounts"]);

@@ -5,10 +5,10 @@ import { readingPage } from "../lib/writing-pages.server.ts";
 import { writingMeta } from "../lib/writing-meta.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import { WritingView } from "../components/writing-view.tsx";
-import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
-import { deleteWriting } from "../../features/writings/service.ts";
-import { commentAction } from "../lib/comment-pages.server.ts";
+import { deleteWritingOperation } from "../../features/writings/operations.ts";
+import { commentIntents } from "../lib/comment-pages.server.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
@@ -27,15 +27,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  if (!app.viewer) throw new AppError("not_authenticated");
+  requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const intent = form.get("intent");
-  if (intent === "comment" || intent === "reply" || intent === "delete-comment") return commentAction(app, request, form, intent);
-  if (intent !== "delete" || !params.writingId || !/^\d{1,9}$/.test(params.writingId)) throw new AppError("bad_request");
-  if (form.get("confirmed") !== "1") return { confirmDelete: true };
-  const { circleId } = await deleteWriting({ db: app.db }, app.viewer, Number(params.writingId));
-  throw redirect(localizePath(`/circles/${circleId}?deleted=1`, app.locale));
+  return dispatchIntent({ app, request, form, params }, { ...commentIntents, delete: deleteThisWriting });
+}
+
+/** Deleting the writing, asked first (the answer carries `confirmed=1`); a refusal is the error screen. */
+async function deleteThisWriting(post: FormPost) {
+  if (post.form.get("confirmed") !== "1") return { confirmDelete: true };
+  return formAction(deleteWritingOperation, {
+    params: ({ params }) => ({ id: params.writingId }),
+    done: (_answer, { app }, { result }) => {
+      throw redirect(localizePath(`/circles/${result.circleId}?deleted=1`, app.locale));
+    },
+    ...failuresOnErrorScreen,
+  })(post);
 }
 
 export default function Writing({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../common/app-error.ts";
+import { idSchema } from "../../common/id.ts";
+import { noContent, requireSignedIn } from "../../server/lib/operation.ts";
+import { bookAnswer, bookListAnswer, chapterAnswer, chapterPageAnswer, createdBookAnswer, createdChapterAnswer } from "./answers.ts";
 import { snakeKeys } from "../circles/presenter.ts";
 import { requireCircle } from "../circles/access.server.ts";
 import { canCreateBook } from "./policy.ts";
@@ -11,7 +13,6 @@ import { addChapter, deleteChapter, getChapter, updateChapter } from "./chapters
 import { bookPath, chapterPath } from "./presenter.ts";
 import { recordBookView, visitorKey } from "./views.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const circleParams = z.object({ cid: idSchema });
 const bookParams = z.object({ id: idSchema });
 const chapterParams = z.object({ id: idSchema, chapter_id: idSchema });
@@ -27,12 +28,6 @@ const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export async function booksApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["books"];
-  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return viewer;
-  };
-
   api.get(
     "/api/circles/:cid/books/",
     {
@@ -41,6 +36,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
         summary: "A circle's books, most recently updated first, 12 a page",
         params: circleParams,
         querystring: bookListQuerySchema,
+        response: { 200: bookListAnswer },
       },
     },
     async (request, reply) => {
@@ -50,7 +46,7 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
       return snakeKeys({
         ...(await listCircleBooks(app.db, request.params.cid, request.query.page)),
         can: { create: canCreateBook(viewer, access) },
-      });
+      }) as z.infer<typeof bookListAnswer>;
     },
   );
 
@@ -62,10 +58,11 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
         summary: "Start a book in a circle (state `updating`, no chapters yet)",
         params: circleParams,
         body: createBookSchema,
+        response: { 201: createdBookAnswer },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const book = await createBook({ db: app.db }, viewer, request.params.cid, request.body);
       return reply.status(201).send({ id: book.id, url: bookPath(book) });
     },
@@ -73,11 +70,18 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/books/:id/",
-    { schema: { tags, summary: "A book: texts, cover, categories, author, state, views, numbered chapters", params: bookParams } },
+    {
+      schema: {
+        tags,
+        summary: "A book: texts, cover, categories, author, state, views, numbered chapters",
+        params: bookParams,
+        response: { 200: bookAnswer },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       const book = await getBook(app.db, await request.viewer(), request.params.id);
-      return snakeKeys({ ...book, url: bookPath(book) });
+      return snakeKeys({ ...book, url: bookPath(book) }) as z.infer<typeof bookAnswer>;
     },
   );
 
@@ -90,32 +94,41 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
           "Change a book's name, description, cover, categories or state (`updating` | `completed`): its author or the circle's moderators",
         params: bookParams,
         body: updateBookSchema,
+        response: { 200: bookAnswer },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await updateBook({ db: app.db }, viewer, request.params.id, request.body);
       reply.header("cache-control", "private, no-store");
       const book = await getBook(app.db, viewer, request.params.id);
-      return snakeKeys({ ...book, url: bookPath(book) });
+      return snakeKeys({ ...book, url: bookPath(book) }) as z.infer<typeof bookAnswer>;
     },
   );
 
   api.delete(
     "/api/books/:id/",
-    { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams } },
+    { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams, response: { 204: noContent } } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await deleteBook({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   api.post(
     "/api/books/:id/chapters/",
-    { schema: { tags, summary: "Append a chapter (Markdown) to a book that is updating", params: bookParams, body: createChapterSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Append a chapter (Markdown) to a book that is updating",
+        params: bookParams,
+        body: createChapterSchema,
+        response: { 201: createdChapterAnswer },
+      },
+    },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const chapter = await addChapter({ db: app.db }, viewer, request.params.id, request.body, request.locale);
       const { row } = await loadBook(app.db, viewer, request.params.id);
       return reply.status(201).send({ id: chapter.id, number: chapter.number, url: chapterPath(row, chapter.id) });
@@ -124,10 +137,19 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/books/:id/chapters/:chapter_id/",
-    { schema: { tags, summary: "A chapter with its rendered HTML, neighbours and the book's chapter list", params: chapterParams } },
+    {
+      schema: {
+        tags,
+        summary: "A chapter with its rendered HTML, neighbours and the book's chapter list",
+        params: chapterParams,
+        response: { 200: chapterPageAnswer },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return snakeKeys(await getChapter(app.db, await request.viewer(), request.params.id, request.params.chapter_id));
+      return snakeKeys(await getChapter(app.db, await request.viewer(), request.params.id, request.params.chapter_id)) as z.infer<
+        typeof chapterPageAnswer
+      >;
     },
   );
 
@@ -139,10 +161,11 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
         summary: "Change a chapter's title or text, or move it to another `number` (the others shift)",
         params: chapterParams,
         body: updateChapterSchema,
+        response: { 200: chapterAnswer },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const chapter = await updateChapter(
         { db: app.db },
         viewer,
@@ -152,17 +175,24 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
         request.locale,
       );
       reply.header("cache-control", "private, no-store");
-      return snakeKeys(chapter);
+      return snakeKeys(chapter) as z.infer<typeof chapterAnswer>;
     },
   );
 
   api.delete(
     "/api/books/:id/chapters/:chapter_id/",
-    { schema: { tags, summary: "Delete a chapter for good; the later chapters move up one number", params: chapterParams } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a chapter for good; the later chapters move up one number",
+        params: chapterParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await deleteChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -173,7 +203,13 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
   api.get(
     "/api/books/:id/view.gif",
     {
-      schema: { tags, summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF", params: bookParams },
+      // An image, not JSON: left out of the OpenAPI document like the writings' view beacon.
+      schema: {
+        hide: true,
+        tags,
+        summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF",
+        params: bookParams,
+      },
     },
     async (request, reply) => {
       const viewer = await request.viewer();

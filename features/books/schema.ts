@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
 import "./catalog.ts";
 
@@ -18,11 +19,7 @@ export const bookCategoriesMax = 10;
 /** Control characters (line breaks, escapes) have no place in a name or a title. */
 const noControlCharacters = /^[^\p{Cc}]*$/u;
 
-const idSchema = z
-  .number({ error: "validation:invalid_value" })
-  .int("validation:invalid_value")
-  .positive("validation:invalid_value")
-  .max(2_147_483_647, "validation:invalid_value");
+const idSchema = idValueSchema();
 
 export const bookNameSchema = z
   .string({ error: "books:validation.name_required" })

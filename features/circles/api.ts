@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
@@ -9,20 +9,26 @@ import { snakeKeys } from "./presenter.ts";
 import { createCircleSchema, memberListQuerySchema, setRoleSchema, setRolesSchema, updateCircleSchema } from "./schema.ts";
 import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
-import { joinCircle, leaveCircle, listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { joinCircleOperation, leaveCircleOperation } from "./operations.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
 import { listPins, pinnableTypes, pinSubject, unpinSubject } from "./pins.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
+import { jsonRoute, noContent, personal } from "../../server/lib/operation.ts";
+import {
+  circlePageAnswer,
+  circleTreeAnswer,
+  type CircleNodeAnswer,
+  createdCircleAnswer,
+  memberListAnswer,
+  roleAnswer,
+  rolesAnswer,
+} from "./answers.ts";
+import { idSchema } from "../../common/id.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const circleParams = z.object({ id: idSchema });
+const circleParams = z.object({ id: idSchema });
 const memberParams = z.object({ id: idSchema, user_id: idSchema });
 const pinParams = z.object({ id: idSchema, type: z.enum(pinnableTypes), subject_id: idSchema });
-
-/** Answers that depend on who asks are never stored by shared caches. */
-export function personal(reply: FastifyReply): FastifyReply {
-  return reply.header("cache-control", "private, no-store");
-}
 
 /**
  * The circles API. Every write asks the policy on the server (through `requireCircle` in the
@@ -30,6 +36,16 @@ export function personal(reply: FastifyReply): FastifyReply {
  * 404 whether or not it exists; visitors get 401 on writes before anything is looked up.
  * Responses carry the viewer's allowed actions (`can`).
  */
+const pinsAnswer = z.strictObject({
+  pins: z.array(
+    z.strictObject({ type: z.enum(pinnableTypes), id: z.number().int(), title: z.string(), path: z.string(), pinned_at: z.string() }),
+  ),
+});
+
+function presentPins(pins: Awaited<ReturnType<typeof listPins>>) {
+  return pins.map((pin) => ({ type: pin.type, id: pin.id, title: pin.title, path: pin.path, pinned_at: pin.pinnedAt }));
+}
+
 export async function circlesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = [circlesTag];
@@ -37,7 +53,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
   const pageOf = async (viewer: Viewer | null, id: number, locale: Parameters<typeof getCirclePage>[3]) => {
     const page = await getCirclePage(app.db, viewer, id, locale);
     if (!page) throw new AppError("not_found");
-    return snakeKeys(page);
+    return snakeKeys(page) as z.infer<typeof circlePageAnswer>;
   };
 
   api.get(
@@ -47,6 +63,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
         tags,
         summary: "The circle tree the viewer may see, with counts; `q` filters by name in either language",
         querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: circleTreeAnswer },
       },
     },
     async (request, reply) => {
@@ -54,7 +71,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       const root = await loadCircleAccess(app.db, viewer, rootCircleId);
       personal(reply);
       return {
-        circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })),
+        circles: snakeKeys(await listCircleTree(app.db, viewer, request.locale, { query: request.query.q })) as CircleNodeAnswer[],
         can: { create: root !== null && can(viewer, "create_subcircle", root) },
       };
     },
@@ -62,7 +79,14 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.post(
     "/api/circles/",
-    { schema: { tags, summary: "Create a circle (under the global village unless parent_id names another)", body: createCircleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Create a circle (under the global village unless parent_id names another)",
+        body: createCircleSchema,
+        response: { 201: createdCircleAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -73,7 +97,14 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/circles/:id/",
-    { schema: { tags, summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators", params: circleParams } },
+    {
+      schema: {
+        tags,
+        summary: "A circle: texts, breadcrumb, sub-circles, counts, founder and administrators",
+        params: circleParams,
+        response: { 200: circlePageAnswer },
+      },
+    },
     async (request, reply) => {
       personal(reply);
       return pageOf(await request.viewer(), request.params.id, request.locale);
@@ -82,7 +113,15 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.patch(
     "/api/circles/:id/",
-    { schema: { tags, summary: "Change a circle's settings (administrators and above)", params: circleParams, body: updateCircleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Change a circle's settings (administrators and above)",
+        params: circleParams,
+        body: updateCircleSchema,
+        response: { 200: circlePageAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -94,44 +133,24 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.delete(
     "/api/circles/:id/",
-    { schema: { tags, summary: "Delete an empty circle (super administrators and the founder)", params: circleParams } },
+    {
+      schema: {
+        tags,
+        summary: "Delete an empty circle (super administrators and the founder)",
+        params: circleParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await deleteCircle({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  /** After joining or leaving: the viewer's standing and the new member count. */
-  const membershipAnswer = async (viewer: Viewer, id: number) => {
-    const page = await getCirclePage(app.db, viewer, id, "en");
-    return { joined: page?.role != null, role: page?.role ?? null, member_count: page?.counts.members ?? 0, can: page?.can ?? null };
-  };
-
-  api.post(
-    "/api/circles/:id/join/",
-    { schema: { tags, summary: "Join a circle", params: circleParams, body: z.strictObject({}).nullish() } },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
-      await joinCircle({ db: app.db }, viewer, request.params.id);
-      personal(reply);
-      return membershipAnswer(viewer, request.params.id);
-    },
-  );
-
-  api.post(
-    "/api/circles/:id/leave/",
-    { schema: { tags, summary: "Leave a circle (the founder cannot)", params: circleParams, body: z.strictObject({}).nullish() } },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
-      await leaveCircle({ db: app.db }, viewer, request.params.id);
-      personal(reply);
-      return membershipAnswer(viewer, request.params.id);
-    },
-  );
+  jsonRoute(app, "POST", "/api/circles/:id/join/", joinCircleOperation, { tags, summary: "Join a circle" });
+  jsonRoute(app, "POST", "/api/circles/:id/leave/", leaveCircleOperation, { tags, summary: "Leave a circle (the founder cannot)" });
 
   api.get(
     "/api/circles/:id/members/",
@@ -141,6 +160,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
         summary: "Members, highest role first; `q` searches username and nickname; 20 a page",
         params: circleParams,
         querystring: memberListQuerySchema,
+        response: { 200: memberListAnswer },
       },
     },
     async (request, reply) => {
@@ -148,13 +168,21 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       const access = await requireCircle(app.db, viewer, request.params.id, "read_content");
       personal(reply);
       const list = await listMembers(app.db, viewer, access, request.query);
-      return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } });
+      return snakeKeys({ ...list, can: { manageMembers: can(viewer, "manage_members", access) } }) as z.infer<typeof memberListAnswer>;
     },
   );
 
   api.put(
     "/api/circles/:id/members/:user_id/role/",
-    { schema: { tags, summary: "Give a member a role (never founder; never above one's own)", params: memberParams, body: setRoleSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Give a member a role (never founder; never above one's own)",
+        params: memberParams,
+        body: setRoleSchema,
+        response: { 200: roleAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -166,7 +194,15 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.put(
     "/api/circles/:id/members/roles/",
-    { schema: { tags, summary: "Give several members one role at once (all or none)", params: circleParams, body: setRolesSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Give several members one role at once (all or none)",
+        params: circleParams,
+        body: setRolesSchema,
+        response: { 200: rolesAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
@@ -178,23 +214,30 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
 
   api.delete(
     "/api/circles/:id/members/:user_id/",
-    { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams } },
+    { schema: { tags, summary: "Remove a member below one's own rank", params: memberParams, response: { 204: noContent } } },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await removeMember({ db: app.db }, viewer, request.params.id, request.params.user_id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   api.get(
     "/api/circles/:id/pins/",
-    { schema: { tags, summary: "The circle's pinned items as the viewer may see them, the latest pinned first", params: circleParams } },
+    {
+      schema: {
+        tags,
+        summary: "The circle's pinned items as the viewer may see them, the latest pinned first",
+        params: circleParams,
+        response: { 200: pinsAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       await requireCircle(app.db, viewer, request.params.id, "read_content");
       personal(reply);
-      return { pins: snakeKeys(await listPins(app.db, viewer, request.params.id)) };
+      return { pins: presentPins(await listPins(app.db, viewer, request.params.id)) };
     },
   );
 
@@ -206,6 +249,7 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
         summary: "Pin a writing or book of the circle to the top of its page (moderators and above; at most 5)",
         params: pinParams,
         body: z.strictObject({}).nullish(),
+        response: { 200: pinsAnswer },
       },
     },
     async (request, reply) => {
@@ -213,18 +257,18 @@ export async function circlesApi(app: FastifyInstance): Promise<void> {
       if (!viewer) throw new AppError("not_authenticated");
       await pinSubject({ db: app.db }, viewer, request.params.id, request.params.type, request.params.subject_id);
       personal(reply);
-      return { pins: snakeKeys(await listPins(app.db, viewer, request.params.id)) };
+      return { pins: presentPins(await listPins(app.db, viewer, request.params.id)) };
     },
   );
 
   api.delete(
     "/api/circles/:id/pins/:type/:subject_id/",
-    { schema: { tags, summary: "Unpin an item (moderators and above)", params: pinParams } },
+    { schema: { tags, summary: "Unpin an item (moderators and above)", params: pinParams, response: { 204: noContent } } },
     async (request, reply) => {
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       await unpinSubject({ db: app.db }, viewer, request.params.id, request.params.type, request.params.subject_id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idValueSchema } from "../../common/id.ts";
 import { locales, type Locale } from "../../common/locale.ts";
 
 /**
@@ -44,11 +45,7 @@ export const languagesSchema = z
   .max(locales.length, "validation:circle_language_invalid")
   .transform((languages) => [...new Set(languages)]);
 
-const idSchema = z
-  .number({ error: "validation:invalid_value" })
-  .int("validation:invalid_value")
-  .positive("validation:invalid_value")
-  .max(2_147_483_647, "validation:invalid_value");
+const idSchema = idValueSchema();
 
 const defaultLanguageListed = {
   path: ["languages"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, idValueSchema } from "../../common/id.ts";
 import { commentMaxLength, characterCount } from "./constants.ts";
 
 export * from "./constants.ts";
@@ -28,18 +29,38 @@ export const commentBodySchema = z
       .refine((value) => !hasControlCharacters(value), "validation:comment_invalid_characters"),
   );
 
-const idSchema = z
-  .number({ error: "validation:comment_parent_invalid" })
-  .int("validation:comment_parent_invalid")
-  .positive("validation:comment_parent_invalid")
-  .max(2_147_483_647, "validation:comment_parent_invalid");
-
 export const createCommentSchema = z.object({
   body: commentBodySchema,
   /** The comment or reply this answers; null or absent for a top-level comment. */
-  parent_id: idSchema.nullable().optional(),
+  parent_id: idValueSchema("validation:comment_parent_invalid").nullable().optional(),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 /** Cursors are comment ids (the last one of the previous page). */
-export const commentCursorSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+export const commentCursorSchema = idSchema.optional().catch(undefined);
+
+/* The answers' schemas (OpenAPI and the response serializer); the types live in constants.ts for the browser. */
+const commentAuthorSchema = z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+export const presentedCommentSchema = z.strictObject({
+  id: z.number(),
+  body: z.string(),
+  author: commentAuthorSchema.nullable(),
+  created_at: z.string(),
+  deleted: z.boolean(),
+  reply_to: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
+  can: z.strictObject({ delete: z.boolean(), reply: z.boolean() }),
+});
+export const presentedThreadSchema = presentedCommentSchema.extend({
+  replies: z.array(presentedCommentSchema),
+  reply_count: z.number(),
+});
+export const commentPageSchema = z.strictObject({
+  items: z.array(presentedThreadSchema),
+  next_cursor: z.number().nullable(),
+  total: z.number(),
+});
+export const replyPageSchema = z.strictObject({
+  items: z.array(presentedCommentSchema),
+  next_cursor: z.number().nullable(),
+  total: z.number(),
+});

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { personal } from "../circles/api.ts";
+import { z } from "zod";
+import { personal } from "../../server/lib/operation.ts";
 import { presentEntrySummaries } from "./presenter.ts";
 import { searchEntriesQuery } from "./schema.ts";
-import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
 import { loadReadableEntry, searchEntries } from "./service.ts";
 import { recordEntryView } from "./views.ts";
@@ -27,6 +27,22 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
         summary:
           "Entries whose name or an alias contains `q` (name prefixes first; at most 10), in circles the viewer may read; an empty `q` lists the `circle`'s newest",
         querystring: searchEntriesQuery,
+        response: {
+          200: z.strictObject({
+            results: z.array(
+              z.strictObject({
+                id: z.number(),
+                name: z.string(),
+                aliases: z.array(z.string()),
+                disambiguation: z.string().nullable(),
+                language: z.string(),
+                circle_id: z.number(),
+                circle_name: z.string(),
+                url: z.string(),
+              }),
+            ),
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema as idParamSchema, idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
 
 /**
@@ -25,11 +26,7 @@ export const maxAliases = 20;
 export const maxSearchResults = 10;
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
-const idSchema = z
-  .number({ error: "validation:invalid_value" })
-  .int("validation:invalid_value")
-  .positive("validation:invalid_value")
-  .max(2_147_483_647, "validation:invalid_value");
+const idSchema = idValueSchema();
 
 const nameSchema = z
   .string({ error: "validation:entry_name_required" })
@@ -58,6 +55,6 @@ export type CreateEntryInput = z.infer<typeof createEntrySchema>;
 /** GET /api/encyclopedia/entries/?q=&circle=&limit= */
 export const searchEntriesQuery = z.object({
   q: z.string().max(100).default(""),
-  circle: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  circle: idParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(maxSearchResults).default(maxSearchResults),
 });

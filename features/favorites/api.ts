@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { personal } from "../circles/api.ts";
+import { noContent, personal } from "../../server/lib/operation.ts";
 import { favoriteInputSchema, favoritesQuerySchema, favoriteUpdateSchema, folderCreateSchema, folderUpdateSchema } from "./schema.ts";
 import {
   createFolder,
@@ -19,7 +20,6 @@ import {
   type FolderRow,
 } from "./service.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const subjectParams = z.object({ type: z.string().min(1).max(32), id: idSchema });
 const folderParams = z.object({ id: idSchema });
 const noBody = z.strictObject({}).nullish();
@@ -135,24 +135,38 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
   api.patch(
     "/api/favorites/:type/:id/",
     {
-      schema: { tags, summary: "Move a favourite to another folder or change its note", params: subjectParams, body: favoriteUpdateSchema },
+      schema: {
+        tags,
+        summary: "Move a favourite to another folder or change its note",
+        params: subjectParams,
+        body: favoriteUpdateSchema,
+        response: { 204: noContent },
+      },
     },
     async (request, reply) => {
       const viewer = await signedIn(request);
       await updateFavorite({ db: app.db }, viewer, request.params.type, request.params.id, request.body);
       personal(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   api.delete(
     "/api/favorites/:type/:id/",
-    { schema: { tags, summary: "Remove a favourite, even one no longer readable", params: subjectParams, body: noBody } },
+    {
+      schema: {
+        tags,
+        summary: "Remove a favourite, even one no longer readable",
+        params: subjectParams,
+        body: noBody,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const viewer = await signedIn(request);
       await removeFavoriteEntry({ db: app.db }, viewer, request.params.type, request.params.id);
       personal(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -185,12 +199,20 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
 
   api.patch(
     "/api/favorite_folders/:id/",
-    { schema: { tags, summary: "Rename a folder or make it public or private", params: folderParams, body: folderUpdateSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Rename a folder or make it public or private",
+        params: folderParams,
+        body: folderUpdateSchema,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const viewer = await signedIn(request);
       await updateFolder({ db: app.db }, viewer, request.params.id, request.body);
       personal(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

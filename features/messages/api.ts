@@ -5,12 +5,26 @@ import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { can } from "./policy.ts";
 import { isReadCategory } from "./schema.ts";
+import { noContent } from "../../server/lib/operation.ts";
+
+/** The unread counters of the message centre. */
+const unreadCountsSchema = z.strictObject({
+  answer_count: z.number(),
+  unread_comment_count: z.number(),
+  unread_replies: z.number(),
+  unread_announcement_count: z.number(),
+  unread_sysmeg_count: z.number(),
+  unread_like_count: z.number(),
+  unread_favorite_count: z.number(),
+  unread_follow_count: z.number(),
+  unread_private_chat: z.number(),
+});
 import { getUnreadCounts, markCategoryRead } from "./service.ts";
 
 export async function messagesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/Users/get_unread", async (request, reply) => {
+  api.get("/api/Users/get_unread", { schema: { response: { 200: unreadCountsSchema } } }, async (request, reply) => {
     const viewer = await request.viewer();
     authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
     reply.header("cache-control", "no-store");
@@ -19,14 +33,14 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
 
   api.patch(
     "/api/Users/read_meg/:category/",
-    { schema: { params: z.object({ category: z.string().max(40) }), body: z.strictObject({}).nullish() } },
+    { schema: { params: z.object({ category: z.string().max(40) }), body: z.strictObject({}).nullish(), response: { 204: noContent } } },
     async (request, reply) => {
       const viewer = await request.viewer();
       authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
       const { category } = request.params;
       if (!isReadCategory(category)) throw new AppError("unknown_category");
       await markCategoryRead(app.db, viewer!.id, category);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

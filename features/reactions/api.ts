@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { personal } from "../circles/api.ts";
+import { personal } from "../../server/lib/operation.ts";
 import { reactionKinds } from "../../server/db/schema/reactions.ts";
 import { reactionInputSchema } from "./schema.ts";
 import { removeReaction, setReaction, type ReactionState } from "./service.ts";
 
-const params = z.object({ type: z.string().min(1).max(32), id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ type: z.string().min(1).max(32), id: idSchema });
 const answer = z.object({
   reaction: z.enum(reactionKinds).nullable(),
   like_count: z.number().int(),

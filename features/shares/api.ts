@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import QRCode from "qrcode";
 import { AppError } from "../../common/app-error.ts";
 import { safeNextPath } from "../../common/locale.ts";
 import { beaconVisitor } from "../writings/views.ts";
 import { recordShare } from "./service.ts";
 
-const params = z.object({ type: z.string().min(1).max(32), id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ type: z.string().min(1).max(32), id: idSchema });
 
 /** Shares of any subject of the registry, and the QR code of a page of this site for phones. */
 export async function sharesApi(app: FastifyInstance): Promise<void> {
@@ -37,7 +38,14 @@ export async function sharesApi(app: FastifyInstance): Promise<void> {
 
   api.get(
     "/api/qr.svg",
-    { schema: { tags, summary: "The QR code (SVG) of a page of this site", querystring: z.object({ path: z.string().min(1).max(500) }) } },
+    {
+      schema: {
+        tags,
+        summary: "The QR code (SVG) of a page of this site",
+        querystring: z.object({ path: z.string().min(1).max(500) }),
+        response: { 200: z.string().describe("image/svg+xml") },
+      },
+    },
     async (request, reply) => {
       const path = safeNextPath(request.query.path);
       if (!path) throw new AppError("bad_request");

@@ -200,6 +200,10 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       const post = await publish(writer, circle.id, article({ type: "post", title: "一个帖子" }));
       const first = (await writer.get(`/api/circles/${circle.id}/writings/?type=articles`)).json();
       expect(first.items.map((item: { id: number }) => item.id)).toEqual(ids.toReversed());
+      // Lists speak snake_case like every other answer.
+      expect(first.items[0]).toMatchObject({ circle_id: circle.id, text_length: expect.any(Number), part_number: expect.any(Number) });
+      expect(Object.keys(first.items[0]).filter((key) => /[A-Z]/.test(key))).toEqual([]);
+      expect(first).toHaveProperty("next_cursor");
       expect(
         (await writer.get(`/api/circles/${circle.id}/writings/?type=posts`)).json().items.map((item: { id: number }) => item.id),
       ).toEqual([post.id]);

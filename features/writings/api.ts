@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
-import { personal } from "../circles/api.ts";
+import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
+import { deleteWritingOperation, listCircleWritings, listFeed } from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
 import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
-import { presentWriting } from "./presenter.ts";
-import { listWritings } from "./queries.ts";
-import { createWritingSchema, draftKeySchema, feedTabValues, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
-import { createWriting, deleteWriting, loadReadableWriting, updateWriting } from "./service.ts";
+import { draftAnswerSchema, presentWriting, renderedPreviewSchema, writingAnswerSchema, writingDetails } from "./presenter.ts";
+import { createWritingSchema, draftKeySchema, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
+import { createWriting, loadReadableWriting, updateWriting } from "./service.ts";
 import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const writingParams = z.object({ id: idSchema });
 const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
@@ -26,12 +26,6 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["writings"];
 
-  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return viewer;
-  };
-
   api.post(
     "/api/circles/:cid/writings/",
     {
@@ -41,70 +35,37 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Publish an article, serialized article (part) or post, or another language version",
         params: circleParams,
         body: createWritingSchema,
+        response: { 201: z.strictObject({ id: z.number(), url: z.string() }) },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
       return reply.status(201).send(created);
     },
   );
 
-  api.get(
-    "/api/circles/:cid/writings/",
-    {
-      schema: {
-        tags,
-        summary: "A circle's writings, newest first, paged by cursor",
-        params: circleParams,
-        querystring: z.object({ type: z.enum(["articles", "posts"]).optional(), cursor: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      personal(reply);
-      const types =
-        request.query.type === "posts"
-          ? (["post"] as const)
-          : request.query.type === "articles"
-            ? (["article", "serial"] as const)
-            : undefined;
-      const page = await listWritings(app.db, viewer, {
-        tab: "all",
-        circleId: request.params.cid,
-        types: types ? [...types] : undefined,
-        cursor: request.query.cursor,
-        locale: request.locale,
-      });
-      return { items: page.items, next_cursor: page.nextCursor };
-    },
-  );
-
-  api.get(
-    "/api/writings/",
-    {
-      schema: {
-        tags,
-        summary: "The home feed: latest, hot, all or follow, paged by cursor",
-        querystring: z.object({ tab: z.enum(feedTabValues).default("latest"), cursor: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      personal(reply);
-      const page = await listWritings(app.db, viewer, { tab: request.query.tab, cursor: request.query.cursor, locale: request.locale });
-      return { items: page.items, next_cursor: page.nextCursor };
-    },
-  );
+  jsonRoute(app, "GET", "/api/circles/:cid/writings/", listCircleWritings, {
+    tags,
+    summary: "A circle's writings, newest first, paged by cursor",
+  });
+  jsonRoute(app, "GET", "/api/writings/", listFeed, { tags, summary: "The home feed: latest, hot, all or follow, paged by cursor" });
 
   api.get(
     "/api/writings/:id/",
-    { schema: { tags, summary: "A writing with its versions, series and the viewer's allowed actions", params: writingParams } },
+    {
+      schema: {
+        tags,
+        summary: "A writing with its versions, series and the viewer's allowed actions",
+        params: writingParams,
+        response: { 200: writingAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = await request.viewer();
       const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
       personal(reply);
-      return presentWriting(app.db, viewer, row, access);
+      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
     },
   );
 
@@ -117,26 +78,24 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one",
         params: writingParams,
         body: updateWritingSchema,
+        response: { 200: writingAnswerSchema },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
       const { access } = await loadReadableWriting(app.db, viewer, row.id);
       personal(reply);
-      return presentWriting(app.db, viewer, row, access);
+      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
     },
   );
 
-  api.delete(
-    "/api/writings/:id/",
-    { schema: { tags, summary: "Delete a writing for good (its author or the circle's moderators)", params: writingParams } },
-    async (request, reply) => {
-      const viewer = await signedIn(request);
-      await deleteWriting({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  jsonRoute(app, "DELETE", "/api/writings/:id/", deleteWritingOperation, {
+    status: 204,
+    tags,
+    summary: "Delete a writing for good (its author or the circle's moderators)",
+    cache: "none",
+  });
 
   /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
   api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
@@ -155,30 +114,49 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     "/api/content/preview/",
     {
       bodyLimit: documentBodyLimit,
-      schema: { tags, summary: "Render Markdown through the content pipeline (signed in)", body: previewSchema },
+      schema: {
+        tags,
+        summary: "Render Markdown through the content pipeline (signed in)",
+        body: previewSchema,
+        response: { 200: renderedPreviewSchema },
+      },
       config: { rateLimit: previewRateLimit },
     },
     async (request, reply) => {
-      await signedIn(request);
+      requireSignedIn(await request.viewer());
       const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
       personal(reply);
       return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
     },
   );
 
-  api.get("/api/drafts/", { schema: { tags, summary: "The viewer's drafts, last saved first" } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    personal(reply);
-    return { drafts: await listDrafts(app.db, viewer.id) };
-  });
+  api.get(
+    "/api/drafts/",
+    {
+      schema: {
+        tags,
+        summary: "The viewer's drafts, last saved first",
+        response: { 200: z.strictObject({ drafts: z.array(draftAnswerSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      personal(reply);
+      return { drafts: await listDrafts(app.db, viewer.id) };
+    },
+  );
 
-  api.get("/api/drafts/:key/", { schema: { tags, summary: "One draft", params: draftParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    const draft = await getDraft(app.db, viewer.id, request.params.key);
-    if (!draft) throw new AppError("not_found");
-    personal(reply);
-    return draft;
-  });
+  api.get(
+    "/api/drafts/:key/",
+    { schema: { tags, summary: "One draft", params: draftParams, response: { 200: draftAnswerSchema } } },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      const draft = await getDraft(app.db, viewer.id, request.params.key);
+      if (!draft) throw new AppError("not_found");
+      personal(reply);
+      return draft;
+    },
+  );
 
   api.put(
     "/api/drafts/:key/",
@@ -189,18 +167,23 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
         summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both",
         params: draftParams,
         body: saveDraftSchema,
+        response: { 200: draftAnswerSchema },
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       personal(reply);
       return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
     },
   );
 
-  api.delete("/api/drafts/:key/", { schema: { tags, summary: "Delete a draft", params: draftParams } }, async (request, reply) => {
-    const viewer = await signedIn(request);
-    if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/drafts/:key/",
+    { schema: { tags, summary: "Delete a draft", params: draftParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      const viewer = requireSignedIn(await request.viewer());
+      if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -3,27 +3,53 @@ import type { Viewer } from "../accounts/viewer.ts";
 import type { CircleAccess } from "../circles/policy.ts";
 import { writingPermissions } from "./policy.ts";
 import { writingPath } from "./paths.ts";
-import { authorOf, categoriesOf, languageVersions, seriesParts, type ReadingData, type ReadingRow } from "./queries.ts";
+import { z } from "zod";
+import {
+  authorOf,
+  categoriesOf,
+  languageVersions,
+  seriesParts,
+  type ReadingData,
+  type ReadingRow,
+  type WritingListPage,
+} from "./queries.ts";
+import { writingLanguageValues, writingTypeValues } from "./schema.ts";
 
-/** What leaves the server about one writing (API and reading pages), with the viewer's allowed actions. */
-/**
- * A writing as the API and the reading page present it. The page passes `markdown: false`: it shows
- * the stored HTML, and the Markdown source would double what the page sends.
- */
-export async function presentWriting(
+/** What the presenter shows beside the row: read by `writingDetails` (the loaders), never by the presenter. */
+export interface WritingDetails {
+  author: Awaited<ReturnType<typeof authorOf>>;
+  categories: Awaited<ReturnType<typeof categoriesOf>>;
+  versions: Awaited<ReturnType<typeof languageVersions>>;
+  parts: Awaited<ReturnType<typeof seriesParts>>;
+}
+
+/** The author, categories, language versions and series parts of a writing (what the reading page loaded already is reused). */
+export async function writingDetails(
   db: Executor,
-  viewer: Viewer | null,
-  row: ReadingRow & { markdown?: string },
-  access: CircleAccess,
-  options: { markdown?: boolean; loaded?: Pick<ReadingData, "author" | "categories" | "versions"> } = {},
-) {
-  const { loaded } = options;
+  row: ReadingRow,
+  loaded?: Pick<ReadingData, "author" | "categories" | "versions">,
+): Promise<WritingDetails> {
   const [author, categories, versions, parts] = await Promise.all([
     loaded ? loaded.author : authorOf(db, row.authorId),
     loaded ? loaded.categories : categoriesOf(db, row.id),
     loaded ? loaded.versions : languageVersions(db, row),
     seriesParts(db, row),
   ]);
+  return { author, categories, versions, parts };
+}
+
+/**
+ * A writing as the API and the reading page present it, with the viewer's allowed actions; pure
+ * (the details come from `writingDetails`). The page passes `markdown: false`: it shows the stored
+ * HTML, and the Markdown source would double what the page sends.
+ */
+export function presentWriting(
+  viewer: Viewer | null,
+  row: ReadingRow & { markdown?: string },
+  access: CircleAccess,
+  { author, categories, versions, parts }: WritingDetails,
+  options: { markdown?: boolean } = {},
+) {
   const index = parts.findIndex((part) => part.id === (row.translationOf ?? row.id));
   return {
     id: row.id,
@@ -72,4 +98,106 @@ export async function presentWriting(
   };
 }
 
-export type PresentedWriting = Awaited<ReturnType<typeof presentWriting>>;
+export type PresentedWriting = ReturnType<typeof presentWriting>;
+
+/** One writing of a list as the API answers it (snake_case like every answer). */
+export const writingListItemSchema = z.strictObject({
+  id: z.number(),
+  circle_id: z.number(),
+  type: z.enum(writingTypeValues),
+  title: z.string(),
+  excerpt: z.string(),
+  language: z.enum(writingLanguageValues),
+  views: z.number(),
+  text_length: z.number(),
+  cover_file_id: z.string().nullable(),
+  published_at: z.string(),
+  part_number: z.number(),
+  author: z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() }),
+});
+export const writingListPageSchema = z.strictObject({ items: z.array(writingListItemSchema), next_cursor: z.string().nullable() });
+export type PresentedWritingListPage = z.infer<typeof writingListPageSchema>;
+
+export function presentWritingListPage(page: WritingListPage): PresentedWritingListPage {
+  return {
+    items: page.items.map((item) => ({
+      id: item.id,
+      circle_id: item.circleId,
+      type: item.type,
+      title: item.title,
+      excerpt: item.excerpt,
+      language: item.language,
+      views: item.views,
+      text_length: item.textLength,
+      cover_file_id: item.coverFileId,
+      published_at: item.publishedAt,
+      part_number: item.partNumber,
+      author: item.author,
+    })),
+    next_cursor: page.nextCursor,
+  };
+}
+
+const tocSchema = z.array(z.strictObject({ depth: z.number(), text: z.string(), id: z.string() }));
+const authorSchema = z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+
+/** One writing as the API answers it (`presentWriting`). */
+export const writingAnswerSchema = z.strictObject({
+  id: z.number(),
+  url: z.string(),
+  circle_id: z.number(),
+  type: z.enum(writingTypeValues),
+  kind: z.string().nullable(),
+  kind_name: z.string().nullable(),
+  language: z.enum(writingLanguageValues),
+  title: z.string(),
+  content: z.string().optional(),
+  html: z.string(),
+  toc: tocSchema,
+  excerpt: z.string(),
+  text_length: z.number(),
+  reading_minutes: z.number(),
+  cover_file_id: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  is_repost: z.boolean(),
+  source_url: z.string().nullable(),
+  disable_copy: z.boolean(),
+  disable_context_menu: z.boolean(),
+  tip_enabled: z.boolean(),
+  pay_to_view_price: z.number().nullable(),
+  red_packet_amount: z.number().nullable(),
+  related_entries: z.array(z.number()),
+  version: z.number(),
+  views: z.number(),
+  published_at: z.string(),
+  edited_at: z.string().nullable(),
+  author: authorSchema.nullable(),
+  categories: z.array(z.strictObject({ id: z.number(), name: z.string() })),
+  translation_of: z.number().nullable(),
+  versions: z.array(z.strictObject({ id: z.number(), language: z.enum(writingLanguageValues), title: z.string() })),
+  series: z
+    .object({
+      id: z.number(),
+      part_number: z.number(),
+      parts: z.array(z.strictObject({ id: z.number(), part_number: z.number(), title: z.string() })),
+      previous: z.number().nullable(),
+      next: z.number().nullable(),
+    })
+    .nullable(),
+  can: z.record(z.string(), z.boolean()),
+});
+
+export const draftAnswerSchema = z.strictObject({
+  key: z.string(),
+  title: z.string(),
+  body: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  version: z.number(),
+  updated_at: z.string(),
+});
+export const renderedPreviewSchema = z.strictObject({
+  html: z.string(),
+  toc: tocSchema,
+  text_length: z.number(),
+  reading_minutes: z.number(),
+});

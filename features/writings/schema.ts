@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
 
 /**
@@ -28,11 +29,7 @@ export const maxRelatedEntries = 5;
 export const maxCategories = 10;
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
-const idSchema = z
-  .number({ error: "validation:invalid_value" })
-  .int("validation:invalid_value")
-  .positive("validation:invalid_value")
-  .max(2_147_483_647, "validation:invalid_value");
+const idSchema = idValueSchema();
 
 export const titleSchema = z
   .string({ error: "validation:title_required" })

@@ -1,0 +1,375 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from "fastify";
+import { data } from "react-router";
+import { z } from "zod";
+import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
+import { translator } from "../../common/i18n.ts";
+import { pageUrl, type Locale } from "../../common/locale.ts";
+import type { Database } from "../db/client.ts";
+
+/*
+ * One definition per operation (comment on a writing, follow a user, join a circle…): its input
+ * schemas, who may call it, the use case it runs, the failures it may answer, a pure presenter and
+ * the schema of its answer. Two thin adapters serve it: `jsonRoute` (Fastify, /api) and
+ * `formAction` (a page's form post); `dispatchIntent` picks a page form's handler by its `intent`.
+ */
+
+/** The presented viewer as the request context holds it (features/accounts/viewer.ts). */
+export type OperationViewer = NonNullable<Awaited<ReturnType<FastifyRequest["viewer"]>>>;
+
+/** What a use case is given besides the viewer and its input. */
+export interface OperationServices {
+  db: Database;
+  /** The clock of date-bound rules. */
+  now(): Date;
+  /** The viewer's language (lists show the version of an item in it, when one exists). */
+  locale: Locale;
+}
+
+export interface PresentContext {
+  viewer: OperationViewer | null;
+  locale: Locale;
+}
+
+/** Where the input comes from: path parameters, query string and body, each its own schema. */
+export interface OperationInput {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+export interface InputOf<I extends OperationInput> {
+  params: Parsed<I["params"]>;
+  query: Parsed<I["query"]>;
+  body: Parsed<I["body"]>;
+}
+
+export type ViewerRequirement = "signed-in" | "optional";
+export type ViewerFor<R extends ViewerRequirement> = R extends "signed-in" ? OperationViewer : OperationViewer | null;
+
+export interface Operation<I extends OperationInput, R extends ViewerRequirement, Result, Answer> {
+  /** What it is called in logs and in the OpenAPI operation id. */
+  name: string;
+  input: I;
+  /** "signed-in": visitors get 401 (pages: the login redirect) before anything runs. */
+  viewer: R;
+  run(services: OperationServices, viewer: ViewerFor<R>, input: InputOf<I>): Promise<Result>;
+  /** Pure: the result as it leaves the server (snake_case), no queries. */
+  present(result: Result, context: PresentContext): Answer;
+  /** The answer's schema (OpenAPI); `noContent` for a 204. */
+  response: z.ZodType<Answer>;
+  /** The error codes it answers besides the generic ones (401, 400 validation_failed, 403 csrf_failed, 429). */
+  failures: readonly ErrorCode[];
+  /** What an unexpected fault is answered as (the cause goes to the log); without it, a 500 `internal`. */
+  unexpected?: ErrorCode;
+}
+
+export type AnyOperation = Operation<OperationInput, ViewerRequirement, unknown, unknown>;
+
+/** Declares an operation; the identity function, there for the types. */
+export function defineOperation<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
+  definition: Operation<I, R, Result, Answer>,
+): Operation<I, R, Result, Answer> {
+  return definition;
+}
+
+/** The answer of an operation without a body (204). */
+export const noContent = z.null().describe("No content");
+
+/** The one viewer guard: a visitor is a 401 (`not_authenticated`), pages turn it into the login redirect. */
+export function requireSignedIn<V>(viewer: V | null | undefined): V {
+  if (!viewer) throw new AppError("not_authenticated");
+  return viewer;
+}
+
+/** Answers that depend on who asks are never stored by shared caches. */
+export function personal(reply: FastifyReply): FastifyReply {
+  return reply.header("cache-control", "private, no-store");
+}
+
+/** Runs an operation's use case: the viewer requirement, then `run`; an unexpected fault becomes its `unexpected` code. */
+export async function runOperation<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
+  operation: Operation<I, R, Result, Answer>,
+  services: OperationServices,
+  viewer: OperationViewer | null,
+  input: InputOf<I>,
+  logFault: (error: unknown) => void,
+): Promise<Result> {
+  const allowed = (operation.viewer === "signed-in" ? requireSignedIn(viewer) : viewer) as ViewerFor<R>;
+  try {
+    return await operation.run(services, allowed, input);
+  } catch (error) {
+    if (error instanceof AppError || !operation.unexpected) throw error;
+    logFault(error);
+    throw new AppError(operation.unexpected);
+  }
+}
+
+export interface JsonRouteOptions {
+  /** The success status (200 by default; 201 created, 204 no content). */
+  status?: 200 | 201 | 204;
+  tags?: string[];
+  summary?: string;
+  config?: RouteShorthandOptions["config"];
+  /** `private, no-store` (default: the answer depends on the viewer), `no-store`, or none. */
+  cache?: "personal" | "no-store" | "none";
+  /** Left out of the OpenAPI document (the tracking pixels). */
+  hide?: boolean;
+}
+
+/**
+ * The JSON adapter: the operation's schemas become the route's (validated by the zod type
+ * provider, a failure is 400 `validation_failed`), its response schema goes into OpenAPI, and
+ * failures are answered by the one error handler (server/plugins/errors.ts).
+ */
+export function jsonRoute<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  operation: Operation<I, R, Result, Answer>,
+  options: JsonRouteOptions = {},
+): void {
+  const status = options.status ?? 200;
+  const { params, query, body } = operation.input;
+  const schema = {
+    operationId: operation.name,
+    ...(options.tags ? { tags: options.tags } : {}),
+    ...(options.summary ? { summary: options.summary } : {}),
+    ...(options.hide ? { hide: true } : {}),
+    ...(params ? { params } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(body ? { body } : {}),
+    response: { [status]: operation.response },
+  };
+  // Plain route: the zod type provider is the app-wide validator and serializer; the input is typed by the definition.
+  app.route({
+    method,
+    url,
+    schema,
+    ...(options.config ? { config: options.config } : {}),
+    handler: async (request, reply) => {
+      const viewer = await request.viewer();
+      const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;
+      const services = { db: app.db, now: () => app.now(), locale: request.locale };
+      const result = await runOperation(operation, services, viewer, input, (error) =>
+        request.log.error({ err: error }, `${operation.name} failed`),
+      );
+      const answer = operation.present(result, { viewer, locale: request.locale });
+      const cache = options.cache ?? "personal";
+      if (cache === "personal") personal(reply);
+      else if (cache === "no-store") reply.header("cache-control", "no-store");
+      reply.status(status);
+      return status === 204 ? reply.send() : reply.send(answer as unknown);
+    },
+  });
+}
+
+/** What a page's action is given (structurally the page's AppContext, so this layer imports no pages). */
+export interface FormContext {
+  db: Database;
+  now(): Date;
+  viewer: OperationViewer | null;
+  locale: Locale;
+}
+
+/** One form post: the page context, the request, the form already read (and its CSRF token checked) and the route's params. */
+export interface FormPost {
+  app: FormContext;
+  request: Request;
+  form: FormData;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/** A failed form post as pages show it: messages in the page's language, the status, the code. */
+export interface FormFailure {
+  formError?: string;
+  /** Field → message already in the viewer's language. */
+  fieldErrors?: Record<string, string>;
+  code: string;
+  status: number;
+}
+
+export type FormHandler<T = unknown> = (post: FormPost) => Promise<T>;
+
+export interface FormActionOptions<I extends OperationInput, Result, Answer, Done, Failed> {
+  /** The path parameters from the page's URL (never from the form: the subject is the page's). */
+  params?: (post: FormPost) => unknown;
+  /** The body from the form; by default read by the body schema's field names and kinds (`formInput`). */
+  body?: (form: FormData, post: FormPost) => unknown;
+  /** What the page answers after success (may throw a redirect). */
+  /** `result` is the use case's own (a page may need more than the API answers: where to go next). */
+  done: (answer: Answer, post: FormPost, details: { input: InputOf<I>; result: Result }) => Done;
+  /** What the page answers on failure; by default `data(failure, { status })`. */
+  failed?: (failure: FormFailure, post: FormPost) => Failed;
+  /** Failures that go to the error screen (or the login redirect) instead of the form; by default 401 and 404. */
+  errorScreen?: (error: AppError) => boolean;
+}
+
+const defaultErrorScreen = (error: AppError) => error.status === 401 || error.status === 404;
+
+/**
+ * The form adapter: the same schemas parse the form (field errors are translated into the page's
+ * language, first message per field), the same use case runs, the same presenter answers; an
+ * `AppError` becomes the form's message unless `errorScreen` says otherwise.
+ */
+export function formAction<
+  I extends OperationInput,
+  R extends ViewerRequirement,
+  Result,
+  Answer,
+  Done,
+  Failed = ReturnType<typeof data<FormFailure>>,
+>(
+  operation: Operation<I, R, Result, Answer>,
+  options: FormActionOptions<I, Result, Answer, Done, Failed>,
+): FormHandler<Awaited<Done> | Awaited<Failed>> {
+  const errorScreen = options.errorScreen ?? defaultErrorScreen;
+  const failed = options.failed ?? ((failure: FormFailure) => data(failure, { status: failure.status }) as Failed);
+  const handler = async (post: FormPost) => {
+    const { app } = post;
+    if (operation.viewer === "signed-in") requireSignedIn(app.viewer);
+    const { params: paramsSchema, query: querySchema, body: bodySchema } = operation.input;
+    // The URL's parts are the page's own: one that does not parse is a bad request, not a form mistake.
+    const params = paramsSchema ? paramsSchema.safeParse(options.params?.(post) ?? post.params) : undefined;
+    if (params && !params.success) throw new AppError("bad_request");
+    const query = querySchema ? querySchema.safeParse(Object.fromEntries(pageUrl(post.request.url).searchParams)) : undefined;
+    if (query && !query.success) throw new AppError("bad_request");
+    let body: unknown;
+    if (bodySchema) {
+      const parsed = bodySchema.safeParse(options.body ? options.body(post.form, post) : formInput(bodySchema, post.form));
+      if (!parsed.success) return failed(invalidFields(parsed.error, app.locale), post);
+      body = parsed.data;
+    }
+    const input = { params: params?.data, query: query?.data, body } as InputOf<I>;
+    let answer: Answer;
+    let result: Result;
+    try {
+      result = await runOperation(operation, { db: app.db, now: () => app.now(), locale: app.locale }, app.viewer, input, (error) =>
+        console.error(`${operation.name} failed`, error),
+      );
+      answer = operation.present(result, { viewer: app.viewer, locale: app.locale });
+    } catch (error) {
+      if (!(error instanceof AppError) || errorScreen(error)) throw error;
+      return failed(failureOf(error, app.locale), post);
+    }
+    return options.done(answer, post, { input, result });
+  };
+  return handler as FormHandler<Awaited<Done> | Awaited<Failed>>;
+}
+
+/** For buttons without fields (join, delete): every refusal is the error screen, as a page the form cannot explain. */
+export const failuresOnErrorScreen = {
+  errorScreen: () => true,
+  failed: (failure: FormFailure): never => {
+    throw new AppError(failure.code as ErrorCode);
+  },
+};
+
+/** An AppError as a form shows it. */
+export function failureOf(error: AppError, locale: Locale): FormFailure {
+  const body = presentError(error, locale);
+  return body.fields
+    ? { fieldErrors: body.fields, code: error.code, status: error.status }
+    : { formError: body.message, code: error.code, status: error.status };
+}
+
+function invalidFields(error: z.ZodError, locale: Locale): FormFailure {
+  const t = translator(locale);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    const key = issue.message.includes(":") && !issue.message.includes(" ") ? issue.message : "validation:invalid_value";
+    fieldErrors[field] ??= t(key);
+  }
+  return { fieldErrors, code: "validation_failed", status: 400 };
+}
+
+/**
+ * Route-level intent dispatch: the handler named by the form's `intent` answers; an unknown or
+ * missing intent is a 400.
+ */
+export async function dispatchIntent<H extends Record<string, FormHandler>>(
+  post: FormPost,
+  handlers: H,
+): Promise<Awaited<ReturnType<H[keyof H]>>> {
+  const intent = post.form.get("intent");
+  const handler = typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) throw new AppError("bad_request");
+  return (await handler(post)) as Awaited<ReturnType<H[keyof H]>>;
+}
+
+type FieldKind = "string" | "number" | "boolean" | "array" | "unknown";
+
+/** The kind of value a schema wants, looking through optional, nullable, default, pipes and transforms. */
+function kindOf(schema: z.core.$ZodType): { kind: FieldKind; element?: FieldKind } {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+      return kindOf(def.innerType as z.core.$ZodType);
+    case "pipe": {
+      const inner = kindOf(def.in as z.core.$ZodType);
+      return inner.kind === "unknown" ? kindOf(def.out as z.core.$ZodType) : inner;
+    }
+    case "number":
+    case "int":
+    case "bigint":
+      return { kind: "number" };
+    case "boolean":
+      return { kind: "boolean" };
+    case "array":
+      return { kind: "array", element: kindOf(def.element as z.core.$ZodType).kind };
+    case "string":
+    case "enum":
+    case "literal":
+    case "template_literal":
+      return { kind: "string" };
+    default:
+      return { kind: "unknown" };
+  }
+}
+
+function fieldValue(kind: FieldKind, text: string): unknown {
+  if (kind !== "number") return text;
+  // Digits (and a sign or decimals) become a number; anything else stays text and fails the schema's own message.
+  return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+}
+
+/**
+ * A form read by a body schema: each field of the object by its name, numbers from their digits,
+ * checkboxes as booleans (present and not "0"/"false"/"off"), lists from repeated fields; an empty
+ * number field is left out. The schema then parses the result exactly as it parses a JSON body.
+ */
+export function formInput(schema: z.ZodType, form: FormData): Record<string, unknown> {
+  let def = schema._zod.def as unknown as { type: string; shape?: Record<string, z.core.$ZodType>; innerType?: z.core.$ZodType };
+  // An optional or nullable body (`z.strictObject({}).nullish()`) is read by its object.
+  while (def.innerType && ["optional", "nullable", "default", "prefault", "readonly"].includes(def.type))
+    def = def.innerType._zod.def as unknown as typeof def;
+  const shape = def.type === "object" ? def.shape : undefined;
+  if (!shape) return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const { kind, element } = kindOf(field);
+    if (kind === "array") {
+      values[name] = form
+        .getAll(name)
+        .filter((value): value is string => typeof value === "string")
+        .map((value) => fieldValue(element ?? "string", value));
+      continue;
+    }
+    const value = form.get(name);
+    if (kind === "boolean") {
+      values[name] = typeof value === "string" && !["0", "false", "off"].includes(value);
+      continue;
+    }
+    if (typeof value !== "string") continue;
+    if (kind === "number" && value.trim() === "") continue;
+    values[name] = fieldValue(kind, value);
+  }
+  return values;
+}
