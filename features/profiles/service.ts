@@ -16,6 +16,7 @@ import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
 import { deleteAttachment, fileIdOfUrl, storeImage, type AttachmentOptions } from "../attachments/service.ts";
 import { followCounts, isFollowing } from "../follows/service.ts";
 import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
+import { receivedLikes } from "../reactions/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
 import { emit } from "../events/bus.ts";
 import type { EventVerb } from "../events/catalogue.ts";
@@ -140,7 +141,7 @@ export interface PublicProfile {
   user: User;
   followers: number;
   following: number;
-  /** Reads of and likes on the user's content: none can exist before writings and reactions land. */
+  /** Reads of the user's writings and books (their view counts), and likes received on anything they wrote. */
   reads: number;
   likes: number;
   checkin: CheckinStatus;
@@ -159,12 +160,29 @@ export async function findUserByUsername(db: Database, username: string): Promis
 
 /** What /profile/{username} and the personal centre show; null for an unknown user. */
 export async function getProfileSummary(db: Database, user: User, viewerId: number | null, now: Date = new Date()): Promise<PublicProfile> {
-  const [counts, checkin, followedByViewer] = await Promise.all([
+  const [counts, checkin, followedByViewer, reads, likes] = await Promise.all([
     followCounts(db, user.id),
     getCheckinStatus(db, user.id, now),
     viewerId !== null && viewerId !== user.id ? isFollowing(db, viewerId, user.id) : Promise.resolve(false),
+    readsOf(db, user.id),
+    receivedLikes(db, user.id),
   ]);
-  return { user, followers: counts.followers, following: counts.following, reads: 0, likes: 0, checkin, followedByViewer };
+  return { user, followers: counts.followers, following: counts.following, reads, likes, checkin, followedByViewer };
+}
+
+/** The views of the user's writings (each language version counts its own) and books. */
+async function readsOf(db: Database, userId: number): Promise<number> {
+  const [[fromWritings], [fromBooks]] = await Promise.all([
+    db
+      .select({ total: sql<number>`coalesce(sum(${writings.views}), 0)::int` })
+      .from(writings)
+      .where(eq(writings.authorId, userId)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${books.views}), 0)::int` })
+      .from(books)
+      .where(eq(books.authorId, userId)),
+  ]);
+  return (fromWritings?.total ?? 0) + (fromBooks?.total ?? 0);
 }
 
 /** The verbs the activity tab shows (checked against the event catalogue). */

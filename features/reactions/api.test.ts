@@ -109,6 +109,10 @@ describe.each(databaseKinds)("reactions API on %s", (kind) => {
     expect((await react(visitor, "comment", comment.id, "like")).json()).toEqual({ reaction: "like", like_count: 1 });
     expect((await react(visitor, "user", author.id, "like")).json()).toEqual({ reaction: "like", like_count: 1 });
     expect(await receivedLikes(db(), author.id)).toBe(2);
+    // The profile shows received likes and the reads of the author's writings (spec §3).
+    await db().update(writings).set({ views: 7 }).where(eq(writings.id, writing.id));
+    const profile = (await new Visitor(api.app).get(`/api/Users/profile/${author.username}/`)).json() as Record<string, unknown>;
+    expect(profile).toMatchObject({ likes_count: 2, reads_count: 7 });
 
     expect((await react(visitor, "spaceship", 1, "like")).statusCode).toBe(404);
     expect((await react(visitor, "writing", 999_999, "like")).statusCode).toBe(404);
