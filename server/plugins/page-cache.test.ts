@@ -159,6 +159,8 @@ describe("memory bounds", () => {
     expect(keys.size).toBe(1);
     expect(pageCacheUrl("/circles/3?f=1&tab=books&utm_source=x")).toBe("/circles/3?tab=books");
     expect(pageCacheUrl("/?cursor=abc&tab=hot")).toBe(pageCacheUrl("/?tab=hot&cursor=abc"));
+    // Route discovery answers by its own parameters: two manifests of different paths are two entries.
+    expect(pageCacheUrl("/__manifest?paths=%2Fforget_password&version=1")).not.toBe(pageCacheUrl("/__manifest?paths=%2Fsearch&version=1"));
     expect(pageCacheUrl("/?tab=hot")).not.toBe(pageCacheUrl("/?tab=all"));
     expect(pageCacheUrl("/en.data?_routes=routes%2Fhome&f=2")).toBe("/en.data?_routes=routes%2Fhome");
     expect(pageCacheUrl("/search?q=%E6%95%B0&x=%zz")).toBe("/search?q=%E6%95%B0");

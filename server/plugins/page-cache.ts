@@ -217,6 +217,8 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
 export function pageCacheUrl(url: string): string {
   const mark = url.indexOf("?");
   if (mark < 0) return url;
+  // React Router's route discovery answers by its own parameters (`paths`, `version`): keep its whole query.
+  if (url.slice(0, mark).endsWith("/__manifest")) return url;
   const kept: [string, string][] = [];
   for (const part of url.slice(mark + 1).split("&")) {
     if (!part) continue;

@@ -224,12 +224,12 @@ describe("reading in the interface language", () => {
 
     for (const path of ["/en?tab=all", "/?tab=all"]) {
       await page.goto(path);
-      const excerpts = await page.locator(".writing-list-excerpt").allInnerTexts();
+      const excerpts = await page.locator(".feed-card-excerpt").allInnerTexts();
       expect(excerpts.length, path).toBeGreaterThan(0);
       for (const excerpt of excerpts) expect(excerpt, path).not.toMatch(/\\[a-zA-Z]+|[_^]\{/);
     }
     await page.goto("/en?tab=all");
-    expect(await page.locator(".writing-list").innerText()).toContain("Three proofs of the Pythagorean theorem");
+    expect(await page.locator(".feed-list").innerText()).toContain("Three proofs of the Pythagorean theorem");
 
     // The demo writing relates to the entry 勾股定理: its page says so.
     await page.goto("/circles/2?tab=encyclopedia");
