@@ -3,34 +3,12 @@ import { useTranslation } from "react-i18next";
 import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { SharePanel } from "./share-panel.tsx";
+import { StarIcon, ThumbIcon } from "./icons.tsx";
 
 type Reaction = "like" | "dislike";
 type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
 type FavoriteState = { favorited: boolean; favorite_count: number };
 type Answer<State> = { state?: State; error?: string };
-
-function LineIcon({ path, rotate }: { path: string; rotate?: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="line-icon"
-      style={rotate ? { transform: "rotate(180deg)" } : undefined}
-    >
-      <path d={path} />
-    </svg>
-  );
-}
-const thumb = "M7 10v11H3V10zM7 10l4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21H7";
-const star = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z";
 
 /** The state shown while a press is on its way: the toggle applied to what was last confirmed. */
 function optimisticReaction(confirmed: ReactionState, wanted: Reaction | "none"): ReactionState {
@@ -93,18 +71,18 @@ export function ActionBar({
 
   const likeLabel = (
     <>
-      <LineIcon path={thumb} /> {t("reaction.like")} <span className="action-count">{reaction.like_count}</span>
+      <ThumbIcon /> {t("reaction.like")} <span className="action-count">{reaction.like_count}</span>
     </>
   );
   const dislikeLabel = (
     <>
-      <LineIcon path={thumb} rotate /> {t("reaction.dislike")}
+      <ThumbIcon down /> {t("reaction.dislike")}
       {reaction.dislike_count !== undefined ? <span className="action-count">{reaction.dislike_count}</span> : null}
     </>
   );
   const favoriteLabel = (
     <>
-      <LineIcon path={star} /> {favorite.favorited ? t("favorite.favorited") : t("favorite.favorite")}{" "}
+      <StarIcon /> {favorite.favorited ? t("favorite.favorited") : t("favorite.favorite")}{" "}
       <span className="action-count">{favorite.favorite_count}</span>
     </>
   );

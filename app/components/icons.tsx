@@ -72,3 +72,21 @@ export function EyeOffIcon() {
     </LineIcon>
   );
 }
+
+/** Like (and, turned over, dislike) in the action bar. */
+export function ThumbIcon({ down = false }: { down?: boolean }) {
+  return (
+    <LineIcon style={down ? { transform: "rotate(180deg)" } : undefined}>
+      <path d="M7 10v11H3V10zM7 10l4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21H7" />
+    </LineIcon>
+  );
+}
+
+/** Favourite in the action bar. */
+export function StarIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />
+    </LineIcon>
+  );
+}

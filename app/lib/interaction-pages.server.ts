@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { localizePath, pageUrl, safeNextPath, stripLocale } from "../../common/locale.ts";
-import { csrfForForm, privatePageHeaders, tagPage } from "./context.server.ts";
+import { tagPage } from "./context.server.ts";
+import { withFormToken } from "./circle-pages.server.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import type { SubjectType } from "../../features/subjects/types.ts";
@@ -63,9 +64,5 @@ export async function withActionBar<T extends object>(
   tagPage(app, countsTag(subject.type, subject.id));
   const interactions = await interactionSummary(app.db, app.viewer, subject);
   if (!app.viewer) return data({ ...value, interactions, csrfToken: null as string | null });
-  const csrf = csrfForForm(app);
-  return data(
-    { ...value, interactions, csrfToken: csrf.token as string | null },
-    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
-  );
+  return withFormToken(app, { ...value, interactions });
 }

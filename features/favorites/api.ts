@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
-import { AppError } from "../../common/app-error.ts";
-import { noContent, personal } from "../../server/lib/operation.ts";
+import { noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
 import { favoriteInputSchema, favoritesQuerySchema, favoriteUpdateSchema, folderCreateSchema, folderUpdateSchema } from "./schema.ts";
 import {
   createFolder,
@@ -70,11 +69,6 @@ export function presentFavoriteItem(item: FavoriteItem): z.infer<typeof itemAnsw
 export async function favoritesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["interactions"];
-  const signedIn = async (request: { viewer(): Promise<import("../accounts/viewer.ts").Viewer | null> }) => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError("not_authenticated");
-    return viewer;
-  };
 
   api.put(
     "/api/subjects/:type/:id/favorite/",
@@ -88,7 +82,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const state = await favorite({ db: app.db }, viewer, request.params.type, request.params.id, request.body ?? {});
       personal(reply);
       return presentFavoriteState(state);
@@ -107,7 +101,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const state = await unfavorite({ db: app.db }, viewer, request.params.type, request.params.id);
       personal(reply);
       return presentFavoriteState(state);
@@ -125,7 +119,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const page = await listFavorites(app.db, viewer, request.query);
       personal(reply);
       return { results: page.items.map(presentFavoriteItem), next_cursor: page.nextCursor };
@@ -144,7 +138,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await updateFavorite({ db: app.db }, viewer, request.params.type, request.params.id, request.body);
       personal(reply);
       return reply.code(204).send(null);
@@ -163,7 +157,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await removeFavoriteEntry({ db: app.db }, viewer, request.params.type, request.params.id);
       personal(reply);
       return reply.code(204).send(null);
@@ -180,7 +174,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       personal(reply);
       return { results: (await listFolders(app.db, viewer.id)).map(presentFolder) };
     },
@@ -190,7 +184,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
     "/api/favorite_folders/",
     { schema: { tags, summary: "A new favourites folder (at most 50)", body: folderCreateSchema, response: { 201: folderAnswer } } },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const folder = await createFolder({ db: app.db }, viewer, request.body);
       personal(reply);
       return reply.code(201).send(presentFolder(folder));
@@ -209,7 +203,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       await updateFolder({ db: app.db }, viewer, request.params.id, request.body);
       personal(reply);
       return reply.code(204).send(null);
@@ -228,7 +222,7 @@ export async function favoritesApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await signedIn(request);
+      const viewer = requireSignedIn(await request.viewer());
       const result = await deleteFolder({ db: app.db }, viewer, request.params.id);
       personal(reply);
       return result;

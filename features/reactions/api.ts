@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
-import { AppError } from "../../common/app-error.ts";
-import { personal } from "../../server/lib/operation.ts";
+import { personal, requireSignedIn } from "../../server/lib/operation.ts";
 import { reactionKinds } from "../../server/db/schema/reactions.ts";
 import { reactionInputSchema } from "./schema.ts";
 import { removeReaction, setReaction, type ReactionState } from "./service.ts";
@@ -39,8 +38,7 @@ export async function reactionsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
+      const viewer = requireSignedIn(await request.viewer());
       const state = await setReaction({ db: app.db }, viewer, request.params.type, request.params.id, request.body.reaction);
       personal(reply);
       return presentReaction(state);
@@ -59,8 +57,7 @@ export async function reactionsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError("not_authenticated");
+      const viewer = requireSignedIn(await request.viewer());
       const state = await removeReaction({ db: app.db }, viewer, request.params.type, request.params.id);
       personal(reply);
       return presentReaction(state);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations, hydrated } from "./browser.ts";
 import { testPng } from "../support/images.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -23,14 +23,6 @@ afterAll(closeBrowser);
 
 /** Server round trips on a busy machine take a while (the live preview renders on the server): wait up to 30 s for the page to show a change. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
-
-/** Waits until React has hydrated the page (a click before that could be lost). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /** CodeMirror (loaded after hydration, on write pages only) has replaced the chapter's textarea. */
 async function markdownEditorReady(page: Page): Promise<void> {

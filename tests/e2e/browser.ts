@@ -139,3 +139,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
+
+/** Waits until React has hydrated the page (its h1 carries a fiber): a click before that would be a plain form post, or lost. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Publishes a short article in the global village through the API, as the context's user; its path. */
+export async function publishArticle(context: BrowserContext, title: string, content = "Some text to comment on.\n"): Promise<string> {
+  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+  const response = await context.request.post("/api/circles/1/writings/", {
+    headers: { "x-csrftoken": csrftoken },
+    data: { title, content },
+  });
+  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, hydrated } from "./browser.ts";
 import { wholeSitemap } from "../support/sitemap.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { htmlFile, testPng } from "../support/images.ts";
@@ -18,17 +18,6 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 
 /** The whole button name, after an optional check mark: "Join" must not match "Joined" (nor 加入 match 已加入). */
 const exactly = (text: string) => new RegExp(`^(✓ )?${text}$`);
-
-/**
- * Waits until React has hydrated the page: a choice made in a select before that would be reset,
- * and a click could be lost.
- */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 const circleIdOf = (page: Page) => Number(/\/circles\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
 

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, seriousViolations } from "./browser.ts";
+import type { Page } from "playwright-core";
+import {
+  baseURL,
+  closeBrowser,
+  launchBrowser,
+  newVisitor,
+  signInAsNewUser,
+  uniqueName,
+  seriousViolations,
+  hydrated,
+  publishArticle,
+} from "./browser.ts";
 import { addCatalog, translator } from "../../common/i18n.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import zhComments from "../../common/locales/zh-CN/comments.json" with { type: "json" };
@@ -12,25 +22,6 @@ beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
-
-/** Waits until React has hydrated the page (a click before that would be a plain form post). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
-/** Publishes a short article in the global village through the API, as the context's user. */
-async function publishArticle(context: BrowserContext, title: string): Promise<string> {
-  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const response = await context.request.post("/api/circles/1/writings/", {
-    headers: { "x-csrftoken": csrftoken },
-    data: { title, content: "Some text to comment on.\n" },
-  });
-  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
-  return ((await response.json()) as { url: string }).url;
-}
 
 /** The comment or reply (its own block, not its replies) whose text contains `text`. */
 const commentWith = (page: Page, text: string) =>

@@ -1,28 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName, hydrated, publishArticle } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
-
-/** Waits until React has hydrated the page (a click before that would be a plain form post). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
-/** Publishes a short article in the global village through the API, as the context's user. */
-async function publishArticle(context: BrowserContext, title: string): Promise<string> {
-  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-  const response = await context.request.post("/api/circles/1/writings/", {
-    headers: { "x-csrftoken": csrftoken },
-    data: { title, content: "Something worth a like.\n" },
-  });
-  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
-  return ((await response.json()) as { url: string }).url;
-}
 
 const bar = (page: Page) => page.getByTestId("action-bar");
 
