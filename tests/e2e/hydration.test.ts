@@ -32,10 +32,18 @@ describe("hydration", () => {
     const errors: string[] = [];
     withScript.page.on("pageerror", (error) => errors.push(error.message));
     for (const path of paths) {
-      await withoutScript.page.goto(path);
-      const served = await withoutScript.page.evaluate(() => document.body.innerText);
-      await withScript.page.goto(path, { waitUntil: "networkidle" });
+      const response = await withScript.page.goto(path, { waitUntil: "networkidle" });
       const hydrated = await withScript.page.evaluate(() => document.body.innerText);
+      // The same bytes without scripts: another test file may change a shared page between two requests.
+      const html = await response!.text();
+      const pathname = new URL(path, baseURL()).pathname;
+      const sameDocument = (url: URL) => url.pathname === pathname;
+      await withoutScript.page.route(sameDocument, (route) =>
+        route.fulfill({ status: response!.status(), contentType: "text/html; charset=utf-8", body: html }),
+      );
+      await withoutScript.page.goto(path);
+      await withoutScript.page.unroute(sameDocument);
+      const served = await withoutScript.page.evaluate(() => document.body.innerText);
       expect(hydrated, path).toBe(served);
       expect(errors, path).toEqual([]);
     }
