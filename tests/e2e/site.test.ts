@@ -32,8 +32,9 @@ describe("circles", () => {
     await page.getByRole("link", { name: "展开文学的 4 个子圈子" }).click();
     await page.waitForURL((url) => url.pathname === "/circles" && url.searchParams.get("open") === "3");
     // Poetry sits inside Literature's own list, not beside it (the innermost matching <li> comes last).
+    // The URL changes before the branch's data has arrived: wait for it to show.
     const literature = page.locator("li", { has: page.getByRole("link", { name: "文学", exact: true }) }).last();
-    expect(await literature.getByRole("link", { name: "诗歌" }).count()).toBe(1);
+    await expect.poll(() => literature.getByRole("link", { name: "诗歌" }).count()).toBe(1);
     const mathematics = page.locator("li", { has: page.getByRole("link", { name: "数学", exact: true }) }).last();
     expect(await mathematics.getByRole("link", { name: "诗歌" }).count()).toBe(0);
     await page.getByRole("link", { name: "诗歌" }).click();
