@@ -7,6 +7,7 @@ import { withFormToken } from "./circle-pages.server.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import type { SubjectType } from "../../features/subjects/types.ts";
+import { runOperation, type InputOf, type Operation, type OperationInput, type ViewerRequirement } from "../../server/lib/operation.ts";
 
 /**
  * Where a plain form post of an interaction (no JavaScript) goes back to: the page it came from,
@@ -49,6 +50,26 @@ export async function interactionAnswer<State>(
     if (isFetcherCall(request)) return data({ error: presentError(error, app.locale).message }, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * Runs an interaction's operation (the one its API route runs) from a page's post: path parameters
+ * that do not name a subject are `not_found`, a body its schema refuses is a bad request (the
+ * buttons send only fixed values), the answer is the API's.
+ */
+export async function runInteraction<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
+  app: AppContext,
+  operation: Operation<I, R, Result, Answer>,
+  raw: { params: unknown; body?: unknown },
+): Promise<Answer> {
+  const params = operation.input.params?.safeParse(raw.params);
+  if (params && !params.success) throw new AppError("not_found");
+  const body = operation.input.body?.safeParse(raw.body);
+  if (body && !body.success) throw new AppError("bad_request");
+  const input = { params: params?.data, query: undefined, body: body?.data } as InputOf<I>;
+  const services = { db: app.db, now: () => app.now(), locale: app.locale };
+  const result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
+  return operation.present(result, { viewer: app.viewer, locale: app.locale });
 }
 
 /**

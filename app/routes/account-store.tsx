@@ -1,25 +1,25 @@
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-store";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
-import { AppError, presentError } from "../../common/app-error.ts";
+import { AppError } from "../../common/app-error.ts";
+import { dispatchIntent, failureOf, formAction, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
-import { favoritesQuerySchema, folderName } from "../../features/favorites/schema.ts";
+import { favoritesQuerySchema } from "../../features/favorites/schema.ts";
+import { listFavorites, listFolders } from "../../features/favorites/service.ts";
 import {
-  createFolder,
-  deleteFolder,
-  listFavorites,
-  listFolders,
-  removeFavoriteEntry,
-  updateFavorite,
-  updateFolder,
-} from "../../features/favorites/service.ts";
-import { presentFavoriteItem, presentFolder } from "../../features/favorites/api.ts";
-import { translator } from "../../common/i18n.ts";
+  createFolderOperation,
+  deleteFolderOperation,
+  presentFavoriteItem,
+  presentFolder,
+  removeFavoriteOperation,
+  updateFavoriteOperation,
+  updateFolderOperation,
+} from "../../features/favorites/operations.ts";
 import "../lib/centre-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:store.title");
@@ -50,58 +50,86 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 type StoreAnswer = { error?: string; confirmDeleteFolder?: number };
 
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+/** A refusal as this page shows it: one message above the lists (the field's, or the form's). */
+const storeFailed = (failure: FormFailure) =>
+  data<StoreAnswer>({ error: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] ?? "" }, { status: failure.status });
+const stay = () => data<StoreAnswer>({});
+const onThePage = { failed: storeFailed, errorScreen: (error: AppError) => error.status === 401 };
+/** The favourite a form names (`type`, `id`), and the folder (`folder`). */
+const itemParams = ({ form }: FormPost) => ({ type: field(form, "type"), id: field(form, "id") });
+const folderParams = ({ form }: FormPost) => ({ id: field(form, "folder") });
+
+/** The page's forms: the API's operations (features/favorites/operations.ts), one per intent. */
+const storeForms = {
+  "create-folder": formAction(createFolderOperation, {
+    body: (form) => ({ name: field(form, "name"), is_public: field(form, "is_public") === "1" }),
+    done: (folder, { app }) => redirect(`${localizePath("/account/store", app.locale)}?folder=${folder.id}`, 303),
+    ...onThePage,
+  }),
+  "rename-folder": formAction(updateFolderOperation, {
+    params: folderParams,
+    body: (form) => ({ name: field(form, "name") }),
+    done: stay,
+    ...onThePage,
+  }),
+  "folder-visibility": formAction(updateFolderOperation, {
+    params: folderParams,
+    body: (form) => ({ is_public: field(form, "is_public") === "1" }),
+    done: stay,
+    ...onThePage,
+  }),
+  "delete-folder": async (post: FormPost) => {
+    if (field(post.form, "confirmed") !== "1") return data<StoreAnswer>({ confirmDeleteFolder: Number(field(post.form, "folder")) });
+    return deleteFolderForm(post);
+  },
+  move: formAction(updateFavoriteOperation, {
+    params: itemParams,
+    body: (form) => ({ folder_id: field(form, "to") || undefined }),
+    done: stay,
+    ...onThePage,
+  }),
+  note: formAction(updateFavoriteOperation, {
+    params: itemParams,
+    body: (form) => ({ note: field(form, "note") }),
+    done: stay,
+    ...onThePage,
+  }),
+  remove: formAction(removeFavoriteOperation, { params: itemParams, body: () => ({}), done: stay, ...onThePage }),
+};
+const deleteFolderForm = formAction(deleteFolderOperation, {
+  params: folderParams,
+  body: () => ({}),
+  done: (_answer, { app }) => redirect(localizePath("/account/store", app.locale), 303),
+  ...onThePage,
+});
+
 /** The page's forms, as plain posts: folders (create, rename, public/private, delete with confirmation) and items (move, note, remove). */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, params }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const viewer = requireViewer(app);
+  requireViewer(app);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const number = (name: string) => (/^\d{1,9}$/.test(text(name)) ? Number(text(name)) : 0);
-  const options = { db: app.db };
-  const t = translator(app.locale);
   try {
-    switch (text("intent")) {
-      case "create-folder": {
-        const name = folderName.safeParse(text("name"));
-        if (!name.success) return { error: t(name.error.issues[0]!.message) } satisfies StoreAnswer;
-        const folder = await createFolder(options, viewer, { name: name.data, is_public: text("is_public") === "1" });
-        throw redirect(`${localizePath("/account/store", app.locale)}?folder=${folder.id}`, 303);
-      }
-      case "rename-folder": {
-        const name = folderName.safeParse(text("name"));
-        if (!name.success) return { error: t(name.error.issues[0]!.message) } satisfies StoreAnswer;
-        await updateFolder(options, viewer, number("folder"), { name: name.data });
-        break;
-      }
-      case "folder-visibility":
-        await updateFolder(options, viewer, number("folder"), { is_public: text("is_public") === "1" });
-        break;
-      case "delete-folder":
-        if (text("confirmed") !== "1") return { confirmDeleteFolder: number("folder") } satisfies StoreAnswer;
-        await deleteFolder(options, viewer, number("folder"));
-        throw redirect(localizePath("/account/store", app.locale), 303);
-      case "move":
-        await updateFavorite(options, viewer, text("type"), number("id"), { folder_id: number("to") || undefined });
-        break;
-      case "note":
-        if (text("note").trim().length > 500) return { error: t("validation:favorite_note_too_long") } satisfies StoreAnswer;
-        await updateFavorite(options, viewer, text("type"), number("id"), { note: text("note").trim() });
-        break;
-      case "remove":
-        await removeFavoriteEntry(options, viewer, text("type"), number("id"));
-        break;
-      default:
-        throw new AppError("bad_request");
-    }
+    return await dispatchIntent({ app, request, form, params }, storeForms);
   } catch (error) {
-    if (error instanceof AppError && error.status !== 401) return { error: presentError(error, app.locale).message } satisfies StoreAnswer;
+    if (error instanceof AppError && error.status !== 401) return storeFailed(failureOf(error, app.locale));
     throw error;
   }
-  return {} satisfies StoreAnswer;
+}
+
+/** The hidden fields of a form about one favourite. */
+function ItemFields({ csrfToken, item }: { csrfToken: string; item: { type: string; id: number } }) {
+  return (
+    <>
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <input type="hidden" name="type" value={item.type} />
+      <input type="hidden" name="id" value={item.id} />
+    </>
+  );
 }
 
 export default function AccountStore({ loaderData, actionData }: Route.ComponentProps) {
@@ -257,9 +285,7 @@ export default function AccountStore({ loaderData, actionData }: Route.Component
                     </p>
                     <div className="store-item-tools">
                       <Form method="post" className="inline-form">
-                        {hidden}
-                        <input type="hidden" name="type" value={item.type} />
-                        <input type="hidden" name="id" value={item.id} />
+                        <ItemFields csrfToken={csrfToken} item={item} />
                         <label htmlFor={`move-${item.type}-${item.id}`} className="visually-hidden">
                           {t("store.move_to")}
                         </label>
@@ -275,9 +301,7 @@ export default function AccountStore({ loaderData, actionData }: Route.Component
                         </button>
                       </Form>
                       <Form method="post" className="inline-form">
-                        {hidden}
-                        <input type="hidden" name="type" value={item.type} />
-                        <input type="hidden" name="id" value={item.id} />
+                        <ItemFields csrfToken={csrfToken} item={item} />
                         <label htmlFor={`note-${item.type}-${item.id}`} className="visually-hidden">
                           {t("store.note")}
                         </label>
@@ -294,9 +318,7 @@ export default function AccountStore({ loaderData, actionData }: Route.Component
                         </button>
                       </Form>
                       <Form method="post" className="inline-form">
-                        {hidden}
-                        <input type="hidden" name="type" value={item.type} />
-                        <input type="hidden" name="id" value={item.id} />
+                        <ItemFields csrfToken={csrfToken} item={item} />
                         <button type="submit" name="intent" value="remove" className="button" data-testid="remove-favorite">
                           {t("store.remove")}
                         </button>

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+import { idSchema as id } from "../../common/id.ts";
 const note = z.string().trim().max(500, "validation:favorite_note_too_long");
 
 /** `PUT /api/subjects/{type}/{id}/favorite/` and the action bar's form: the folder (default when left out) and a private note. */
