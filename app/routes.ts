@@ -39,6 +39,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("message", "routes/message-centre-home.tsx", { id: id("message") }),
       route("messages", "routes/message-centre-home.tsx", { id: id("messages-home") }),
       route("messages/:category", "routes/messages.tsx", { id: id("message-centre") }),
+      route("messages/open/:id", "routes/messages-open.tsx", { id: id("message-open") }),
       route("messages/*", "routes/signed-in-area.tsx", { id: id("messages") }),
       route("circles/:circleId/write/book", "routes/book-write.tsx", { id: id("book-new") }),
       route("circles/:circleId/write/book/:bookId", "routes/book-write.tsx", { id: id("book-edit") }),

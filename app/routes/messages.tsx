@@ -1,41 +1,96 @@
 import { useEffect } from "react";
-import { Link, NavLink } from "react-router";
+import { data, Form, Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
-import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts";
-import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
-import { listNewFollowers } from "../../features/follows/service.ts";
-import { defaultAvatar } from "../../features/accounts/presenter.ts";
+import { assertFormCsrf, getAppContext, notFound, readForm, requireViewer } from "../lib/context.server.ts";
+import { withFormToken } from "../lib/circle-pages.server.ts";
+import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
+import { AppError } from "../../common/app-error.ts";
 import "../lib/centre-catalog.ts";
+import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
 import { isMessageCentreCategory, messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";
+import { listNotifications, type NotificationCategory } from "../../features/messages/notifications.ts";
+import { deleteNotificationOperation, presentNotification, type NotificationAnswer } from "../../features/messages/operations.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:messages.title");
 
-/** Signed-in only. Opening a category marks it read (the notification lists arrive with messaging). */
+/** The notifications each message-centre page lists. */
+const pageCategories: Record<MessageCentreCategory, readonly NotificationCategory[]> = {
+  reply_comment: ["reply", "comment"],
+  answers: ["answers"],
+  like_attention: ["like", "favorite", "follow"],
+  at: ["at"],
+  system_notice: ["system"],
+  announcements: [],
+  chat: [],
+};
+
+/** Signed-in only: the category's notifications, newest first, 20 a page (`?cursor=`). Opening it marks it read. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   if (!isMessageCentreCategory(params.category)) notFound(request);
   const category = params.category as MessageCentreCategory;
-  // Likes and follows: new followers come from the `user.followed` events (likes arrive with reactions).
-  const followers = category === "like_attention" ? await listNewFollowers(app.db, viewer.id) : [];
-  return {
-    category,
-    followers: followers.map((follower) => ({
-      ...follower,
-      avatar: follower.avatar ?? defaultAvatar,
-      followedAt: follower.followedAt.toISOString(),
-    })),
-  };
+  const cursor = pageUrl(request.url).searchParams.get("cursor") ?? undefined;
+  const categories = pageCategories[category];
+  const page = categories.length > 0 ? await listNotifications(app.db, viewer, categories, cursor) : { items: [], nextCursor: null };
+  return withFormToken(app, { category, items: page.items.map(presentNotification), nextCursor: page.nextCursor });
+}
+
+const deleteForm = formAction(deleteNotificationOperation, {
+  params: ({ form }) => ({ id: form.get("id") }),
+  body: () => ({}),
+  done: () => data({ deleted: true }),
+  ...failuresOnErrorScreen,
+});
+
+/** Deleting a notification (a plain form post; the list comes back without it). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireViewer(app);
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  if (!isMessageCentreCategory(params.category)) throw new AppError("not_found");
+  return dispatchIntent({ app, request, form, params }, { delete: deleteForm });
+}
+
+/** What one line says, in the page's language: "Li Lei and 9 others liked your article". */
+function NotificationText({ item }: { item: NotificationAnswer }) {
+  const { t, i18n } = useTranslation("centre");
+  const locale = i18n.language as Locale;
+  const [first] = item.actors;
+  const actor = first ? <Link to={localizePath(`/profile/${first.username}`, locale)}>{first.nickname}</Link> : t("messages.someone");
+  const others = item.count - 1;
+  const target = (
+    <Link to={localizePath(`/messages/open/${item.id}`, locale)} className="notification-target">
+      {item.subject.title}
+    </Link>
+  );
+  if (item.category === "system") {
+    return <>{t(`messages.system.${item.verb.replace(".", "_")}`, { defaultValue: t("messages.system.other") })}</>;
+  }
+  if (item.category === "follow")
+    return (
+      <>
+        {actor} {t("messages.lines.follow")}
+      </>
+    );
+  return (
+    <>
+      {actor}
+      {others > 0 ? ` ${t("messages.lines.and_others", { count: others })}` : null} {t(`messages.lines.${item.category}`)} {target}
+    </>
+  );
 }
 
 export default function MessageCentre({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["common", "centre"]);
   const locale = i18n.language as Locale;
-  const { category } = loaderData;
+  const { category, items, nextCursor, csrfToken } = loaderData;
   const store = useSessionStore();
   const { unread } = useSession();
 
@@ -46,6 +101,7 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
   }, [category, store]);
 
   const categories = Object.keys(messageCentreCategories) as MessageCentreCategory[];
+  const here = localizePath(`/messages/${category}`, locale);
   return (
     <div className="message-centre">
       <nav className="panel message-nav" aria-label={t("centre:messages.categories")}>
@@ -72,25 +128,36 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
         <h2 id="message-category-title" className="page-title">
           {t(`centre:messages.category_${category}`)}
         </h2>
-        {loaderData.followers.length > 0 ? (
-          <ul className="follower-list" aria-label={t("centre:followers_list.heading")} data-testid="new-followers">
-            {loaderData.followers.map((follower) => (
-              <li key={`${follower.username}-${follower.followedAt}`}>
-                <img className="site-avatar-image" src={follower.avatar} alt="" width={32} height={32} />
-                <span>
-                  <Link to={localizePath(`/profile/${follower.username}`, locale)}>{follower.nickname}</Link>{" "}
-                  {t("centre:followers_list.followed_you")}
-                  {follower.stillFollowing ? null : <span className="muted"> {t("centre:followers_list.no_longer")}</span>}
-                </span>
-                <time className="muted" dateTime={follower.followedAt}>
-                  {formatDate(follower.followedAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+        {items.length > 0 ? (
+          <ul className="notification-list" data-testid="notifications">
+            {items.map((item) => (
+              <li key={item.id} className={item.unread ? "notification unread" : "notification"} data-testid="notification">
+                <img className="site-avatar-image" src={item.actors[0]?.avatar ?? defaultAvatar} alt="" width={32} height={32} />
+                <p className="notification-text">
+                  {item.unread ? <span className="visually-hidden">{t("centre:messages.unread_marker")} </span> : null}
+                  <NotificationText item={item} />
+                </p>
+                <time className="muted" dateTime={item.created_at}>
+                  {formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" })}
                 </time>
+                <Form method="post" action={here} className="notification-delete">
+                  <input type="hidden" name="csrftoken" value={csrfToken} />
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" name="intent" value="delete" className="button" aria-label={t("centre:messages.delete_label")}>
+                    {t("centre:messages.delete")}
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>
         ) : (
           <EmptyState description={t("centre:messages.empty")} />
         )}
+        {nextCursor ? (
+          <Link className="button" to={`${here}?cursor=${nextCursor}`}>
+            {t("centre:messages.more")}
+          </Link>
+        ) : null}
       </section>
     </div>
   );

@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createComment, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { comments, events, unreadCounters } from "../../server/db/schema/index.ts";
+import { comments, events } from "../../server/db/schema/index.ts";
+import { getUnreadCounts } from "../messages/service.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
 import type { CommentPage, PresentedComment, ReplyPage } from "./schema.ts";
 
@@ -39,8 +40,8 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     return response.json() as CommentPage;
   };
   const unread = async (userId: number) => {
-    const [row] = await db().select().from(unreadCounters).where(eq(unreadCounters.userId, userId));
-    return { comments: row!.unreadCommentCount, replies: row!.unreadReplies };
+    const counts = await getUnreadCounts(db(), userId);
+    return { comments: counts.unread_comment_count, replies: counts.unread_replies };
   };
   const eventsOf = (verb: string, id: number) =>
     db()

@@ -53,15 +53,18 @@ export async function emit<Verb extends EventVerb>(tx: Transaction, event: Domai
   if (!subjectType || (definition.subject !== "any" && event.subjectType && event.subjectType !== definition.subject)) {
     throw new Error(`event ${event.verb} needs the subject kind ${definition.subject}, got ${event.subjectType ?? "none"}`);
   }
-  const emitted: DomainEvent<Verb> = { ...event, subjectType, data, recipientIds };
-  await tx.db.insert(events).values({
-    actorId: event.actorId,
-    verb: event.verb,
-    subjectType,
-    subjectId: event.subjectId,
-    data,
-    recipientIds,
-  });
+  const [row] = await tx.db
+    .insert(events)
+    .values({
+      actorId: event.actorId,
+      verb: event.verb,
+      subjectType,
+      subjectId: event.subjectId,
+      data,
+      recipientIds,
+    })
+    .returning({ id: events.id });
+  const emitted: DomainEvent<Verb> = { ...event, id: row!.id, subjectType, data, recipientIds };
   for (const handler of handlers.get(event.verb) ?? []) {
     if (handler.inTransaction) await handler.inTransaction(tx, emitted);
     const after = handler.afterCommit;

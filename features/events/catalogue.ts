@@ -85,6 +85,8 @@ export type EventSubjectType<Verb extends EventVerb> = (typeof eventCatalogue)[V
 /** An event as it is emitted and as handlers receive it. */
 export interface DomainEvent<Verb extends EventVerb = EventVerb> {
   verb: Verb;
+  /** The recorded row's id, given to handlers (a notification names its cause by it: one per recipient and event). */
+  id?: number;
   /** Who did it; null for the system (seeding, the admin command). */
   actorId: number | null;
   subjectId: number;

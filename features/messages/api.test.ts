@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { unreadCounters } from "../../server/db/schema/index.ts";
+import { notifications, unreadCounters } from "../../server/db/schema/index.ts";
 import { readCategories, type UnreadCounts } from "./schema.ts";
 import { unreadTag } from "./service.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
@@ -18,6 +18,7 @@ const allCounters: (keyof UnreadCounts)[] = [
   "unread_favorite_count",
   "unread_follow_count",
   "unread_private_chat",
+  "unread_at_count",
 ];
 
 describe.each(databaseKinds)("unread counters API on %s", (kind) => {
@@ -32,22 +33,29 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
   });
   afterAll(() => api.close());
 
-  const fill = () =>
-    api.database.db
-      .update(unreadCounters)
-      .set({
-        answerCount: 1,
-        unreadCommentCount: 2,
-        unreadReplies: 3,
-        unreadAnnouncementCount: 4,
-        unreadSysmegCount: 5,
-        unreadLikeCount: 6,
-        unreadFavoriteCount: 7,
-        unreadFollowCount: 8,
-        unreadPrivateChat: 9,
-      })
-      .where(eq(unreadCounters.userId, userId))
-      .then(() => invalidate([unreadTag(userId)]));
+  /** Unread notifications of every category (and the two column counters), as the handlers would have written them. */
+  let nextEvent = 1_000_000;
+  const fill = async () => {
+    const db = api.database.db;
+    await db.delete(notifications).where(eq(notifications.recipientId, userId));
+    const counts = { answers: 1, comment: 2, reply: 3, system: 5, like: 6, favorite: 7, follow: 8, at: 10 };
+    const rows = Object.entries(counts).flatMap(([category, count]) =>
+      Array.from({ length: count }, () => ({
+        recipientId: userId,
+        category,
+        verb: "test.filled",
+        eventId: nextEvent++,
+        subjectType: "user",
+        subjectId: userId,
+      })),
+    );
+    await db.insert(notifications).values(rows);
+    await db
+      .insert(unreadCounters)
+      .values({ userId, unreadAnnouncementCount: 4, unreadPrivateChat: 9 })
+      .onConflictDoUpdate({ target: unreadCounters.userId, set: { unreadAnnouncementCount: 4, unreadPrivateChat: 9 } });
+    await invalidate([unreadTag(userId)]);
+  };
 
   it("answers the nine counters for the signed-in user", async () => {
     await fill();
@@ -63,6 +71,7 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
       unread_favorite_count: 7,
       unread_follow_count: 8,
       unread_private_chat: 9,
+      unread_at_count: 10,
     });
   });
 

@@ -5,7 +5,8 @@ import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { can } from "./policy.ts";
 import { isReadCategory } from "./schema.ts";
-import { noContent } from "../../server/lib/operation.ts";
+import { jsonRoute, noContent } from "../../server/lib/operation.ts";
+import { deleteNotificationOperation, listNotificationsOperation } from "./operations.ts";
 
 /** The unread counters of the message centre. */
 const unreadCountsSchema = z.strictObject({
@@ -18,6 +19,8 @@ const unreadCountsSchema = z.strictObject({
   unread_favorite_count: z.number(),
   unread_follow_count: z.number(),
   unread_private_chat: z.number(),
+  /** @ mentions: beside the spec's nine, so the @ page has its own counter. */
+  unread_at_count: z.number(),
 });
 import { getUnreadCounts, markCategoryRead } from "./service.ts";
 
@@ -43,4 +46,14 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
       return reply.status(204).send(null);
     },
   );
+
+  jsonRoute(app, "GET", "/api/messages/:category/", listNotificationsOperation, {
+    tags: ["messages"],
+    summary: "One's notifications of a category, newest first, 20 a page (likes and favourites of one subject as one line)",
+  });
+  jsonRoute(app, "DELETE", "/api/messages/notifications/:id/", deleteNotificationOperation, {
+    tags: ["messages"],
+    status: 204,
+    summary: "Delete one of one's notifications (a grouped line: all of it)",
+  });
 }

@@ -8,6 +8,8 @@ export const readCategories = {
   "like-favorite": ["unread_like_count", "unread_favorite_count"],
   follow: ["unread_follow_count"],
   "private-chat": ["unread_private_chat"],
+  /** @ mentions (a counter beside the spec's nine, so the @ page has its own). */
+  at: ["unread_at_count"],
 } as const satisfies Record<string, readonly (keyof UnreadCounts)[]>;
 
 export type ReadCategory = keyof typeof readCategories;
@@ -26,6 +28,7 @@ export interface UnreadCounts {
   unread_favorite_count: number;
   unread_follow_count: number;
   unread_private_chat: number;
+  unread_at_count: number;
 }
 
 export const zeroUnread: UnreadCounts = {
@@ -38,6 +41,7 @@ export const zeroUnread: UnreadCounts = {
   unread_favorite_count: 0,
   unread_follow_count: 0,
   unread_private_chat: 0,
+  unread_at_count: 0,
 };
 
 export function unreadTotal(counts: UnreadCounts): number {
@@ -49,7 +53,7 @@ export const messageCentreCategories = {
   reply_comment: ["reply", "comment"],
   answers: ["answers"],
   like_attention: ["like-favorite", "follow"],
-  at: [],
+  at: ["at"],
   system_notice: ["system"],
   announcements: ["announcements"],
   chat: ["private-chat"],
@@ -65,3 +69,26 @@ export function isMessageCentreCategory(value: string): value is MessageCentreCa
 export function unreadIn(category: MessageCentreCategory, counts: UnreadCounts): number {
   return messageCentreCategories[category].flatMap((read) => readCategories[read]).reduce((sum, counter) => sum + counts[counter], 0);
 }
+
+/**
+ * Which notification categories (features/messages/notifications.ts) each counter counts; null
+ * for the two kept in a column (announcements are site-wide, chat messages are not notifications).
+ */
+export const counterCategories = {
+  answer_count: ["answers"],
+  unread_comment_count: ["comment"],
+  unread_replies: ["reply"],
+  unread_announcement_count: null,
+  unread_sysmeg_count: ["system"],
+  unread_like_count: ["like"],
+  unread_favorite_count: ["favorite"],
+  unread_follow_count: ["follow"],
+  unread_private_chat: null,
+  unread_at_count: ["at"],
+} as const satisfies Record<
+  keyof UnreadCounts,
+  readonly ("answers" | "reply" | "comment" | "at" | "like" | "favorite" | "follow" | "system")[] | null
+>;
+
+/** The counters kept in a column of `unread_counters`. */
+export type ColumnCounter = "unread_announcement_count" | "unread_private_chat";

@@ -145,8 +145,8 @@ describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (lan
     await poll(() => page.getByTestId("activity-list").textContent()).toContain(text.activityFollowed);
 
     await star.page.goto(`${text.prefix}/messages/like_attention`);
-    await poll(() => star.page.getByTestId("new-followers").textContent()).toContain(text.newFollowers);
-    expect(await star.page.getByTestId("new-followers").getByRole("link").first().textContent()).toBe(fanName);
+    await poll(() => star.page.getByTestId("notifications").textContent()).toContain(text.newFollowers);
+    expect(await star.page.getByTestId("notifications").getByRole("link").first().textContent()).toBe(fanName);
     await star.context.close();
     await fan.context.close();
   });

@@ -1,4 +1,5 @@
-import { integer, pgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /** The nine unread counters of the message centre, one row per user. */
@@ -16,3 +17,38 @@ export const unreadCounters = pgTable("unread_counters", {
   unreadFollowCount: integer("unread_follow_count").notNull().default(0),
   unreadPrivateChat: integer("unread_private_chat").notNull().default(0),
 });
+
+/**
+ * What a user is told (the message centre's lists): one row per recipient and cause (the event),
+ * written in the transaction of the action by the event handlers (features/messages/handlers.ts),
+ * so it is never lost and never doubled. Unread counters are counted from the unread rows.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** answers, reply, comment, at, like, favorite, follow, system */
+    category: text("category").notNull(),
+    /** The event's verb: what happened. */
+    verb: text("verb").notNull(),
+    eventId: bigint("event_id", { mode: "number" }).notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    /** What it is about (a registry subject): the target a reader opens. */
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("notifications_event_recipient_idx").on(table.eventId, table.recipientId),
+    index("notifications_list_idx").on(table.recipientId, table.category, table.id),
+    index("notifications_unread_idx")
+      .on(table.recipientId, table.category)
+      .where(sql`${table.readAt} is null`),
+    index("notifications_subject_idx").on(table.subjectType, table.subjectId),
+  ],
+);
