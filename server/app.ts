@@ -27,6 +27,7 @@ import { answerClientError, answerUnparsableRequest } from "./plugins/error-answ
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
+import { messageStream } from "../features/messages/stream.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
@@ -169,6 +170,7 @@ export async function buildApp({
   if (config.devOutboxPage) await app.register(outboxPage, { dataDir: config.dataDir });
   await app.register(captchaApi);
   await app.register(messagesApi);
+  await app.register(messageStream);
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);

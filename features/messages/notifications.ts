@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { notifications, users } from "../../server/db/schema/index.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
@@ -240,6 +240,11 @@ export async function listNotifications(
   const page = lines.slice(0, pageSize);
   const nextCursor = lines.length > pageSize ? String(page.at(-1)!.id) : null;
 
+  return { items: await toItems(db, viewer, page), nextCursor };
+}
+
+/** Lines as the viewer sees them: actors named, subjects loaded for the viewer (unreadable ones left out). */
+async function toItems(db: Executor, viewer: Viewer, page: LineRow[]): Promise<NotificationItem[]> {
   const actorIds = [...new Set(page.flatMap((line) => line.actorIds).filter((id): id is number => id !== null))];
   const actors = new Map(
     actorIds.length === 0
@@ -270,7 +275,39 @@ export async function listNotifications(
       unread: line.unread,
     });
   }
-  return { items, nextCursor };
+  return items;
+}
+
+/** The user's notifications newer than `afterId`, oldest first, one line each (the live stream's pushes and its replay after `Last-Event-ID`). */
+export async function notificationsAfter(
+  db: Executor,
+  viewer: Viewer,
+  afterId: number,
+  limit = 50,
+): Promise<{ items: NotificationItem[]; lastId: number }> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      category: notifications.category,
+      verb: notifications.verb,
+      subjectType: notifications.subjectType,
+      subjectId: notifications.subjectId,
+      data: notifications.data,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      actorId: notifications.actorId,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, viewer.id), gt(notifications.id, afterId)))
+    .orderBy(notifications.id)
+    .limit(limit);
+  const items = await toItems(
+    db,
+    viewer,
+    rows.map((row) => ({ ...row, unread: row.readAt === null, count: 1, actorIds: [row.actorId] })),
+  );
+  // Past every row looked at, also those left out as unreadable: they are not asked for again.
+  return { items, lastId: rows.at(-1)?.id ?? afterId };
 }
 
 async function readableSubject(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject | null> {
@@ -350,4 +387,13 @@ export async function openNotification(tx: Transaction, viewer: Viewer, id: numb
   const subject = await readableSubject(tx.db, viewer, row.subjectType, row.subjectId);
   if (!subject) throw new AppError("not_found");
   return subject.path;
+}
+
+/** The id of the user's newest notification (0 without any): where a new stream starts. */
+export async function newestNotificationId(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${notifications.id})` })
+    .from(notifications)
+    .where(eq(notifications.recipientId, userId));
+  return Number(row?.id ?? 0);
 }

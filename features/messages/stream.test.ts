@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
+import { createSignedInUser } from "../../tests/support/factories.ts";
+import { databaseKinds } from "../../tests/support/database.ts";
+
+interface Received {
+  id?: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens the stream over real HTTP (inject cannot stream) and collects its messages. */
+function openStream(base: string, visitor: Visitor, userId: number, lastEventId?: string) {
+  const messages: Received[] = [];
+  let status = 0;
+  let request: http.ClientRequest;
+  const opened = new Promise<void>((resolve, reject) => {
+    const headers: Record<string, string> = { cookie: [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
+    if (lastEventId) headers["last-event-id"] = lastEventId;
+    request = http.get(`${base}/apiv2/sse?user_id=${userId}`, { headers }, (response) => {
+      status = response.statusCode ?? 0;
+      let buffer = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data) messages.push({ id, data: JSON.parse(data) as Record<string, unknown> });
+        }
+      });
+      resolve();
+    });
+    request.on("error", reject);
+  });
+  return {
+    opened,
+    messages,
+    status: () => status,
+    close: () => request.destroy(),
+    /** Waits until a message matches. */
+    async waitFor(match: (message: Received) => boolean): Promise<Received> {
+      for (let tries = 0; tries < 100; tries++) {
+        const found = messages.find(match);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no such message among ${JSON.stringify(messages)}`);
+    },
+  };
+}
+
+describe.each(databaseKinds)("the live stream on %s", (kind) => {
+  let api: TestApi;
+  let base: string;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+    await api.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => api.close());
+  const db = () => api.database.db;
+
+  it("is for the signed-in user only: a visitor is 401, another user's id is 403", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const { user: other } = await createSignedInUser(api.app, db());
+    expect((await visitor.get(`/apiv2/sse?user_id=${other.id}`)).statusCode).toBe(403);
+    const anonymous = await fetch(`${base}/apiv2/sse?user_id=${user.id}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("pushes the follow counter and the new notification when someone follows, and replays after Last-Event-ID", async () => {
+    const { user: star, visitor: starVisitor } = await createSignedInUser(api.app, db());
+    const { user: fan, visitor: fanVisitor } = await createSignedInUser(api.app, db());
+    const stream = openStream(base, starVisitor, star.id);
+    await stream.opened;
+    expect(stream.status()).toBe(200);
+    await stream.waitFor((message) => message.data.sse_type === "subscription" && message.data.unread_follow_count === 0);
+
+    expect((await fanVisitor.request("POST", `/api/Users/follow/${star.username}/`)).statusCode).toBe(200);
+    await stream.waitFor((message) => message.data.sse_type === "subscription" && message.data.unread_follow_count === 1);
+    const line = await stream.waitFor((message) => message.data.sse_type === "notification");
+    expect(line.data.notification).toMatchObject({ category: "follow", actors: [{ username: fan.username }] });
+    expect(line.id).toMatch(/^\d+$/);
+    stream.close();
+
+    // Missed while away: replayed from the table, after the last id the client saw.
+    const replay = openStream(base, starVisitor, star.id, String(Number(line.id) - 1));
+    await replay.opened;
+    const again = await replay.waitFor((message) => message.data.sse_type === "notification");
+    expect(again.id).toBe(line.id);
+    replay.close();
+  });
+});
