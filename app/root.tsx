@@ -7,6 +7,7 @@ import type { Route } from "./+types/root";
 import { getI18n } from "../common/i18n.ts";
 import { localeFromPath, type Locale } from "../common/locale.ts";
 import { createSessionStore, SessionContext, type SessionStore } from "./lib/session-store.ts";
+import { LiveToast } from "./components/live-toast.tsx";
 import { watchBuilds } from "./lib/build-watch.ts";
 import { getAppContext, csrfForForm } from "./lib/context.server.ts";
 import { presentCurrentUser } from "../features/accounts/presenter.ts";
@@ -79,6 +80,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Server data is the truth after every navigation or form post.
   useEffect(() => store.hydrate(loaderData.user, loaderData.unread), [store, loaderData.user, loaderData.unread]);
   useSessionRefresh(store);
+  useLiveStream(store, loaderData.user?.user_id ?? 0);
   useReleaseWatch();
   return (
     <SessionContext value={store}>
@@ -88,6 +90,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
         <SiteFooter />
+        <LiveToast />
       </div>
     </SessionContext>
   );
@@ -104,6 +107,22 @@ function useSessionRefresh(store: SessionStore) {
     document.addEventListener("visibilitychange", refresh);
     return () => document.removeEventListener("visibilitychange", refresh);
   }, [store]);
+}
+
+/** The signed-in user's live stream (its own chunk, loaded after the page): counters and toasts without a reload. */
+function useLiveStream(store: SessionStore, userId: number) {
+  useEffect(() => {
+    if (userId === 0) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./lib/live-stream.ts").then(({ connectLive }) => {
+      if (!cancelled) stop = connectLive(userId, (message) => store.applyLive(message));
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [store, userId]);
 }
 
 /** Polls for new builds; once one exists, the next navigation loads the page fresh from the server. */

@@ -10,7 +10,23 @@ export interface SessionState {
   unread: UnreadCounts;
   /** Set after a 403 on the auth or unread call: no further attempts are made. */
   stopped: boolean;
+  /** The newest answer, reply or mention that arrived live, shown as a toast until dismissed. */
+  toast?: LiveToast | null;
 }
+
+export interface LiveToast {
+  id: number;
+  category: string;
+  actor: string;
+  title: string;
+  url: string;
+}
+
+/** What the live stream carries (features/messages/stream.ts). */
+type StreamMessage = { sse_type: string; [key: string]: unknown };
+
+/** Lines worth interrupting the reader for. */
+const toastCategories = new Set(["answers", "reply", "at", "comment"]);
 
 type Listener = () => void;
 
@@ -58,6 +74,31 @@ export function createSessionStore(
       } catch (error) {
         fail(error);
       }
+    },
+    /** A message from the live stream: counters replace the old ones; answers, replies and mentions become a toast. */
+    applyLive(message: StreamMessage): void {
+      if (message.sse_type === "unread" && message.unread && typeof message.unread === "object") {
+        set({ unread: { ...state.unread, ...(message.unread as Partial<UnreadCounts>) } });
+      } else if (message.sse_type === "subscription" && typeof message.unread_follow_count === "number") {
+        set({ unread: { ...state.unread, unread_follow_count: message.unread_follow_count } });
+      } else if (message.sse_type === "notification") {
+        const line = message.notification as
+          { id: number; category: string; actors: { nickname: string }[]; subject: { title: string; url: string } } | undefined;
+        if (line && toastCategories.has(line.category)) {
+          set({
+            toast: {
+              id: line.id,
+              category: line.category,
+              actor: line.actors[0]?.nickname ?? "",
+              title: line.subject.title,
+              url: `/messages/open/${line.id}`,
+            },
+          });
+        }
+      }
+    },
+    dismissToast(): void {
+      set({ toast: null });
     },
     /** Marks a message category read; succeeds on 204 and zeroes its counters locally. */
     async markRead(category: ReadCategory): Promise<boolean> {

@@ -87,7 +87,8 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       schema: {
         tags: ["messages"],
         summary: "The signed-in user's live stream of counters and notifications (text/event-stream)",
-        querystring: z.object({ user_id: idSchema }),
+        // `last_event_id`: the same as the header, for clients that reconnect by hand.
+        querystring: z.object({ user_id: idSchema, last_event_id: z.string().max(24).optional() }),
         headers: z.object({ "last-event-id": z.string().max(24).optional() }).passthrough(),
         response: { 200: z.string().describe("text/event-stream") },
       },
@@ -96,7 +97,7 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       const viewer = await request.viewer();
       if (!viewer) throw new AppError("not_authenticated");
       if (request.query.user_id !== viewer.id) throw new AppError("forbidden");
-      const lastEventId = request.headers["last-event-id"];
+      const lastEventId = request.headers["last-event-id"] ?? request.query.last_event_id;
       const replayFrom = typeof lastEventId === "string" && /^\d{1,18}$/.test(lastEventId) ? Number(lastEventId) : null;
 
       reply.hijack();
