@@ -13,6 +13,7 @@ export function writingSubject(
 ): LoadedSubject & { type: "writing" } {
   return {
     type: "writing",
+  commentable: true,
     id: row.id,
     authorId: row.authorId,
     access,
