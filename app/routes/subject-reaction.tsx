@@ -8,7 +8,8 @@ import { removeReaction, setReaction } from "../../features/reactions/service.ts
 import { presentReaction } from "../../features/reactions/api.ts";
 
 /**
- * The action bar's like and dislike on any subject (`/subjects/{type}/{id}/reaction`): a plain
+ * The action bar's like and dislike on any subject (`/subjects/{type}/{id}/reaction`), and each
+ * comment's (`/subjects/comment/{id}/reaction`, back at `#comment-{id}`): a plain
  * form post that comes back to the page without JavaScript, a fetcher's call with it. The same
  * service as `PUT/DELETE /api/subjects/{type}/{id}/reaction/`. `reaction` is `like`, `dislike`
  * or `none` (take it back).
@@ -17,7 +18,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const form = await readForm(request);
   const id = Number(params.id);
-  return interactionAnswer(app, request, form, "actions", async () => {
+  // A comment's toggle comes back to that comment; any other subject's to the page's action bar.
+  const anchor = params.type === "comment" && /^\d{1,9}$/.test(params.id) ? `comment-${params.id}` : "actions";
+  return interactionAnswer(app, request, form, anchor, async () => {
     assertFormCsrf(app, form);
     if (!/^\d{1,9}$/.test(params.id)) throw new AppError("not_found");
     const wanted = form.get("reaction");

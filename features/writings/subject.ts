@@ -13,7 +13,6 @@ export function writingSubject(
 ): LoadedSubject & { type: "writing" } {
   return {
     type: "writing",
-  commentable: true,
     id: row.id,
     authorId: row.authorId,
     access,
@@ -30,6 +29,7 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);
