@@ -352,7 +352,10 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
         </p>
       ) : hidden > 0 ? (
         <p className="comment-more">
-          <Link to={`${commentQuery(comments.cursor, comments.sort, { replies: thread.id })}#comment-${thread.id}`} data-testid="more-replies">
+          <Link
+            to={`${commentQuery(comments.cursor, comments.sort, { replies: thread.id })}#comment-${thread.id}`}
+            data-testid="more-replies"
+          >
             {t("more_replies", { count: hidden })}
           </Link>
         </p>

@@ -84,7 +84,11 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     await posted(writer, writingId, { body: "作者自己的评论" });
     expect(await unread(author.id)).toEqual({ comments: 1, replies: 0 });
     // The author may delete a reader's comment on their writing.
-    expect((await list(writer, writingId)).items.find((item) => item.id === created.id)?.can).toEqual({ delete: true, reply: true, edit: false });
+    expect((await list(writer, writingId)).items.find((item) => item.id === created.id)?.can).toEqual({
+      delete: true,
+      reply: true,
+      edit: false,
+    });
   });
 
   it("refuses an empty or whitespace-only comment and one over 1,000 characters with field messages in both languages; counts characters, not bytes", async () => {

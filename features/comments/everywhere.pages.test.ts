@@ -18,7 +18,14 @@ describe.each(databaseKinds)("comments on book, chapter and entry pages on %s", 
   const db = () => api.database.db;
 
   const texts = {
-    zh: { prefix: "", title: (count: number) => `评论（${count}）`, login: "登录后评论", notice: "评论成功", edited: "编辑于", saved: "修改成功" },
+    zh: {
+      prefix: "",
+      title: (count: number) => `评论（${count}）`,
+      login: "登录后评论",
+      notice: "评论成功",
+      edited: "编辑于",
+      saved: "修改成功",
+    },
     en: {
       prefix: "/en",
       title: (count: number) => `Comments (${count})`,

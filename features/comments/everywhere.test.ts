@@ -193,23 +193,34 @@ describe.each(databaseKinds)("comments everywhere on %s", (kind) => {
       // Someone else, even the entry's creator, may not edit it.
       expect((await other.request("PATCH", `/api/comments/${created.id}/`, { json: { body: "篡改" } })).statusCode).toBe(403);
       // Empty text is a field message.
-      const empty = await commenter.request("PATCH", `/api/comments/${created.id}/`, { json: { body: " " }, headers: { "accept-language": "en" } });
+      const empty = await commenter.request("PATCH", `/api/comments/${created.id}/`, {
+        json: { body: " " },
+        headers: { "accept-language": "en" },
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({ body: "Please enter your comment." });
 
       offset = 10 * 60_000 + 1_000;
       expect((await list(commenter, "entry", entry.id)).items[0]!.can.edit).toBe(false);
-      const late = await commenter.request("PATCH", `/api/comments/${created.id}/`, { json: { body: "太晚" }, headers: { "accept-language": "en" } });
+      const late = await commenter.request("PATCH", `/api/comments/${created.id}/`, {
+        json: { body: "太晚" },
+        headers: { "accept-language": "en" },
+      });
       expect(late.statusCode).toBe(403);
       expect(late.json()).toMatchObject({
         code: "comment_edit_expired",
         message: "A comment can only be edited within 10 minutes of posting.",
       });
-      const lateZh = await commenter.request("PATCH", `/api/comments/${created.id}/`, { json: { body: "太晚" }, headers: { "accept-language": "zh-CN" } });
+      const lateZh = await commenter.request("PATCH", `/api/comments/${created.id}/`, {
+        json: { body: "太晚" },
+        headers: { "accept-language": "zh-CN" },
+      });
       expect(lateZh.json()).toMatchObject({ code: "comment_edit_expired", message: "评论发布 10 分钟后不能再编辑。" });
       expect((await list(commenter, "entry", entry.id)).items[0]!.body).toBe("改过");
       expect((await commenter.request("PATCH", `/api/comments/999999/`, { json: { body: "无" } })).statusCode).toBe(404);
-      expect((await new Visitor(api.app).request("PATCH", `/api/comments/${created.id}/`, { json: { body: "访客" } })).statusCode).toBe(401);
+      expect((await new Visitor(api.app).request("PATCH", `/api/comments/${created.id}/`, { json: { body: "访客" } })).statusCode).toBe(
+        401,
+      );
     } finally {
       offset = 0;
     }
@@ -240,14 +251,14 @@ describe.each(databaseKinds)("comments everywhere on %s", (kind) => {
     });
     expect((await list(authorVisitor, "chapter", chapterId)).items[0]!.mentions).toHaveLength(3);
 
-    const edited = await authorVisitor.request("PATCH", `/api/comments/${created.id}/`, { json: { body: `@${bob.username} @${dave.username}` } });
+    const edited = await authorVisitor.request("PATCH", `/api/comments/${created.id}/`, {
+      json: { body: `@${bob.username} @${dave.username}` },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     const told = await eventsOf("comment.mentioned", created.id);
     expect(told).toHaveLength(2);
     expect(told.map((event) => event.recipientIds)).toContainEqual([dave.id]);
-    expect((edited.json() as PresentedComment).mentions.map((user) => user.username).sort()).toEqual(
-      [bob.username, dave.username].sort(),
-    );
+    expect((edited.json() as PresentedComment).mentions.map((user) => user.username).sort()).toEqual([bob.username, dave.username].sort());
   });
 
   it("tells a reply's replied user and its thread's author, never the subject's author or oneself", async () => {
@@ -260,9 +271,7 @@ describe.each(databaseKinds)("comments everywhere on %s", (kind) => {
     const reply = await post(bob.visitor, "book", book.id, { body: "回复", parent_id: top.id });
     expect((await eventsOf("comment.created", reply.id))[0]!.recipientIds).toEqual([alice.user.id]);
     const nested = await post(carol.visitor, "book", book.id, { body: "回复回复", parent_id: reply.id });
-    expect([...(await eventsOf("comment.created", nested.id))[0]!.recipientIds!].sort()).toEqual(
-      [alice.user.id, bob.user.id].sort(),
-    );
+    expect([...(await eventsOf("comment.created", nested.id))[0]!.recipientIds!].sort()).toEqual([alice.user.id, bob.user.id].sort());
     const own = await post(alice.visitor, "book", book.id, { body: "自己回复", parent_id: nested.id });
     expect((await eventsOf("comment.created", own.id))[0]!.recipientIds).toEqual([carol.user.id]);
     expect(await commentCount("book", book.id)).toMatchObject({ count: 4 });

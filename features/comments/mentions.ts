@@ -35,4 +35,3 @@ export async function mentionCandidates(db: Executor, viewer: Viewer, q: string)
     .limit(mentionCandidateLimit);
   return { items: rows };
 }
-

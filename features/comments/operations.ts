@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
-import { defineOperation, noContent, type InputOf, type Operation, type OperationInput, type ViewerRequirement } from "../../server/lib/operation.ts";
+import {
+  defineOperation,
+  noContent,
+  type InputOf,
+  type Operation,
+  type OperationInput,
+  type ViewerRequirement,
+} from "../../server/lib/operation.ts";
 import {
   commentCursorSchema,
   commentPageSchema,
@@ -49,7 +56,12 @@ export const listSubjectComments = defineOperation({
   input: { params: subjectParams, query: listQuery },
   viewer: "optional",
   run: (services, viewer, { params, query }) =>
-    listCommentsOf(services.db, viewer, { type: params.type, id: params.id }, { cursor: query.cursor ?? null, sort: query.sort, now: services.now() }),
+    listCommentsOf(
+      services.db,
+      viewer,
+      { type: params.type, id: params.id },
+      { cursor: query.cursor ?? null, sort: query.sort, now: services.now() },
+    ),
   present: (page: CommentPage) => page,
   response: commentPageSchema,
   failures: ["not_found"],

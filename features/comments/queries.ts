@@ -85,7 +85,9 @@ const repliesSql = (limit: number) => repliesJson(sql`c.id`, limit);
 /** How each sort orders top-level comments, and how a cursor (the last comment shown) continues it. */
 function ordering(sort: CommentSort, cursor: number | null): { order: SQL; outer: SQL; after: SQL } {
   const cursorRow = (columns: string) =>
-    sql.raw(`(select ${columns} from comments p left join subject_counts psc on psc.subject_type = 'comment' and psc.subject_id = p.id where p.id = `);
+    sql.raw(
+      `(select ${columns} from comments p left join subject_counts psc on psc.subject_type = 'comment' and psc.subject_id = p.id where p.id = `,
+    );
   switch (sort) {
     case "oldest":
       return {

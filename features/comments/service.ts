@@ -63,7 +63,13 @@ async function presentationFor(db: Executor, viewer: Viewer | null, ids: number[
 }
 
 /** A comment just written (or found again), read back as lists show it. */
-async function presentPlaced(executor: Executor, viewer: Viewer, subject: CommentSubject, id: number, now: Date): Promise<PresentedComment> {
+async function presentPlaced(
+  executor: Executor,
+  viewer: Viewer,
+  subject: CommentSubject,
+  id: number,
+  now: Date,
+): Promise<PresentedComment> {
   const row = await placedComment(executor, id);
   if (!row) throw new AppError("not_found");
   return presentReply(row, viewer, subject, await presentationFor(executor, viewer, [id], now));

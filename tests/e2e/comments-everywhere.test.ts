@@ -10,7 +10,10 @@ async function chapterOf(context: BrowserContext, name: string): Promise<string>
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
   const headers = { "x-csrftoken": csrftoken };
   const book = (await (await context.request.post("/api/circles/1/books/", { headers, data: { name } })).json()) as { id: number };
-  const chapter = await context.request.post(`/api/books/${book.id}/chapters/`, { headers, data: { title: "第一章", content: "正文。\n" } });
+  const chapter = await context.request.post(`/api/books/${book.id}/chapters/`, {
+    headers,
+    data: { title: "第一章", content: "正文。\n" },
+  });
   expect(chapter.status()).toBe(201);
   const { id } = (await chapter.json()) as { id: number };
   return `/circles/1/books/${book.id}/chapters/${id}`;
@@ -35,7 +38,9 @@ describe("comments on a chapter in the browser", () => {
     // The reader follows the writer, so typing "@" and the start of their name offers them first
     // (the run's accounts share a prefix); ↓ moves to the next, ↑ back, Enter inserts the username.
     const { csrftoken } = (await (await reader.context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
-    const follow = await reader.context.request.post(`/api/Users/follow/${writerAccount.username}/`, { headers: { "x-csrftoken": csrftoken } });
+    const follow = await reader.context.request.post(`/api/Users/follow/${writerAccount.username}/`, {
+      headers: { "x-csrftoken": csrftoken },
+    });
     expect(follow.status()).toBeLessThan(300);
     const box = page.locator("#comment-body");
     await box.click();
