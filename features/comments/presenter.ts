@@ -90,7 +90,15 @@ export function presentThreadPage(
   };
 }
 
-/** Every comment id on a page (threads and their replies): whose reactions the viewer's state needs. */
-export function commentIdsOf(page: { items: { id: number; replies?: { id: number }[] }[] }): number[] {
-  return page.items.flatMap((item) => [item.id, ...(item.replies ?? []).map((reply) => reply.id)]);
+/**
+ * The comments on a page the viewer may have reacted to: only those with a like or dislike (the
+ * counts are exact), so a page whose comments nobody reacted to asks nothing more.
+ */
+export function reactedCommentIds(page: {
+  items: (CommentFields & { id: number; replies?: (CommentFields & { id: number })[] })[];
+}): number[] {
+  return page.items
+    .flatMap((item) => [item, ...(item.replies ?? [])])
+    .filter((item) => Number(item.like_count) + Number(item.dislike_count) > 0)
+    .map((item) => item.id);
 }

@@ -8,7 +8,7 @@ import { presentViewer, type Viewer } from "../accounts/viewer.ts";
 import type { UserType } from "../accounts/constants.ts";
 import { viewerReactions } from "../reactions/viewer-state.ts";
 import { can, withinEditWindow } from "./policy.ts";
-import { commentIdsOf, presentReply, presentThreadPage, type CommentPresentation } from "./presenter.ts";
+import { presentReply, presentThreadPage, reactedCommentIds, type CommentPresentation } from "./presenter.ts";
 import { commentsOnContentOf, firstThreadPage, placedComment, replyPage, threadPage, type PlacedCommentRow } from "./queries.ts";
 import {
   commentMentionLimit,
@@ -57,7 +57,7 @@ async function commentById(db: Executor, id: number): Promise<CommentRow | undef
   return row;
 }
 
-/** The viewer's reactions to these comments, for their toggles (none for visitors). */
+/** The viewer's reactions to these comments (those anyone reacted to: `reactedCommentIds`), for their toggles (none for visitors). */
 async function presentationFor(db: Executor, viewer: Viewer | null, ids: number[], now: Date): Promise<CommentPresentation> {
   return { now, reactions: viewer && ids.length > 0 ? await viewerReactions(db, viewer.id, "comment", ids) : new Map() };
 }
@@ -303,7 +303,7 @@ export async function listComments(
     cursor === null
       ? await firstThreadPage(db, subject.type, subject.id, subject.tags.comments, sort)
       : await threadPage(db, subject.type, subject.id, cursor, sort);
-  const presentation = await presentationFor(db, viewer, commentIdsOf(page), options.now ?? new Date());
+  const presentation = await presentationFor(db, viewer, reactedCommentIds(page), options.now ?? new Date());
   return presentThreadPage(page, viewer, subject, commentPageSize, presentation);
 }
 
@@ -336,12 +336,7 @@ export async function listReplies(
   authorize(viewer, can(viewer, "read", { subject: rules }));
   const page = await replyPage(db, commentId, cursor);
   const items = page.items.slice(0, replyPageSize);
-  const presentation = await presentationFor(
-    db,
-    viewer,
-    items.map((item) => item.id),
-    now,
-  );
+  const presentation = await presentationFor(db, viewer, reactedCommentIds({ items }), now);
   return {
     items: items.map((row) => presentReply(row, viewer, rules, presentation)),
     next_cursor: page.items.length > replyPageSize ? (items.at(-1)?.id ?? null) : null,
@@ -381,12 +376,7 @@ export async function listCommentsOnContentOf(
       subjects.set(key, null);
     }
   }
-  const presentation = await presentationFor(
-    db,
-    owner,
-    shown.map((row) => row.id),
-    options.now ?? new Date(),
-  );
+  const presentation = await presentationFor(db, owner, reactedCommentIds({ items: shown }), options.now ?? new Date());
   const items = shown.map((row: PlacedCommentRow): ContentComment => {
     const subject = subjects.get(`${row.subject_type}:${row.subject_id}`) ?? null;
     // A subject the owner no longer may read still names no one's rights: nothing is allowed then.
