@@ -29,6 +29,7 @@ export const errorStatus = {
   csrf_failed: 403,
   forbidden: 403,
   founder_cannot_leave: 403,
+  comment_edit_expired: 403,
   not_found: 404,
   unknown_category: 404,
   not_a_member: 404,

@@ -16,5 +16,6 @@ import "./favorites/dependents.ts";
 import "./circles/pins.ts";
 import "./messages/handlers.ts";
 import "./writings/handlers.ts";
+import "./comments/handlers.ts";
 
 completeRegistrations();

@@ -304,6 +304,15 @@ async function main(): Promise<number> {
        from (select subject_id, count(*)::integer as comments from comments where subject_type = 'writing' and deleted_at is null group by subject_id) counted
        where counted.subject_id = w.id`,
     );
+    // Every subject's comment count beside its likes, with its author (features/comments/handlers.ts keeps it).
+    await query(
+      `insert into subject_counts (subject_type, subject_id, author_id, comment_count)
+       select c.subject_type, c.subject_id, w.author_id, count(*)::integer
+       from comments c join writings w on w.id = c.subject_id
+       where c.subject_type = 'writing' and c.deleted_at is null
+       group by c.subject_type, c.subject_id, w.author_id
+       on conflict (subject_type, subject_id) do update set comment_count = excluded.comment_count`,
+    );
     await query("commit");
     step("comment counts and Hot scores");
     // Vacuum too: it empties the GIN indexes' pending lists, which searches would otherwise scan.

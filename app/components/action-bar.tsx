@@ -6,12 +6,12 @@ import { SharePanel } from "./share-panel.tsx";
 import { StarIcon, ThumbIcon } from "./icons.tsx";
 
 type Reaction = "like" | "dislike";
-type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
+export type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
 type FavoriteState = { favorited: boolean; favorite_count: number };
 type Answer<State> = { state?: State; error?: string };
 
 /** The state shown while a press is on its way: the toggle applied to what was last confirmed. */
-function optimisticReaction(confirmed: ReactionState, wanted: Reaction | "none"): ReactionState {
+export function optimisticReaction(confirmed: ReactionState, wanted: Reaction | "none"): ReactionState {
   const next: ReactionState = { ...confirmed, reaction: wanted === "none" ? null : wanted };
   const delta = (kind: Reaction) => (next.reaction === kind ? 1 : 0) - (confirmed.reaction === kind ? 1 : 0);
   next.like_count = Math.max(0, confirmed.like_count + delta("like"));

@@ -1,28 +1,37 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { formatDate, localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import {
   commentMaxLength,
+  commentSorts,
+  mentionPattern,
   type CommentPage,
+  type CommentSort,
   type PresentedComment,
   type PresentedThread,
   type ReplyPage,
 } from "../../features/comments/constants.ts";
 import { ConfirmButton } from "./confirm-button.tsx";
+import { CommentReaction } from "./comment-reaction.tsx";
+
+/** The `@` completion, loaded the first time someone focuses a comment box (never on a page's first load). */
+const MentionCompletion = lazy(() => import("./mention-completion.tsx"));
 
 /** What the reading page's loader adds for its comments section. */
 export interface CommentsPageData {
   page: CommentPage;
-  /** The `?comments=` cursor of the page shown (null: the newest). */
+  /** The `?comments=` cursor of the page shown (null: the first page). */
   cursor: number | null;
+  /** The order (`?comment_sort=`; newest first by default). */
+  sort: CommentSort;
   /** A thread opened with `?replies=<id>` (and `&after=<reply id>` for its next replies). */
   thread: (ReplyPage & { id: number; after: number | null }) | null;
-  notice: "commented" | "deleted" | null;
+  notice: "commented" | "deleted" | "edited" | null;
 }
 
-/** What the action answers for one comment form (the form is `comment` or `reply-<parent id>`). */
+/** What the action answers for one comment form (the form is `comment`, `reply-<parent id>` or `edit-<comment id>`). */
 export interface CommentFormFailure {
   commentForm: string;
   formError?: string;
@@ -35,15 +44,18 @@ export interface CommentActionData {
   confirmDeleteComment?: number;
 }
 
+/** A page action's answer split into a comment form's failure and a deletion's question (for pages whose only forms are comments). */
+export function commentAnswerOf(actionData: unknown): { failure?: CommentFormFailure; asked?: CommentActionData } {
+  if (!actionData || typeof actionData !== "object") return {};
+  if ("commentForm" in actionData) return { failure: actionData as CommentFormFailure };
+  return { asked: actionData as CommentActionData };
+}
+
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 const linkPattern = /https?:\/\/[^\s<>"'\u3000-\u303f\uff00-\uffef]+/giu;
 
-/**
- * A comment's text as the person wrote it: escaped by React, line breaks kept (CSS `pre-wrap`),
- * http(s) addresses as links that pass no ranking and no opener. Never HTML from the user.
- */
-export function CommentBody({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
+/** Plain text with http(s) addresses as links that pass no ranking and no opener. */
+function linkAddresses(text: string, offset: number, parts: ReactNode[]): void {
   let last = 0;
   for (const match of text.matchAll(linkPattern)) {
     let url = match[0];
@@ -53,13 +65,47 @@ export function CommentBody({ text }: { text: string }) {
     const start = match.index;
     if (start > last) parts.push(text.slice(last, start));
     parts.push(
-      <a key={start} href={url} rel="nofollow ugc noopener">
+      <a key={offset + start} href={url} rel="nofollow ugc noopener">
         {url}
       </a>,
     );
     last = start + url.length;
   }
   if (last < text.length) parts.push(text.slice(last));
+}
+
+/**
+ * A comment's text as the person wrote it: escaped by React, line breaks kept (CSS `pre-wrap`),
+ * http(s) addresses as links that pass no ranking and no opener, and each `@username` of a user
+ * the comment mentions as a link to their profile. Never HTML from the user.
+ */
+export function CommentBody({
+  text,
+  mentions = [],
+  locale = "zh-CN",
+}: {
+  text: string;
+  mentions?: { username: string; nickname: string }[];
+  locale?: Locale;
+}) {
+  const known = new Map(mentions.map((user) => [user.username.toLowerCase(), user]));
+  const parts: ReactNode[] = [];
+  let last = 0;
+  if (known.size > 0) {
+    for (const match of text.matchAll(mentionPattern)) {
+      const user = known.get(match[2]!.toLowerCase());
+      if (!user) continue;
+      const start = match.index + match[1]!.length;
+      linkAddresses(text.slice(last, start), last, parts);
+      parts.push(
+        <Link key={`m${start}`} to={localizePath(`/profile/${user.username}`, locale)} className="comment-at" title={user.nickname}>
+          @{match[2]}
+        </Link>,
+      );
+      last = start + 1 + match[2]!.length;
+    }
+  }
+  linkAddresses(text.slice(last), last, parts);
   return <p className="comment-body">{parts}</p>;
 }
 
@@ -68,6 +114,8 @@ function CommentForm({
   intent,
   parentId,
   threadId,
+  commentId,
+  defaultBody,
   csrfToken,
   action,
   failure,
@@ -76,9 +124,13 @@ function CommentForm({
   submit,
 }: {
   id: string;
-  intent: "comment" | "reply";
+  intent: "comment" | "reply" | "edit-comment";
   parentId?: number;
   threadId?: number;
+  /** The comment an edit changes. */
+  commentId?: number;
+  /** The text the box starts with (an edit: the comment's). */
+  defaultBody?: string;
   csrfToken: string;
   action: string;
   failure: CommentFormFailure | undefined;
@@ -89,26 +141,36 @@ function CommentForm({
   const { t } = useTranslation("comments");
   const error = failure?.fieldErrors?.body ?? failure?.fieldErrors?.parent_id ?? failure?.formError;
   const hint = t("limit_hint", { max: commentMaxLength });
+  // The completion's code is fetched the first time this box is focused.
+  const [completing, setCompleting] = useState(false);
+  const bodyId = `${id}-body`;
   return (
     <Form method="post" action={action} className="comment-form" data-testid={`${id}-form`} preventScrollReset>
       <input type="hidden" name="csrftoken" value={csrfToken} />
       <input type="hidden" name="intent" value={intent} />
       {parentId !== undefined ? <input type="hidden" name="parent_id" value={parentId} /> : null}
       {threadId !== undefined ? <input type="hidden" name="thread_id" value={threadId} /> : null}
-      <div className="form-field">
+      {commentId !== undefined ? <input type="hidden" name="comment_id" value={commentId} /> : null}
+      <div className="form-field comment-field">
         <label htmlFor={`${id}-body`} className="visually-hidden">
           {label}
         </label>
         <textarea
-          id={`${id}-body`}
+          id={bodyId}
           name="body"
           className="text-input text-area"
           rows={3}
           placeholder={placeholder}
-          defaultValue={failure?.values?.body}
+          defaultValue={failure?.values?.body ?? defaultBody}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-body-${error ? "error" : "hint"}`}
+          onFocus={completing ? undefined : () => setCompleting(true)}
         />
+        {completing ? (
+          <Suspense fallback={null}>
+            <MentionCompletion textareaId={bodyId} />
+          </Suspense>
+        ) : null}
         {error ? (
           <div className="form-error" id={`${id}-body-error`} role="alert" data-field-error={`${id}-body`}>
             {error}
@@ -129,20 +191,28 @@ function CommentForm({
 interface ItemContext {
   csrfToken: string | null;
   action: string;
+  /** The page without the language prefix: where a like posted without JavaScript comes back to. */
+  here: string;
   failure: CommentFormFailure | undefined;
   confirmDelete: number | undefined;
   locale: Locale;
+  /** More actions on each comment (a report control), after the built-in ones. */
+  extraActions?: (comment: PresentedComment) => ReactNode;
 }
 
-/** One comment or reply: who, when, the text (or the deleted placeholder), Reply and Delete when allowed. */
+/** One comment or reply: who, when (and when edited), the text (or the deleted placeholder), its like toggle, Reply, Edit and Delete when allowed. */
 function CommentItem({ comment, threadId, context }: { comment: PresentedComment; threadId: number; context: ItemContext }) {
   const { t } = useTranslation("comments");
   const path = (to: string) => localizePath(to, context.locale);
   const formId = `reply-${comment.id}`;
+  const editId = `edit-${comment.id}`;
   const failure = context.failure?.commentForm === formId ? context.failure : undefined;
+  const editFailure = context.failure?.commentForm === editId ? context.failure : undefined;
+  const live = !comment.deleted && comment.author !== null;
+  const extra = live ? context.extraActions?.(comment) : null;
   return (
     <article className="comment" id={`comment-${comment.id}`} data-testid="comment" data-comment-id={comment.id}>
-      {comment.deleted || !comment.author ? (
+      {!live || !comment.author ? (
         <p className="comment-body muted" data-testid="comment-deleted">
           {t("deleted")}
         </p>
@@ -162,13 +232,25 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
             <time className="muted" dateTime={comment.created_at}>
               {formatDate(comment.created_at, context.locale, dateTime)}
             </time>
+            {comment.edited_at ? (
+              <span className="muted comment-edited" data-testid="comment-edited">
+                {t("edited", { time: formatDate(comment.edited_at, context.locale, dateTime) })}
+              </span>
+            ) : null}
           </header>
-          <CommentBody text={comment.body} />
+          <CommentBody text={comment.body} mentions={comment.mentions} locale={context.locale} />
         </>
       )}
-      {context.csrfToken && (comment.can.reply || comment.can.delete) ? (
+      {live && comment.author ? (
         <div className="comment-actions">
-          {comment.can.reply && comment.author ? (
+          <CommentReaction
+            commentId={comment.id}
+            state={comment}
+            csrfToken={context.csrfToken}
+            here={context.here}
+            authorName={comment.author.nickname}
+          />
+          {context.csrfToken && comment.can.reply ? (
             <details className="comment-reply" open={failure ? true : undefined}>
               <summary data-testid="reply-toggle">{t("reply")}</summary>
               <CommentForm
@@ -185,7 +267,26 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
               />
             </details>
           ) : null}
-          {comment.can.delete ? (
+          {context.csrfToken && comment.can.edit ? (
+            <details className="comment-reply" open={editFailure ? true : undefined}>
+              <summary data-testid="edit-toggle">{t("edit")}</summary>
+              <CommentForm
+                key={comment.edited_at ?? "new"}
+                id={editId}
+                intent="edit-comment"
+                commentId={comment.id}
+                threadId={threadId}
+                defaultBody={comment.body}
+                csrfToken={context.csrfToken}
+                action={context.action}
+                failure={editFailure}
+                label={t("edit_label")}
+                placeholder={t("placeholder")}
+                submit={t("edit_submit")}
+              />
+            </details>
+          ) : null}
+          {context.csrfToken && comment.can.delete ? (
             <ConfirmButton
               id={`delete-comment-${comment.id}`}
               action={context.action}
@@ -194,7 +295,7 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
               intent="delete-comment"
               fields={{ comment_id: comment.id, thread_id: threadId }}
               label={t("delete")}
-              ariaLabel={t("delete_label", { name: comment.author?.nickname ?? "" })}
+              ariaLabel={t("delete_label", { name: comment.author.nickname })}
               question={t("delete_question")}
               confirmLabel={t("delete_confirm")}
               cancelLabel={t("cancel")}
@@ -203,16 +304,18 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
               cancelTo={`${context.action}#comment-${comment.id}`}
             />
           ) : null}
+          {extra}
         </div>
       ) : null}
     </article>
   );
 }
 
-/** `?` + the page's comment parameters (the cursor kept, so a thread opens where it is listed). */
-function commentQuery(cursor: number | null, extra: Record<string, string | number> = {}): string {
+/** `?` + the page's comment parameters (the order and cursor kept, so a thread opens where it is listed). */
+function commentQuery(cursor: number | null, sort: CommentSort, extra: Record<string, string | number> = {}): string {
   const params = new URLSearchParams();
   if (cursor !== null) params.set("comments", String(cursor));
+  if (sort !== "newest") params.set("comment_sort", sort);
   for (const [name, value] of Object.entries(extra)) params.set(name, String(value));
   const query = params.toString();
   return query ? `?${query}` : "?";
@@ -239,17 +342,20 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
         <p className="comment-more">
           {opened.next_cursor !== null ? (
             <Link
-              to={`${commentQuery(comments.cursor, { replies: thread.id, after: opened.next_cursor })}#comment-${thread.id}`}
+              to={`${commentQuery(comments.cursor, comments.sort, { replies: thread.id, after: opened.next_cursor })}#comment-${thread.id}`}
               data-testid="next-replies"
             >
               {t("next_replies")}
             </Link>
           ) : null}{" "}
-          <Link to={`${commentQuery(comments.cursor)}#comment-${thread.id}`}>{t("fewer_replies")}</Link>
+          <Link to={`${commentQuery(comments.cursor, comments.sort)}#comment-${thread.id}`}>{t("fewer_replies")}</Link>
         </p>
       ) : hidden > 0 ? (
         <p className="comment-more">
-          <Link to={`${commentQuery(comments.cursor, { replies: thread.id })}#comment-${thread.id}`} data-testid="more-replies">
+          <Link
+            to={`${commentQuery(comments.cursor, comments.sort, { replies: thread.id })}#comment-${thread.id}`}
+            data-testid="more-replies"
+          >
             {t("more_replies", { count: hidden })}
           </Link>
         </p>
@@ -259,11 +365,12 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
 }
 
 /**
- * The reading page's comments: the newest ten top-level comments with up to three replies each,
- * links to more (query-string cursors, so they work without JavaScript), a form to comment and one
- * to reply under each comment, and deleting with a confirmation. Every form is a plain post to the
- * page's action; with JavaScript it is sent without reloading the page and keeps the typed text on
- * an error.
+ * A reading page's comments (writings, books, chapters, entries): ten top-level comments with up
+ * to three replies each, newest first, oldest first or most liked first, links to more
+ * (query-string cursors, so they work without JavaScript), a form to comment and one to reply under
+ * each comment, a like toggle on each, editing within ten minutes, and deleting with a
+ * confirmation. Every form is a plain post to the page's action; with JavaScript it is sent
+ * without reloading the page and keeps the typed text on an error.
  */
 export function CommentSection({
   comments,
@@ -271,18 +378,22 @@ export function CommentSection({
   signedIn,
   failure,
   actionData,
+  extraActions,
 }: {
   comments: CommentsPageData;
   csrfToken: string | null;
   signedIn: boolean;
   failure: CommentFormFailure | undefined;
   actionData: CommentActionData | undefined;
+  /** More actions on each comment (a report control), shown after Reply, Edit and Delete. */
+  extraActions?: (comment: PresentedComment) => ReactNode;
 }) {
   const { t, i18n } = useTranslation("comments");
   const locale = i18n.language as Locale;
   const location = useLocation();
   const action = location.pathname + location.search;
-  const context: ItemContext = { csrfToken, action, failure, confirmDelete: actionData?.confirmDeleteComment, locale };
+  const here = stripLocale(location.pathname) + location.search;
+  const context: ItemContext = { csrfToken, action, here, failure, confirmDelete: actionData?.confirmDeleteComment, locale, extraActions };
   const { page } = comments;
   const loginTo = `${localizePath("/login", locale)}?next=${encodeURIComponent(location.pathname)}`;
   return (
@@ -313,6 +424,21 @@ export function CommentSection({
           </Link>
         </p>
       ) : null}
+      {page.total > 1 ? (
+        <nav className="comment-sorts" aria-label={t("sort_label")} data-testid="comment-sorts">
+          {commentSorts.map((sort) => (
+            <Link
+              key={sort}
+              to={`${commentQuery(null, sort)}#comments`}
+              aria-current={comments.sort === sort ? "true" : undefined}
+              preventScrollReset
+              data-testid={`comment-sort-${sort}`}
+            >
+              {t(`sort.${sort}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {page.items.length === 0 ? (
         <p className="muted">{t("empty")}</p>
       ) : (
@@ -325,11 +451,11 @@ export function CommentSection({
       {comments.cursor !== null || page.next_cursor !== null ? (
         <p className="comment-more">
           {page.next_cursor !== null ? (
-            <Link to={`${commentQuery(page.next_cursor)}#comments`} data-testid="more-comments">
+            <Link to={`${commentQuery(page.next_cursor, comments.sort)}#comments`} data-testid="more-comments">
               {t("more_comments")}
             </Link>
           ) : null}{" "}
-          {comments.cursor !== null ? <Link to={`${commentQuery(null)}#comments`}>{t("newest_comments")}</Link> : null}
+          {comments.cursor !== null ? <Link to={`${commentQuery(null, comments.sort)}#comments`}>{t("first_comments")}</Link> : null}
         </p>
       ) : null}
     </section>

@@ -9,9 +9,12 @@ import { getEntry } from "../../features/encyclopedia/service.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { contentTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
+import { data } from "react-router";
+import { withFormToken } from "./circle-pages.server.ts";
+import { commentsSectionOf } from "./comment-pages.server.ts";
 
 /**
- * The entry page's data. A missing entry, or one whose circle's content the viewer may not read,
+ * The entry page's data, with its comments. A missing entry, or one whose circle's content the viewer may not read,
  * is the 404 screen (a visitor who may see the circle is asked to sign in, like writings); an
  * entry asked for under another circle answers 301 to its own.
  */
@@ -27,10 +30,15 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   // never TeX), or the Markdown source's first words when it has no paragraph.
   const { description, ...shown } = entry;
   const summary = metaDescription(excerptOfHtml(entry.descriptionHtml, 160) || description.replace(/[#*_`>|]+/g, " "));
-  return {
+  const comments = await commentsSectionOf(app, request, { type: "entry", id: entry.id });
+  const page = {
     entry: shown,
     summary,
     circle: { id: entry.circleId, name: circle ? localizedTexts(circle, app.locale).name : "" },
     origin: pageUrl(request.url).origin,
+    comments,
   };
+  // The signed in get the comment forms' CSRF token (their copy is private); visitors' copies stay cacheable.
+  if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
+  return withFormToken(app, page);
 }

@@ -12,6 +12,7 @@ import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { readableEntries } from "../../features/encyclopedia/service.ts";
 import { commentsSection } from "./comment-pages.server.ts";
+import { writingSubject } from "../../features/writings/subject.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 
@@ -67,7 +68,7 @@ export async function readingPage(
   // Related entries by name; those gone or not the viewer's to read are left out.
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => contentTag("entry", entry.id)));
-  const comments = await commentsSection(app, request, row, loaded.access);
+  const comments = await commentsSection(app, request, writingSubject(row, loaded.access));
   const interactions = await interactionSummary(app.db, app.viewer, { type: "writing", id: row.id, authorId: row.authorId });
   const page = {
     writing,

@@ -11,6 +11,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { getBook } from "../../features/books/service.ts";
 import { getChapter } from "../../features/books/chapters.ts";
 import { withActionBar } from "../lib/interaction-pages.server.ts";
+import { commentPageAction, commentsSectionOf, subjectOfParam } from "../lib/comment-pages.server.ts";
+import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { ActionBar } from "../components/action-bar.tsx";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
@@ -21,6 +23,8 @@ import "../../features/books/catalog.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 
 export const links = () => [...contentStylesheets, ...bookStylesheets];
+/** The signed in get a private copy with the comment forms' CSRF cookie. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location, "books:read.not_found");
@@ -61,16 +65,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
   const { chapters: _chapters, ...summary } = book;
+  const comments = await commentsSectionOf(app, request, { type: "chapter", id: page.chapter.id });
   const value = {
     book: summary,
     ...page,
     circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name },
     origin: new URL(request.url).origin,
+    comments,
   };
   return withActionBar(app, value, { type: "chapter", id: page.chapter.id, authorId: book.author.id });
 }
 
-export default function BookChapter({ loaderData }: Route.ComponentProps) {
+/** The chapter's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), as plain form posts on the chapter of the URL. */
+export async function action(args: Route.ActionArgs) {
+  return commentPageAction(args, subjectOfParam("chapter", "chapterId"));
+}
+
+export default function BookChapter({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
   const { book, chapter, chapters, previous, next, circle } = loaderData;
@@ -145,6 +156,13 @@ export default function BookChapter({ loaderData }: Route.ComponentProps) {
           </ol>
         </aside>
       </div>
+      <CommentSection
+        comments={loaderData.comments}
+        csrfToken={loaderData.csrfToken}
+        signedIn={loaderData.csrfToken !== null}
+        failure={commentAnswerOf(actionData).failure}
+        actionData={commentAnswerOf(actionData).asked}
+      />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "../lib/book-pages.server.ts";
 import { withActionBar } from "../lib/interaction-pages.server.ts";
+import { commentPageAction, commentsSectionOf, subjectOfParam } from "../lib/comment-pages.server.ts";
+import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { ActionBar } from "../components/action-bar.tsx";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
@@ -15,6 +17,8 @@ import { localizedTexts } from "../../features/circles/presenter.ts";
 import { BookCover, BookStateBadge, bookStylesheets, ViewCounter } from "../components/book-parts.tsx";
 
 export const links = () => [...bookStylesheets];
+/** The signed in get a private copy with the comment forms' CSRF cookie. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 import "../../features/books/catalog.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { subjectPageTags } from "../../server/lib/cache-tags.ts";
@@ -59,11 +63,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   tagPage(app, ...subjectPageTags("book", book.id));
   await tagCirclePage(app, book.circleId);
   const circle = await getCircleRow(app.db, book.circleId);
-  const page = { book, circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name }, origin: new URL(request.url).origin };
+  const comments = await commentsSectionOf(app, request, { type: "book", id: book.id });
+  const page = {
+    book,
+    circle: { id: book.circleId, name: localizedTexts(circle!, app.locale).name },
+    origin: new URL(request.url).origin,
+    comments,
+  };
   return withActionBar(app, page, { type: "book", id: book.id, authorId: book.author.id });
 }
 
-export default function Book({ loaderData }: Route.ComponentProps) {
+/** The book's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), as plain form posts on the book of the URL. */
+export async function action(args: Route.ActionArgs) {
+  return commentPageAction(args, subjectOfParam("book", "bookId"));
+}
+
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("books");
   const locale = i18n.language as Locale;
   const { book, circle } = loaderData;
@@ -151,6 +166,13 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         </section>
         <ViewCounter bookId={book.id} />
       </article>
+      <CommentSection
+        comments={loaderData.comments}
+        csrfToken={loaderData.csrfToken}
+        signedIn={loaderData.csrfToken !== null}
+        failure={commentAnswerOf(actionData).failure}
+        actionData={commentAnswerOf(actionData).asked}
+      />
     </>
   );
 }

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/encyclopedia-entry";
 import { getAppContext } from "../lib/context.server.ts";
+import { commentPageAction, subjectOfParam } from "../lib/comment-pages.server.ts";
+import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { entryPage } from "../lib/entry-pages.server.ts";
 import { readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -41,9 +43,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return entryPage(getAppContext(context), request, params);
 }
 
+/** The signed in get a private copy with the comment forms' CSRF cookie. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** The entry's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), as plain form posts on the entry of the URL. */
+export async function action(args: Route.ActionArgs) {
+  return commentPageAction(args, subjectOfParam("entry", "entryId"));
+}
+
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) {
+export default function EncyclopediaEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("encyclopedia");
   const locale = i18n.language as Locale;
   const { entry, circle } = loaderData;
@@ -112,6 +122,13 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
         )}
       </div>
       <img className="view-beacon" src={`/api/encyclopedia/entries/${entry.id}/view.gif`} alt="" width={1} height={1} />
+      <CommentSection
+        comments={loaderData.comments}
+        csrfToken={loaderData.csrfToken}
+        signedIn={loaderData.csrfToken !== null}
+        failure={commentAnswerOf(actionData).failure}
+        actionData={commentAnswerOf(actionData).asked}
+      />
     </article>
   );
 }

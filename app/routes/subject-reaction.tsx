@@ -5,7 +5,8 @@ import { interactionAnswer, returnPath, runInteraction } from "../lib/interactio
 import { removeReactionOperation, setReactionOperation } from "../../features/reactions/operations.ts";
 
 /**
- * The action bar's like and dislike on any subject (`/subjects/{type}/{id}/reaction`): a plain
+ * The action bar's like and dislike on any subject (`/subjects/{type}/{id}/reaction`), and each
+ * comment's (`/subjects/comment/{id}/reaction`, back at `#comment-{id}`): a plain
  * form post that comes back to the page without JavaScript, a fetcher's call with it. The same
  * operations as `PUT/DELETE /api/subjects/{type}/{id}/reaction/`. `reaction` is `like`, `dislike`
  * or `none` (take it back).
@@ -13,7 +14,9 @@ import { removeReactionOperation, setReactionOperation } from "../../features/re
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const form = await readForm(request);
-  return interactionAnswer(app, request, form, "actions", async () => {
+  // A comment's toggle comes back to that comment; any other subject's to the page's action bar.
+  const anchor = params.type === "comment" && /^\d{1,9}$/.test(params.id) ? `comment-${params.id}` : "actions";
+  return interactionAnswer(app, request, form, anchor, async () => {
     assertFormCsrf(app, form);
     const wanted = form.get("reaction");
     if (wanted === "none") return runInteraction(app, removeReactionOperation, { params, body: {} });

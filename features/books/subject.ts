@@ -8,6 +8,7 @@ import { loadBook } from "./service.ts";
 
 registerSubject({
   type: "book",
+  commentable: true,
   async load(db, viewer, id) {
     const { row, resource } = await loadBook(db, viewer, id);
     return {
@@ -45,6 +46,7 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  commentable: true,
   async load(db, viewer, id) {
     const [chapter] = await db
       .select({ id: bookChapters.id, bookId: bookChapters.bookId, title: bookChapters.title })

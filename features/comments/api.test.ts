@@ -62,7 +62,7 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
       author: { id: reader.id, username: reader.username, nickname: reader.nickname },
       deleted: false,
       reply_to: null,
-      can: { delete: true, reply: true },
+      can: { delete: true, reply: true, edit: true },
     });
     expect(new Date(created.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The thread and the counts change; what the writing says does not (its remembered content stays).
@@ -79,13 +79,17 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
     expect(page).toMatchObject({
       total: 1,
       next_cursor: null,
-      items: [{ id: created.id, body: created.body, replies: [], reply_count: 0, can: { delete: false, reply: false } }],
+      items: [{ id: created.id, body: created.body, replies: [], reply_count: 0, can: { delete: false, reply: false, edit: false } }],
     });
     // Commenting on one's own writing notifies nobody.
     await posted(writer, writingId, { body: "作者自己的评论" });
     expect(await unread(author.id)).toEqual({ comments: 1, replies: 0 });
     // The author may delete a reader's comment on their writing.
-    expect((await list(writer, writingId)).items.find((item) => item.id === created.id)?.can).toEqual({ delete: true, reply: true });
+    expect((await list(writer, writingId)).items.find((item) => item.id === created.id)?.can).toEqual({
+      delete: true,
+      reply: true,
+      edit: false,
+    });
   });
 
   it("refuses an empty or whitespace-only comment and one over 1,000 characters with field messages in both languages; counts characters, not bytes", async () => {
@@ -233,7 +237,7 @@ describe.each(databaseKinds)("comments API on %s", (kind) => {
         body: "",
         author: null,
         reply_count: 1,
-        can: { delete: false, reply: false },
+        can: { delete: false, reply: false, edit: false },
         replies: [
           expect.objectContaining({ id: reply.id, body: "回复", reply_to: { username: alice.username, nickname: alice.nickname } }),
         ],

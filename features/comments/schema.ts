@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "../../common/id.ts";
-import { commentMaxLength, characterCount } from "./constants.ts";
+import { commentMaxLength, characterCount, commentSorts } from "./constants.ts";
 
 export * from "./constants.ts";
 
@@ -36,19 +36,35 @@ export const createCommentSchema = z.object({
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
+/** An edit replaces the text (a reply keeps its thread and replied user). */
+export const editCommentSchema = z.object({ body: commentBodySchema });
+export type EditCommentInput = z.infer<typeof editCommentSchema>;
+
 /** Cursors are comment ids (the last one of the previous page). */
 export const commentCursorSchema = idSchema.optional().catch(undefined);
 
+/** The order of a list of comments; anything else is the default (newest first). */
+export const commentSortSchema = z.enum(commentSorts).optional().catch(undefined);
+
+/** `GET /api/Users/mentions/?q=`: the start of a username or nickname, as typed after `@`. */
+export const mentionQuerySchema = z.object({ q: z.string().trim().max(32).catch("") });
+
 /* The answers' schemas (OpenAPI and the response serializer); the types live in constants.ts for the browser. */
 const commentAuthorSchema = z.strictObject({ id: z.number(), username: z.string(), nickname: z.string(), avatar: z.string().nullable() });
+const namedUserSchema = z.strictObject({ username: z.string(), nickname: z.string() });
 export const presentedCommentSchema = z.strictObject({
   id: z.number(),
   body: z.string(),
   author: commentAuthorSchema.nullable(),
   created_at: z.string(),
+  edited_at: z.string().nullable(),
   deleted: z.boolean(),
-  reply_to: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
-  can: z.strictObject({ delete: z.boolean(), reply: z.boolean() }),
+  reply_to: namedUserSchema.nullable(),
+  mentions: z.array(namedUserSchema),
+  like_count: z.number(),
+  dislike_count: z.number().optional(),
+  reaction: z.enum(["like", "dislike"]).nullable(),
+  can: z.strictObject({ delete: z.boolean(), reply: z.boolean(), edit: z.boolean() }),
 });
 export const presentedThreadSchema = presentedCommentSchema.extend({
   replies: z.array(presentedCommentSchema),
@@ -63,4 +79,15 @@ export const replyPageSchema = z.strictObject({
   items: z.array(presentedCommentSchema),
   next_cursor: z.number().nullable(),
   total: z.number(),
+});
+
+export const mentionCandidatesSchema = z.strictObject({
+  items: z.array(commentAuthorSchema),
+});
+export type MentionCandidates = z.infer<typeof mentionCandidatesSchema>;
+
+/** A comment on the content of one user, for their creator's desk (`listCommentsOnContentOf`). */
+export const contentCommentSchema = presentedCommentSchema.extend({
+  subject: z.strictObject({ type: z.string(), id: z.number(), title: z.string(), path: z.string() }).nullable(),
+  parent_id: z.number().nullable(),
 });

@@ -7,6 +7,7 @@ import { loadReadableEntry } from "./service.ts";
 
 registerSubject({
   type: "entry",
+  commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableEntry(db, viewer, id);
     return {

@@ -71,11 +71,24 @@ export const eventCatalogue = {
   "favorite.removed": event(anySubject, none),
   "subject.shared": event(anySubject, none),
 
+  // Comments on any commentable kind: `subjectType`/`subjectId` name what is commented on (the event's subject is the comment).
   "comment.created": event(
     "comment",
-    z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable(), replyToUserId: id.nullable() }),
+    z.object({
+      subjectType: z.string(),
+      subjectId: id,
+      subjectAuthorId: id.nullable().optional(),
+      parentId: id.nullable(),
+      replyToUserId: id.nullable(),
+    }),
   ),
-  "comment.deleted": event("comment", z.object({ subjectType: z.string(), subjectId: id, authorId: id, parentId: id.nullable() })),
+  "comment.edited": event("comment", z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable() })),
+  "comment.deleted": event(
+    "comment",
+    z.object({ subjectType: z.string(), subjectId: id, subjectAuthorId: id.nullable().optional(), authorId: id, parentId: id.nullable() }),
+  ),
+  /** `@username`s in a comment's text: the recipients are the mentioned users who may read the subject (never the actor). */
+  "comment.mentioned": event("comment", z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable() })),
 } as const;
 
 export type EventVerb = keyof typeof eventCatalogue;

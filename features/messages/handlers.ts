@@ -24,6 +24,12 @@ onEvent("comment.created", {
   inTransaction: (tx, event) => notify(tx, event, event.data.parentId === null ? "comment" : "reply"),
 });
 
+onEvent("comment.mentioned", {
+  name: "messages.notify_mention",
+  // `@username` in a comment: the mentioned users who may read its subject (the event names only those).
+  inTransaction: (tx, event) => notify(tx, event, "at"),
+});
+
 onEvent(["reaction.added", "reaction.changed"], {
   name: "messages.notify_like",
   async inTransaction(tx, event) {

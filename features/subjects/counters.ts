@@ -4,7 +4,7 @@ import type { Transaction } from "../../server/lib/transactions.ts";
 import { registerSubjectDependent, type LoadedSubject } from "./registry.ts";
 
 /** The interaction counters every subject has (`subject_counts`), by field. */
-export type SubjectCounter = "likeCount" | "dislikeCount" | "favoriteCount" | "shareCount";
+export type SubjectCounter = "likeCount" | "dislikeCount" | "favoriteCount" | "shareCount" | "commentCount";
 
 /**
  * Adds `delta` to one counter of a subject inside the caller's transaction, making its row (with

@@ -48,6 +48,8 @@ export interface SubjectKind {
   usesCategory?(db: Executor, categoryId: number): Promise<boolean>;
   /** A condition true when this kind still uses the uploaded file `fileId` (the orphan sweep keeps it). */
   referencesAttachment?(fileId: SQL): SQL;
+  /** Readers may comment on it (features/comments: `GET/POST /api/subjects/{type}/{id}/comments/`). */
+  commentable?: boolean;
   /** The subjects deleted with these (a book's chapters), so what hangs on them goes too. */
   children?(tx: Transaction, ids: number[]): Promise<{ type: SubjectType; ids: number[] }[]>;
 }
@@ -90,6 +92,11 @@ export function subjectKind(type: SubjectType): SubjectKind {
   const kind = kinds.get(type);
   if (!kind) throw new Error(`subject kind ${type} is not registered`);
   return kind;
+}
+
+/** Whether a registered kind takes comments (an unknown name does not). */
+export function isCommentable(type: string): type is SubjectType {
+  return isSubjectType(type) && subjectKind(type).commentable === true;
 }
 
 /** A subject by type name and id as the API receives them: an unknown type is a 404 like an unknown id. */

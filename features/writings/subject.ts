@@ -29,6 +29,7 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);

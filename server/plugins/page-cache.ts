@@ -194,6 +194,7 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "open",
   "folder",
   "comments",
+  "comment_sort",
   "replies",
   "after",
   "notice",

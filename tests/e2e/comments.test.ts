@@ -89,7 +89,7 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
       const target = commentWith(writer.page, text.split("\n")[0]!);
       await target.getByTestId("reply-toggle").click();
       const replyText = uniqueName("Thanks ");
-      await target.locator("textarea").fill(replyText);
+      await target.locator('textarea[id^="reply-"]').fill(replyText);
       await target.getByRole("button", { name: t("comments:reply_submit"), exact: true }).click();
       const reply = commentWith(writer.page, replyText);
       await reply.waitFor();
@@ -161,7 +161,7 @@ describe.each(["zh-CN", "en"] as const)("comments in the browser (%s)", (locale:
     // A reply through the <details> form, replying to one's own comment.
     await mine.getByTestId("reply-toggle").click();
     const replyText = uniqueName("Plain reply ");
-    await mine.locator("textarea").fill(replyText);
+    await mine.locator('textarea[id^="reply-"]').fill(replyText);
     await mine.getByRole("button", { name: t("comments:reply_submit"), exact: true }).click();
     const reply = commentWith(page, replyText);
     await reply.waitFor();

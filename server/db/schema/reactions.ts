@@ -45,13 +45,15 @@ export const subjectCounts = pgTable(
     dislikeCount: integer("dislike_count").notNull().default(0),
     favoriteCount: integer("favorite_count").notNull().default(0),
     shareCount: integer("share_count").notNull().default(0),
+    /** Comments and replies that are not deleted (features/comments/handlers.ts). */
+    commentCount: integer("comment_count").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.subjectType, table.subjectId] }),
     index("subject_counts_author_idx").on(table.authorId),
     check(
       "subject_counts_not_negative",
-      sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0 and ${table.favoriteCount} >= 0 and ${table.shareCount} >= 0`,
+      sql`${table.likeCount} >= 0 and ${table.dislikeCount} >= 0 and ${table.favoriteCount} >= 0 and ${table.shareCount} >= 0 and ${table.commentCount} >= 0`,
     ),
   ],
 );

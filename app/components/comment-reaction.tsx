@@ -1,0 +1,100 @@
+import { Link, useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { optimisticReaction, type ReactionState } from "./action-bar.tsx";
+import { ThumbIcon } from "./icons.tsx";
+
+type Answer = { state?: ReactionState; error?: string };
+
+/**
+ * A comment's compact like and dislike (the like count for everyone, the dislike count for the
+ * comment's author only): a plain form post to `/subjects/comment/{id}/reaction` that comes back
+ * to the comment without JavaScript, a fetcher's call with it, shown at once and rolled back with
+ * the server's message when refused. Visitors get links to sign in and come back.
+ */
+export function CommentReaction({
+  commentId,
+  state,
+  csrfToken,
+  here,
+  authorName,
+}: {
+  commentId: number;
+  state: ReactionState;
+  /** Null for visitors. */
+  csrfToken: string | null;
+  /** The page's path and query without the language prefix (where a plain post comes back to). */
+  here: string;
+  authorName: string;
+}) {
+  const { t, i18n } = useTranslation("comments");
+  const locale = i18n.language as Locale;
+  const fetcher = useFetcher<Answer>();
+  const confirmed = fetcher.data?.state ?? state;
+  const pending = fetcher.formData?.get("reaction");
+  const shown = pending === "like" || pending === "dislike" || pending === "none" ? optimisticReaction(confirmed, pending) : confirmed;
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const like = (
+    <>
+      <ThumbIcon /> <span className="visually-hidden">{t("like_label", { name: authorName })}</span>
+      <span className="action-count" data-testid="comment-like-count">
+        {shown.like_count}
+      </span>
+    </>
+  );
+  const dislike = (
+    <>
+      <ThumbIcon down /> <span className="visually-hidden">{t("dislike_label", { name: authorName })}</span>
+      {shown.dislike_count !== undefined ? <span className="action-count">{shown.dislike_count}</span> : null}
+    </>
+  );
+  if (!csrfToken) {
+    const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
+    return (
+      <span className="comment-reaction">
+        <Link className="comment-react" to={login} rel="nofollow" data-testid="comment-like">
+          {like}
+        </Link>
+        <Link className="comment-react" to={login} rel="nofollow" data-testid="comment-dislike">
+          {dislike}
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={localizePath(`/subjects/comment/${commentId}/reaction`, locale)}
+      className="comment-reaction"
+      preventScrollReset
+    >
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <input type="hidden" name="next" value={here} />
+      <button
+        type="submit"
+        name="reaction"
+        value={shown.reaction === "like" ? "none" : "like"}
+        className="comment-react"
+        aria-pressed={shown.reaction === "like"}
+        data-testid="comment-like"
+      >
+        {like}
+      </button>
+      <button
+        type="submit"
+        name="reaction"
+        value={shown.reaction === "dislike" ? "none" : "dislike"}
+        className="comment-react"
+        aria-pressed={shown.reaction === "dislike"}
+        data-testid="comment-dislike"
+      >
+        {dislike}
+      </button>
+      {error ? (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
