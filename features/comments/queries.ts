@@ -48,7 +48,7 @@ const repliesJson = (parent: SQL, limit: number, extra: SQL = sql``) => sql`coal
     from comments r
     join users ra on ra.id = r.author_id
     left join users rt on rt.id = r.reply_to_user_id
-    where r.parent_id = ${parent} and r.deleted_at is null ${extra}
+    where r.parent_id = ${parent} and r.deleted_at is null and r.hidden_at is null ${extra}
     order by r.created_at, r.id
     limit ${limit}
   ) x), '[]'::json)`;
@@ -60,7 +60,7 @@ const repliesSql = (limit: number) => repliesJson(sql`c.id`, limit);
  * One page of a subject's top-level comments, newest first (Zhihu's time order), each with its
  * first replies (oldest first) and reply count, and the subject's total: one statement, so the
  * reading page pays one query for its comments. A deleted comment is listed only while it has
- * replies. `cursor` is the id of the last comment of the previous page.
+ * replies; one hidden by moderation reads like a deleted one. `cursor` is the id of the last comment of the previous page.
  */
 export async function threadPage(
   db: Executor,
@@ -71,20 +71,20 @@ export async function threadPage(
 ): Promise<ThreadPageRow> {
   const result = (await db.execute(sql`
     select json_build_object(
-      'total', (select count(*) from comments a where a.subject_type = ${type} and a.subject_id = ${subjectId} and a.deleted_at is null),
+      'total', (select count(*) from comments a where a.subject_type = ${type} and a.subject_id = ${subjectId} and a.deleted_at is null and a.hidden_at is null),
       'items', coalesce((
         select json_agg(t order by t.created_at desc, t.id desc) from (
           select c.id,
-            case when c.deleted_at is null then c.body else '' end as body,
+            case when c.deleted_at is null and c.hidden_at is null then c.body else '' end as body,
             c.created_at,
-            c.deleted_at is not null as deleted,
-            case when c.deleted_at is null then ${authorJson("u")} end as author,
-            (select count(*) from comments n where n.parent_id = c.id and n.deleted_at is null) as reply_count,
+            (c.deleted_at is not null or c.hidden_at is not null) as deleted,
+            case when c.deleted_at is null and c.hidden_at is null then ${authorJson("u")} end as author,
+            (select count(*) from comments n where n.parent_id = c.id and n.deleted_at is null and n.hidden_at is null) as reply_count,
             ${repliesSql(replyPreviewSize)} as replies
           from comments c
           join users u on u.id = c.author_id
           where c.subject_type = ${type} and c.subject_id = ${subjectId} and c.parent_id is null
-            and (c.deleted_at is null or exists (select 1 from comments e where e.parent_id = c.id and e.deleted_at is null))
+            and ((c.deleted_at is null and c.hidden_at is null) or exists (select 1 from comments e where e.parent_id = c.id and e.deleted_at is null and e.hidden_at is null))
             and (${cursor}::integer is null or (c.created_at, c.id) < (select p.created_at, p.id from comments p where p.id = ${cursor}::integer))
           order by c.created_at desc, c.id desc
           limit ${limit + 1}
@@ -137,7 +137,7 @@ export async function replyPage(
 ): Promise<{ total: number; items: ReplyRow[] }> {
   const result = (await db.execute(sql`
     select json_build_object(
-      'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null),
+      'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null and n.hidden_at is null),
       'items', ${repliesJson(sql`${parentId}`, limit + 1, sql`and (${cursor}::integer is null or (r.created_at, r.id) > (select p.created_at, p.id from comments p where p.id = ${cursor}::integer))`)}
     ) as page`)) as unknown as RowsOf<{ total: number; items: ReplyRow[] }>;
   return result.rows[0]!.page;

@@ -71,6 +71,11 @@ export const eventCatalogue = {
   "favorite.removed": event(anySubject, none),
   "subject.shared": event(anySubject, none),
 
+  /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
+  "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),
+  /** A moderator's decision on a case: told to its reporters and the subject's author (never the moderator). */
+  "moderation.decided": event(anySubject, z.object({ caseId: id, action: z.enum(["hide", "restore", "delete", "dismiss"]), note: z.string() })),
+
   "comment.created": event(
     "comment",
     z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable(), replyToUserId: id.nullable() }),
