@@ -24,6 +24,7 @@ export const eventCatalogue = {
   "user.profile_updated": event("user", z.object({ fields: z.array(z.string()) })),
   "user.avatar_changed": event("user", z.object({ fileId: z.string() })),
   "user.type_changed": event("user", z.object({ from: z.string(), to: z.string() })),
+  "user.site_role_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   "user.checked_in": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), reward: z.number().int() })),
   "user.followed": event("user", none),
   "user.unfollowed": event("user", none),
