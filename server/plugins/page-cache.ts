@@ -205,6 +205,8 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "changed",
   "deleted",
   "next",
+  "done",
+  "status",
   "mode",
   "puzzle",
 ]);
