@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/encyclopedia-entry";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { getAppContext } from "../lib/context.server.ts";
 import { entryPage } from "../lib/entry-pages.server.ts";
 import { readingMeta } from "../lib/book-meta.ts";
@@ -58,6 +59,7 @@ export default function EncyclopediaEntry({ loaderData }: Route.ComponentProps) 
         ]}
         current={entry.name}
       />
+      <HiddenNotice state={loaderData.moderation} />
       <header className="panel writing-header">
         <h1 className="page-title writing-title" data-testid="entry-name">
           {entry.name}

@@ -344,12 +344,18 @@ export async function resolveCase(
   return getCase(options.db, viewer, caseId);
 }
 
-/** What a hidden subject's page tells its author and moderators: pending review (an open case) or hidden by a decision. */
-export async function hiddenNotice(db: Executor, type: SubjectType, id: number): Promise<"pending" | "hidden"> {
-  const [open] = await db
-    .select({ id: moderationCases.id })
+/**
+ * The notice a hidden subject's page shows its author and moderators (nobody else can open it):
+ * `pending` while reports hide it until reviewed, `hidden` after a moderator hid it; null when shown.
+ * Read from the subject's latest case (one indexed row).
+ */
+export async function moderationNotice(db: Executor, type: SubjectType, id: number): Promise<"pending" | "hidden" | null> {
+  const [latest] = await db
+    .select({ status: moderationCases.status, hidden: moderationCases.hidden })
     .from(moderationCases)
-    .where(and(eq(moderationCases.subjectType, type), eq(moderationCases.subjectId, id), eq(moderationCases.status, "open")))
+    .where(and(eq(moderationCases.subjectType, type), eq(moderationCases.subjectId, id)))
+    .orderBy(desc(moderationCases.createdAt), desc(moderationCases.id))
     .limit(1);
-  return open ? "pending" : "hidden";
+  if (!latest?.hidden) return null;
+  return latest.status === "open" ? "pending" : "hidden";
 }
