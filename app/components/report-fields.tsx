@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { reportReasons } from "../../server/db/schema/reports.ts";
+import { reportReasons } from "../../features/reports/constants.ts";
 import { describedBy } from "./form-field.tsx";
 
 /** The report form's fields (reason and description): the report page and the action bar's dialog share them. */

@@ -60,7 +60,7 @@ describe("reports and moderation", () => {
     await item.getByTestId("action-hide").check();
     await item.locator("textarea").fill("不实内容");
     await item.getByTestId("decide").click();
-    await expect.poll(() => moderator.page.getByRole("status").first().textContent()).toContain("已保存处理结果");
+    await expect.poll(() => moderator.page.locator("p.notice[role=status]").textContent()).toContain("已保存处理结果");
     await moderator.page.goto(`/circles/${circleId}/settings/reports?status=decided`);
     const decided = moderator.page.getByTestId("case").filter({ hasText: title });
     await expect.poll(() => decided.getByTestId("case-history").textContent()).toContain("不实内容");

@@ -2,17 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
-/** Why a subject is reported (spec §5 flagging). */
-export const reportReasons = ["spam", "harassment", "illegal", "infringement", "misinformation", "off_topic", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
+import { caseStatuses, moderationActions, reportReasons } from "../../../features/reports/constants.ts";
 
-/** A case is open until a moderator decides it. */
-export const caseStatuses = ["open", "decided"] as const;
-export type CaseStatus = (typeof caseStatuses)[number];
-
-/** What a moderator may decide about a case. */
-export const moderationActions = ["hide", "restore", "delete", "dismiss"] as const;
-export type ModerationAction = (typeof moderationActions)[number];
+export { caseStatuses, moderationActions, reportReasons };
+export type { CaseStatus, ModerationAction, ReportReason } from "../../../features/reports/constants.ts";
 
 /**
  * One case per reported subject while it is open (a partial unique index): every open report on the
