@@ -111,7 +111,10 @@ export function ModerationQueue({
                               name: decision.actor.nickname,
                               time: when(decision.created_at, locale),
                             })
-                          : t("queue.by_unknown", { action: t(`queue.decided_as.${decision.action}`), time: when(decision.created_at, locale) })}
+                          : t("queue.by_unknown", {
+                              action: t(`queue.decided_as.${decision.action}`),
+                              time: when(decision.created_at, locale),
+                            })}
                         {decision.note ? <q className="case-description">{decision.note}</q> : null}
                       </li>
                     ))}

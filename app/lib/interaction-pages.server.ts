@@ -64,7 +64,8 @@ export async function withActionBar<T extends object>(
 ) {
   tagPage(app, countsTag(subject.type, subject.id));
   const interactions = await interactionSummary(app.db, app.viewer, subject);
-  if (!app.viewer) return data({ ...value, interactions, moderation: null as "pending" | "hidden" | null, csrfToken: null as string | null });
+  if (!app.viewer)
+    return data({ ...value, interactions, moderation: null as "pending" | "hidden" | null, csrfToken: null as string | null });
   // Hidden subjects open only to their author and moderators (signed in): they see why.
   const moderation = await moderationNotice(app.db, subject.type, subject.id);
   return withFormToken(app, { ...value, interactions, moderation });

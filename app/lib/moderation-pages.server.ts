@@ -46,7 +46,8 @@ export async function queueAction(app: AppContext, request: Request) {
       resolve: formAction(resolveCaseOperation, {
         params: ({ form }) => ({ id: form.get("case_id") }),
         done: (answer) => ({ notice: t("moderation:queue.decided", { action: t(`moderation:queue.actions.${answer.decision}`) }) }),
-        failed: (failure) => data({ formError: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }, { status: failure.status }),
+        failed: (failure) =>
+          data({ formError: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }, { status: failure.status }),
         errorScreen: (error) => error.status === 401,
       }),
     },

@@ -67,7 +67,9 @@ export async function listBookFeed(db: Executor, viewer: Viewer | null, window: 
       .from(bookChapters)
       .innerJoin(books, eq(books.id, bookChapters.bookId))
       .innerJoin(users, eq(users.id, books.authorId))
-      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), isNull(bookChapters.hiddenAt), ...within(bookChapters.createdAt)))
+      .where(
+        and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), isNull(bookChapters.hiddenAt), ...within(bookChapters.createdAt)),
+      )
       .orderBy(desc(bookChapters.createdAt), desc(bookChapters.id))
       .limit(limit),
   ]);

@@ -42,7 +42,12 @@ registerSubject({
   async remove(tx, id, actorId) {
     const [row] = await tx.db.select().from(comments).where(eq(comments.id, id)).limit(1);
     if (!row) return;
-    await removeComment(tx, row, { type: row.subjectType, id: row.subjectId, tags: subjectTagsOf(row.subjectType, row.subjectId) }, actorId);
+    await removeComment(
+      tx,
+      row,
+      { type: row.subjectType, id: row.subjectId, tags: subjectTagsOf(row.subjectType, row.subjectId) },
+      actorId,
+    );
   },
 });
 

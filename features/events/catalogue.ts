@@ -75,7 +75,10 @@ export const eventCatalogue = {
   /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
   "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),
   /** A moderator's decision on a case: told to its reporters and the subject's author (never the moderator). */
-  "moderation.decided": event(anySubject, z.object({ caseId: id, action: z.enum(["hide", "restore", "delete", "dismiss"]), note: z.string() })),
+  "moderation.decided": event(
+    anySubject,
+    z.object({ caseId: id, action: z.enum(["hide", "restore", "delete", "dismiss"]), note: z.string() }),
+  ),
 
   "comment.created": event(
     "comment",

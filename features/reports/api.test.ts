@@ -117,9 +117,9 @@ describe.each(databaseKinds)("reports and moderation API on %s", (kind) => {
     const feed = (await bystander.request("GET", "/api/writings/?tab=all")).json().items as { id: number }[];
     expect(feed.map((item) => item.id)).not.toContain(writing.id);
     // A reaction on it is now as on an unknown subject.
-    expect((await bystander.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await bystander.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode,
+    ).toBe(404);
   });
 
   it("lets circle moderators (master and above, here or above) and site moderators see the queue; others get 403", async () => {

@@ -9,7 +9,9 @@ export async function reportsApi(app: FastifyInstance): Promise<void> {
     tags: ["interactions"],
     summary: "Report a subject (reason and description); once per reporter while its case is open",
     // Per session (one report per case already): a script reporting everything in sight is slowed down.
-    config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.cookies.sessionid ?? request.ip } },
+    config: {
+      rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.cookies.sessionid ?? request.ip },
+    },
   });
   jsonRoute(app, "GET", "/api/moderation/cases/", listCasesOperation, {
     tags: ["moderation"],

@@ -299,12 +299,7 @@ export async function getCase(db: Executor, viewer: Viewer | null, caseId: numbe
  * the author (never the moderator), all in one transaction. A case whose subject was deleted is
  * closed (`case_closed`); a kind that cannot be deleted answers `moderation_action_unavailable`.
  */
-export async function resolveCase(
-  options: ServiceOptions,
-  viewer: Viewer,
-  caseId: number,
-  input: ResolveInput,
-): Promise<ModerationCase> {
+export async function resolveCase(options: ServiceOptions, viewer: Viewer, caseId: number, input: ResolveInput): Promise<ModerationCase> {
   await inTransaction(options, async (tx) => {
     const [row] = await tx.db.select().from(moderationCases).where(eq(moderationCases.id, caseId)).for("update");
     if (!row) throw new AppError("not_found");

@@ -37,7 +37,9 @@ export const moderationCases = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("moderation_cases_open_subject_idx").on(table.subjectType, table.subjectId).where(sql`${table.status} = 'open'`),
+    uniqueIndex("moderation_cases_open_subject_idx")
+      .on(table.subjectType, table.subjectId)
+      .where(sql`${table.status} = 'open'`),
     index("moderation_cases_subject_idx").on(table.subjectType, table.subjectId, table.createdAt),
     index("moderation_cases_status_idx").on(table.status, table.circleId, table.createdAt),
     check("moderation_cases_status_check", sql`${table.status} in ('open', 'decided')`),
