@@ -308,7 +308,7 @@ export async function resolveCase(options: ServiceOptions, viewer: Viewer, caseI
     const kind = subjectKind(row.subjectType as SubjectType);
     const now = new Date();
     const tags: string[] = [moderationTag];
-    let hidden = row.hidden;
+    const hidden = row.hidden;
     if (input.action === "delete" && !kind.remove) throw new AppError("moderation_action_unavailable");
     if (!kind.setHidden) throw new AppError("moderation_action_unavailable");
     await tx.db
@@ -318,10 +318,8 @@ export async function resolveCase(options: ServiceOptions, viewer: Viewer, caseI
     await tx.db.insert(moderationDecisions).values({ caseId, actorId: viewer.id, action: input.action, note: input.note });
     if (input.action === "hide") {
       if (!hidden) tags.push(...(await kind.setHidden(tx, row.subjectId, now)));
-      hidden = true;
     } else if (input.action === "restore" || input.action === "dismiss") {
       if (hidden) tags.push(...(await kind.setHidden(tx, row.subjectId, null)));
-      hidden = false;
     }
     const reporters = await tx.db.select({ id: reports.reporterId }).from(reports).where(eq(reports.caseId, caseId));
     await emit(tx, {
