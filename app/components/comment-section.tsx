@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { formatDate, localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import {
   commentMaxLength,
@@ -11,6 +11,7 @@ import {
   type ReplyPage,
 } from "../../features/comments/constants.ts";
 import { ConfirmButton } from "./confirm-button.tsx";
+import { ReportControl } from "./report-control.tsx";
 
 /** What the reading page's loader adds for its comments section. */
 export interface CommentsPageData {
@@ -134,12 +135,14 @@ interface ItemContext {
   locale: Locale;
 }
 
-/** One comment or reply: who, when, the text (or the deleted placeholder), Reply and Delete when allowed. */
+/** One comment or reply: who, when, the text (or the deleted placeholder), Reply, Delete and Report when allowed. */
 function CommentItem({ comment, threadId, context }: { comment: PresentedComment; threadId: number; context: ItemContext }) {
   const { t } = useTranslation("comments");
   const path = (to: string) => localizePath(to, context.locale);
   const formId = `reply-${comment.id}`;
   const failure = context.failure?.commentForm === formId ? context.failure : undefined;
+  // Others' comments can be reported (those one may delete are one's own, or on one's own page).
+  const reportable = !comment.deleted && comment.author !== null && !comment.can.delete;
   return (
     <article className="comment" id={`comment-${comment.id}`} data-testid="comment" data-comment-id={comment.id}>
       {comment.deleted || !comment.author ? (
@@ -166,7 +169,7 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
           <CommentBody text={comment.body} />
         </>
       )}
-      {context.csrfToken && (comment.can.reply || comment.can.delete) ? (
+      {context.csrfToken && (comment.can.reply || comment.can.delete || reportable) ? (
         <div className="comment-actions">
           {comment.can.reply && comment.author ? (
             <details className="comment-reply" open={failure ? true : undefined}>
@@ -201,6 +204,15 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
               danger
               asked={context.confirmDelete === comment.id}
               cancelTo={`${context.action}#comment-${comment.id}`}
+            />
+          ) : null}
+          {reportable ? (
+            <ReportControl
+              subjectType="comment"
+              subjectId={comment.id}
+              csrfToken={context.csrfToken}
+              next={`${stripLocale(context.action)}#comment-${comment.id}`}
+              className="comment-report"
             />
           ) : null}
         </div>

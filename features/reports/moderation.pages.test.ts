@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { addMember, createCircle, createSignedInUser, createUser, createWriting, signedInVisitor } from "../../tests/support/factories.ts";
+import {
+  addMember,
+  createCircle,
+  createComment,
+  createSignedInUser,
+  createUser,
+  createWriting,
+  signedInVisitor,
+} from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 
 /** The report page and the moderation queues as plain HTML forms (no JavaScript), in this process. */
@@ -49,6 +57,12 @@ describe.each(databaseKinds)("report and moderation pages on %s", (kind) => {
 
     const unreadable = await reader.get(`/subjects/writing/999999/report`);
     expect(unreadable.statusCode).toBe(404);
+
+    // Others' comments carry Report too (one's own carry Delete instead).
+    const comment = await createComment(db(), writing.id, author, { body: "可举报的评论" });
+    const withComment = (await reader.get(page)).body;
+    expect(withComment).toContain(`/subjects/comment/${comment.id}/report?next=`);
+    expect((await reader.get(`/subjects/comment/${comment.id}/report`)).body).toContain("可举报的评论");
   });
 
   it("lets a circle's moderator hide from the queue with a note; the author sees the notice, others a 404", async () => {
