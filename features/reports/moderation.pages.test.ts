@@ -122,5 +122,8 @@ describe.each(databaseKinds)("report and moderation pages on %s", (kind) => {
     const en = await moderator.get("/en/admin/reports");
     expect(en.body).toContain("Site moderation queue");
     expect(en.body).toContain("Other");
+    // Their personal centre links the queue; a reader's does not.
+    expect((await moderator.get("/account/home")).body).toContain('href="/admin/reports"');
+    expect((await reader.get("/account/home")).body).not.toContain('href="/admin/reports"');
   });
 });
