@@ -13,6 +13,7 @@ import "./comments/subject.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
+import "./reports/dependents.ts";
 import "./circles/pins.ts";
 import "./messages/handlers.ts";
 import "./writings/handlers.ts";

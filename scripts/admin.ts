@@ -5,27 +5,35 @@ import lockfile from "proper-lockfile";
 import { loadConfig } from "../server/config.ts";
 import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "../server/db/client.ts";
 import { invalidationChannel, setInvalidationBroadcast } from "../server/lib/invalidation.ts";
-import { parseUserType, setUserType } from "../features/accounts/user-type.ts";
+import { parseSiteRole, parseUserType, setSiteRole, setUserType } from "../features/accounts/user-type.ts";
 import { AppError } from "../common/app-error.ts";
 
 const usage = `Usage: npm run admin -- set-type <username> <type>
-  type: registered | official | vip | svip (or the full name, e.g. "VIP users")`;
+       npm run admin -- set-site-role <username> <role>
+  type: registered | official | vip | svip (or the full name, e.g. "VIP users")
+  role: none | moderator | admin (moderators review every report at /admin/reports)`;
 
 /**
- * Administration from the command line: `npm run admin -- set-type <username> <type>`.
+ * Administration from the command line: `npm run admin -- set-type <username> <type>` and
+ * `npm run admin -- set-site-role <username> moderator`.
  * With DATABASE_URL it works beside running servers (they see the change within the session
  * cache's 2 s; their cached pages are dropped through NOTIFY). The embedded store belongs to one
  * process: stop the server first.
  */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const [command, username, type] = args;
-  if (command !== "set-type" || !username || !type || args.length !== 3) {
+  const [command, username, value] = args;
+  if ((command !== "set-type" && command !== "set-site-role") || !username || !value || args.length !== 3) {
     console.error(usage);
     return 2;
   }
-  const userType = parseUserType(type);
-  if (!userType) {
-    console.error(`Unknown user type "${type}".\n${usage}`);
+  const userType = command === "set-type" ? parseUserType(value) : null;
+  const siteRole = command === "set-site-role" ? parseSiteRole(value) : null;
+  if (command === "set-type" && !userType) {
+    console.error(`Unknown user type "${value}".\n${usage}`);
+    return 2;
+  }
+  if (command === "set-site-role" && !siteRole) {
+    console.error(`Unknown site role "${value}".\n${usage}`);
     return 2;
   }
   const config = loadConfig(env);
@@ -56,8 +64,13 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
   try {
     await database.migrate();
-    const { previous } = await setUserType({ db: database.db }, username, userType);
-    console.log(`${username}: ${previous} → ${userType}`);
+    if (siteRole) {
+      const { previous } = await setSiteRole({ db: database.db }, username, siteRole);
+      console.log(`${username}: site role ${previous} → ${siteRole}`);
+    } else {
+      const { previous } = await setUserType({ db: database.db }, username, userType!);
+      console.log(`${username}: ${previous} → ${userType}`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {

@@ -45,6 +45,8 @@ import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 import { reactionsApi } from "../features/reactions/api.ts";
 import { favoritesApi } from "../features/favorites/api.ts";
 import { sharesApi } from "../features/shares/api.ts";
+import { reportsApi } from "../features/reports/api.ts";
+import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
@@ -179,6 +181,8 @@ export async function buildApp({
   await app.register(reactionsApi);
   await app.register(favoritesApi);
   await app.register(sharesApi);
+  configureReports({ hideThreshold: config.reportHideThreshold });
+  await app.register(reportsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

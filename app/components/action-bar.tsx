@@ -4,6 +4,7 @@ import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { SharePanel } from "./share-panel.tsx";
 import { StarIcon, ThumbIcon } from "./icons.tsx";
+import { ReportControl } from "./report-control.tsx";
 
 type Reaction = "like" | "dislike";
 export type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
@@ -25,7 +26,8 @@ function optimisticFavorite(confirmed: FavoriteState, wanted: boolean): Favorite
 }
 
 /**
- * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对) and favourite (收藏). Each
+ * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对), favourite (收藏), share and
+ * report (举报, `ReportControl`: its page without JavaScript, a lazily loaded dialog with it). Each
  * button is a plain form post to `/subjects/{type}/{id}/…` that comes back to this page without
  * JavaScript; with it a fetcher's call, shown at once and rolled back with the server's message
  * when refused. Visitors are sent to sign in and brought back. The dislike count shows only to
@@ -107,6 +109,7 @@ export function ActionBar({
           title={title}
           count={summary.share_count}
         />
+        <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={null} next={here} />
       </div>
     );
   }
@@ -158,6 +161,7 @@ export function ActionBar({
         title={title}
         count={summary.share_count}
       />
+      <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={here} />
       {favorite.favorited ? (
         <Link className="action-link" to={localizePath("/account/store", locale)} data-testid="favorites-link">
           {t("favorite.manage")}

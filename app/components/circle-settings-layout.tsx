@@ -9,9 +9,10 @@ const sections = [
   { key: "i18n", path: "/settings/i18n" },
   { key: "members", path: "/settings/members" },
   { key: "categories", path: "/settings/categories" },
+  { key: "reports", path: "/settings/reports" },
 ] as const;
 
-/** The four management pages share a heading, a way back to the circle and their navigation. */
+/** The management pages (and the moderators' reports queue) share a heading, a way back to the circle and their navigation. */
 export function CircleSettingsLayout({
   circle,
   title,

@@ -18,6 +18,7 @@ import { CommentReaction } from "./comment-reaction.tsx";
 
 /** The `@` completion, loaded the first time someone focuses a comment box (never on a page's first load). */
 const MentionCompletion = lazy(() => import("./mention-completion.tsx"));
+import { ReportControl } from "./report-control.tsx";
 
 /** What the reading page's loader adds for its comments section. */
 export interface CommentsPageData {
@@ -200,7 +201,7 @@ interface ItemContext {
   extraActions?: (comment: PresentedComment) => ReactNode;
 }
 
-/** One comment or reply: who, when (and when edited), the text (or the deleted placeholder), its like toggle, Reply, Edit and Delete when allowed. */
+/** One comment or reply: who, when (and when edited), the text (or the deleted placeholder), its like toggle, Reply, Edit, Delete and Report when allowed. */
 function CommentItem({ comment, threadId, context }: { comment: PresentedComment; threadId: number; context: ItemContext }) {
   const { t } = useTranslation("comments");
   const path = (to: string) => localizePath(to, context.locale);
@@ -210,6 +211,8 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
   const editFailure = context.failure?.commentForm === editId ? context.failure : undefined;
   const live = !comment.deleted && comment.author !== null;
   const extra = live ? context.extraActions?.(comment) : null;
+  // Others' comments can be reported (those one may delete are one's own, or on one's own page).
+  const reportable = !comment.deleted && comment.author !== null && !comment.can.delete;
   return (
     <article className="comment" id={`comment-${comment.id}`} data-testid="comment" data-comment-id={comment.id}>
       {!live || !comment.author ? (
@@ -305,6 +308,15 @@ function CommentItem({ comment, threadId, context }: { comment: PresentedComment
             />
           ) : null}
           {extra}
+          {reportable ? (
+            <ReportControl
+              subjectType="comment"
+              subjectId={comment.id}
+              csrfToken={context.csrfToken}
+              next={`${stripLocale(context.action)}#comment-${comment.id}`}
+              className="comment-report"
+            />
+          ) : null}
         </div>
       ) : null}
     </article>

@@ -90,3 +90,11 @@ export function StarIcon() {
     </LineIcon>
   );
 }
+
+export function FlagIcon() {
+  return (
+    <LineIcon>
+      <path d="M5 21V4h11l-1.5 4L16 12H5" />
+    </LineIcon>
+  );
+}

@@ -9,6 +9,7 @@ import { Breadcrumb } from "./breadcrumb.tsx";
 import { EntryList } from "./entry-list.tsx";
 import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
 import { ActionBar } from "./action-bar.tsx";
+import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 
@@ -23,6 +24,8 @@ export interface ReadingPageData {
   relatedEntries: EntrySummary[];
   comments: CommentsPageData;
   interactions: InteractionSummary;
+  /** Why the page is hidden from everyone else (its author and moderators only see it). */
+  moderation: "pending" | "hidden" | null;
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -75,6 +78,7 @@ export function WritingView({
         trail={[{ to: path(`/circles/${writing.circle_id}`), label: page.circleName || t("read.circle") }]}
         current={t(`types.${writing.type}`)}
       />
+      <HiddenNotice state={page.moderation} />
       <header className="panel writing-header">
         {writing.cover_url ? <img className="writing-cover" src={writing.cover_url} alt="" /> : null}
         <h1 className="page-title writing-title">

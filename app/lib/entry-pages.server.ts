@@ -6,6 +6,7 @@ import { metaDescription } from "./book-meta.ts";
 import { excerptOfHtml } from "../../features/content/excerpt.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
 import { getEntry } from "../../features/encyclopedia/service.ts";
+import { moderationNotice } from "../../features/reports/service.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { contentTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
@@ -37,6 +38,8 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
     circle: { id: entry.circleId, name: circle ? localizedTexts(circle, app.locale).name : "" },
     origin: pageUrl(request.url).origin,
     comments,
+    // Only its author and moderators can open a hidden entry: visitors never need the lookup.
+    moderation: app.viewer ? await moderationNotice(app.db, "entry", entry.id) : null,
   };
   // The signed in get the comment forms' CSRF token (their copy is private); visitors' copies stay cacheable.
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });

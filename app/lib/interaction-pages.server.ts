@@ -6,6 +6,7 @@ import { tagPage } from "./context.server.ts";
 import { withFormToken } from "./circle-pages.server.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
+import { moderationNotice } from "../../features/reports/service.ts";
 import type { SubjectType } from "../../features/subjects/types.ts";
 import { runOperation, type InputOf, type Operation, type OperationInput, type ViewerRequirement } from "../../server/lib/operation.ts";
 
@@ -84,6 +85,9 @@ export async function withActionBar<T extends object>(
 ) {
   tagPage(app, countsTag(subject.type, subject.id));
   const interactions = await interactionSummary(app.db, app.viewer, subject);
-  if (!app.viewer) return data({ ...value, interactions, csrfToken: null as string | null });
-  return withFormToken(app, { ...value, interactions });
+  if (!app.viewer)
+    return data({ ...value, interactions, moderation: null as "pending" | "hidden" | null, csrfToken: null as string | null });
+  // Hidden subjects open only to their author and moderators (signed in): they see why.
+  const moderation = await moderationNotice(app.db, subject.type, subject.id);
+  return withFormToken(app, { ...value, interactions, moderation });
 }

@@ -53,6 +53,8 @@ const member = presentCurrentUser({
   sinecoinTotalProfit: 0,
   sinecoinTotalCashout: 0,
   cashoutableSinecoinProfit: 0,
+  siteRole: "none",
+  hiddenAt: null,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 });
 const unread = { ...zeroUnread, unread_like_count: 2, unread_favorite_count: 3, unread_follow_count: 1 };

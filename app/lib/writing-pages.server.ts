@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { moderationNotice } from "../../features/reports/service.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
@@ -81,6 +82,8 @@ export async function readingPage(
     interactions,
     signedIn: app.viewer !== null,
     isAuthor: app.viewer?.id === row.authorId,
+    // Only its author and moderators open a hidden writing; they see why it is hidden.
+    moderation: row.hiddenAt ? await moderationNotice(app.db, "writing", row.id) : null,
   };
   if (!app.viewer) return data({ ...page, csrfToken: null as string | null });
   const csrf = csrfForForm(app);

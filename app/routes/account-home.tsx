@@ -46,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     gold: user.gold,
     counts: { followers: summary.followers, following: summary.following, reads: summary.reads, likes: summary.likes },
     checkin: summary.checkin,
+    // Site moderators find their queue here.
+    moderator: user.siteRole !== "none",
   };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
@@ -140,6 +142,13 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
           <li>
             <Link to={path(`/profile/${user.username}`)}>{t("nav.public_profile")}</Link>
           </li>
+          {user.moderator ? (
+            <li>
+              <Link to={path("/admin/reports")} data-testid="moderation-queue-link">
+                {t("nav.moderation")}
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </section>
       <section className="panel" aria-labelledby="wallet-title">

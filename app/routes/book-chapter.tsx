@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/book-chapter";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
@@ -120,6 +121,7 @@ export default function BookChapter({ loaderData, actionData }: Route.ComponentP
       />
       <div className="chapter-layout">
         <article className="panel chapter-page" aria-labelledby="chapter-title">
+          <HiddenNotice state={loaderData.moderation} />
           <p className="muted">
             <Link to={bookPath}>{book.name}</Link> · {t("read.by", { name: book.author.nickname })} · <BookStateBadge state={book.state} />
           </p>

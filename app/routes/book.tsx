@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/book";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "../lib/book-pages.server.ts";
@@ -94,6 +95,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         ]}
         current={book.name}
       />
+      <HiddenNotice state={loaderData.moderation} />
       <article className="panel book-page" aria-labelledby="book-title">
         <div className="book-header">
           <BookCover cover={book.cover} name={book.name} size="large" />

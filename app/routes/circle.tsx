@@ -221,6 +221,11 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
               {t("page.manage")}
             </Link>
           ) : null}
+          {can.moderate ? (
+            <Link className="button" to={localizePath(`/circles/${circle.id}/settings/reports`, locale)} data-testid="circle-reports">
+              {t("settings.reports")}
+            </Link>
+          ) : null}
         </div>
       </section>
       <div className="circle-layout">

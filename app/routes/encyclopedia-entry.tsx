@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/encyclopedia-entry";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { getAppContext } from "../lib/context.server.ts";
 import { commentPageAction, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
@@ -68,6 +69,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         ]}
         current={entry.name}
       />
+      <HiddenNotice state={loaderData.moderation} />
       <header className="panel writing-header">
         <h1 className="page-title writing-title" data-testid="entry-name">
           {entry.name}

@@ -70,6 +70,14 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
       {item.subject.title}
     </Link>
   );
+  if (item.category === "system" && item.subject.type !== "user") {
+    // A notice about content (a moderation decision): the notice, then what it is about.
+    return (
+      <>
+        {t(`messages.system.${item.verb.replace(".", "_")}`, { defaultValue: t("messages.system.other") })} {target}
+      </>
+    );
+  }
   if (item.category === "system") {
     return <>{t(`messages.system.${item.verb.replace(".", "_")}`, { defaultValue: t("messages.system.other") })}</>;
   }

@@ -3,6 +3,10 @@ import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/profile";
 import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
 import { findUserByUsername, getProfileSummary, listActivity, type ActivityItem } from "../../features/profiles/service.ts";
+import { canSeeHidden } from "../../features/reports/visibility.ts";
+import { moderationNotice } from "../../features/reports/service.ts";
+import { ReportControl } from "../components/report-control.tsx";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
 import { followOperation, unfollowOperation } from "../../features/follows/operations.ts";
 import { dispatchIntent, failureOf, formAction, requireSignedIn, type FormFailure } from "../../server/lib/operation.ts";
@@ -54,6 +58,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = pageUrl(request.url);
   // One address per profile: a differently cased name leads to the real one.
   if (user.username !== params.username) throw redirect(here(app, `/profile/${user.username}${url.search}`));
+  // A profile hidden by moderation opens only to its owner and site moderators.
+  if (user.hiddenAt && !(await canSeeHidden(app.db, app.viewer, { authorId: user.id, circleId: null }))) notFound(request);
   const requested = url.searchParams.get("tab");
   const viewer = app.viewer;
   const articles = () =>
@@ -75,6 +81,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     activity: activity.map((item) => presentActivity(item, app.locale)),
     writings: writingPage,
     csrfToken: csrf?.token ?? null,
+    moderation: user.hiddenAt ? await moderationNotice(app.db, "user", user.id) : null,
+    userId: user.id,
   };
   const headers: Record<string, string> = viewer ? { "Cache-Control": "private, no-store" } : {};
   if (csrf?.setCookie) headers["Set-Cookie"] = csrf.setCookie;
@@ -127,6 +135,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const following = pending ? pending === "follow" : loaderData.followedByViewer;
   return (
     <div className="profile-page">
+      <HiddenNotice state={loaderData.moderation} />
       <section className="panel profile-card" aria-labelledby="profile-name">
         <img
           className="profile-avatar"
@@ -195,6 +204,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 {following ? t("profile.unfollow") : t("profile.follow")}
               </button>
             </fetcher.Form>
+          ) : null}
+          {!loaderData.isSelf ? (
+            <ReportControl
+              subjectType="user"
+              subjectId={loaderData.userId}
+              csrfToken={loaderData.csrfToken}
+              next={`/profile/${profile.username}`}
+              className="button"
+            />
           ) : null}
           {loaderData.isSelf ? (
             <Link to={path("/account/profile")} className="button">

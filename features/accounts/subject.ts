@@ -3,12 +3,18 @@ import { users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 
 registerSubject({
   type: "user",
-  async load(db, _viewer, id) {
-    const [row] = await db.select({ username: users.username, nickname: users.nickname }).from(users).where(eq(users.id, id)).limit(1);
+  async load(db, viewer, id) {
+    const [row] = await db
+      .select({ username: users.username, nickname: users.nickname, hiddenAt: users.hiddenAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
     if (!row) throw new AppError("not_found");
+    await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: id, circleId: null });
     return {
       type: "user",
       id,
@@ -17,7 +23,13 @@ registerSubject({
       title: row.nickname || row.username,
       path: `/profile/${encodeURIComponent(row.username)}`,
       tags: { content: [userTag(id)], counts: [userTag(id)], comments: [userTag(id)] },
+      editedAt: null,
+      hiddenAt: row.hiddenAt,
     };
+  },
+  async setHidden(tx, id, hiddenAt) {
+    await tx.db.update(users).set({ hiddenAt }).where(eq(users.id, id));
+    return [userTag(id)];
   },
   referencesAttachment: (fileId: SQL) =>
     sql`exists (select 1 from users u where u.avatar = '/attach/' || ${fileId} or u.avatar_small = '/attach/' || ${fileId})`,

@@ -116,6 +116,26 @@ describe("npm run admin -- set-type on the embedded store", () => {
     expect(await admin(["set-type", "nobody_here", "svip"], env)).toMatchObject({ code: 1, stderr: 'No user named "nobody_here".' });
   });
 
+  it("grants a site role (moderators review every report) and explains bad input", async () => {
+    expect(await admin(["set-site-role", user.username, "moderator"], env)).toEqual({
+      code: 0,
+      stdout: `${user.username}: site role none → moderator`,
+      stderr: "",
+    });
+    expect(await admin(["set-site-role", user.username, "king"], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown site role "king"'),
+    });
+    expect(await admin(["set-site-role", "nobody_here", "admin"], env)).toMatchObject({ code: 1, stderr: 'No user named "nobody_here".' });
+    const reopened = await openEmbeddedDatabase(embeddedDataPath(dataDir));
+    try {
+      const [row] = await reopened.db.select({ siteRole: users.siteRole }).from(users).where(eq(users.id, user.id));
+      expect(row!.siteRole).toBe("moderator");
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it("runs as a command: one process of its own", async () => {
     const script = path.resolve(import.meta.dirname, "../../scripts/admin.ts");
     const done = await promisify(execFile)(process.execPath, [script, "set-type", user.username, "svip"], {

@@ -3,7 +3,7 @@ import { users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { forgetSessionsOf } from "./session-cache.server.ts";
-import { userTypes, type UserType } from "./constants.ts";
+import { siteRoles, userTypes, type SiteRole, type UserType } from "./constants.ts";
 import { emit } from "../events/bus.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 
@@ -48,5 +48,34 @@ export async function setUserType(
     tx.invalidate(userTag(user.id));
     tx.afterCommit(() => forgetSessionsOf(user.id));
     return { id: user.id, previous: user.userType };
+  });
+}
+
+/** "moderator", "Moderator" → "moderator"; null for anything but a site role. */
+export function parseSiteRole(value: string): SiteRole | null {
+  const typed = value.trim().toLowerCase();
+  return (siteRoles as readonly string[]).includes(typed) ? (typed as SiteRole) : null;
+}
+
+/**
+ * An administrator's grant of a site role (`none`, `moderator`, `admin`): moderators and admins
+ * review every report in `/admin/reports`. Read where needed (never held in the session cache).
+ */
+export async function setSiteRole(
+  options: ServiceOptions,
+  username: string,
+  siteRole: SiteRole,
+): Promise<{ id: number; previous: SiteRole }> {
+  return inTransaction(options, async (tx) => {
+    const [user] = await tx.db
+      .select({ id: users.id, siteRole: users.siteRole })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .for("update");
+    if (!user) throw new AppError("not_found");
+    await tx.db.update(users).set({ siteRole }).where(eq(users.id, user.id));
+    await emit(tx, { actorId: null, verb: "user.site_role_changed", subjectId: user.id, data: { from: user.siteRole, to: siteRole } });
+    tx.invalidate(userTag(user.id));
+    return { id: user.id, previous: user.siteRole };
   });
 }

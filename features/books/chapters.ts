@@ -13,6 +13,7 @@ import { bookTags, listChapters, loadBook, type ChapterListItem } from "./servic
 import type { CreateChapterInput, UpdateChapterInput } from "./schema.ts";
 import { emit } from "../events/bus.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 
 export interface ChapterView {
   id: number;
@@ -28,7 +29,7 @@ export interface ChapterView {
   updatedAt: string;
 }
 
-type ChapterRow = typeof bookChapters.$inferSelect;
+export type ChapterRow = typeof bookChapters.$inferSelect;
 
 function presentChapter(row: ChapterRow): ChapterView {
   return {
@@ -197,18 +198,27 @@ export async function deleteChapter(options: ServiceOptions, actor: Viewer, book
   await inTransaction(options, async (tx) => {
     const { row: book, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "edit", resource));
-    const chapter = await findChapter(tx.db, bookId, chapterId);
-    await deleteSubjectDependents(tx, "chapter", [chapterId]);
-    await tx.db.delete(bookChapters).where(eq(bookChapters.id, chapterId));
-    await renumber(tx, bookId, await orderedChapterIds(tx.db, bookId));
-    await emit(tx, {
-      actorId: actor.id,
-      verb: "book.chapter_deleted",
-      subjectId: bookId,
-      data: { chapterId, number: chapter.number, title: chapter.title },
-    });
-    await touchBook(tx, book);
+    await removeChapter(tx, book, await findChapter(tx.db, bookId, chapterId), actor.id);
   });
+}
+
+/** The deletion itself: `deleteChapter` after its checks, and moderation decisions (the registry's `remove`). */
+export async function removeChapter(
+  tx: Transaction,
+  book: { id: number; circleId: number },
+  chapter: Pick<ChapterRow, "id" | "number" | "title">,
+  actorId: number,
+): Promise<void> {
+  await deleteSubjectDependents(tx, "chapter", [chapter.id]);
+  await tx.db.delete(bookChapters).where(eq(bookChapters.id, chapter.id));
+  await renumber(tx, book.id, await orderedChapterIds(tx.db, book.id));
+  await emit(tx, {
+    actorId,
+    verb: "book.chapter_deleted",
+    subjectId: book.id,
+    data: { chapterId: chapter.id, number: chapter.number, title: chapter.title },
+  });
+  await touchBook(tx, book);
 }
 
 export interface ChapterPage {
@@ -220,9 +230,11 @@ export interface ChapterPage {
 
 /** A chapter with its neighbours and the book's chapter list, for a viewer who may read the book. */
 export async function getChapter(db: Executor, viewer: Viewer | null, bookId: number, chapterId: number): Promise<ChapterPage> {
-  await loadBook(db, viewer, bookId);
-  const chapter = presentChapter(await findChapter(db, bookId, chapterId));
-  const chapters = await listChapters(db, bookId);
+  const { row: book } = await loadBook(db, viewer, bookId);
+  const row = await findChapter(db, bookId, chapterId);
+  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: book.authorId, circleId: book.circleId });
+  const chapter = presentChapter(row);
+  const chapters = await listChapters(db, bookId, { includeHidden: viewer?.id === book.authorId });
   const index = chapters.findIndex((item) => item.id === chapterId);
   return { chapter, chapters, previous: chapters[index - 1] ?? null, next: chapters[index + 1] ?? null };
 }

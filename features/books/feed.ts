@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { bookChapters, books, users } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -55,7 +55,7 @@ export async function listBookFeed(db: Executor, viewer: Viewer | null, window: 
       .select({ book: books, author })
       .from(books)
       .innerJoin(users, eq(users.id, books.authorId))
-      .where(and(inArray(books.circleId, circleIds), ...within(books.createdAt)))
+      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), ...within(books.createdAt)))
       .orderBy(desc(books.createdAt), desc(books.id))
       .limit(limit),
     db
@@ -67,7 +67,9 @@ export async function listBookFeed(db: Executor, viewer: Viewer | null, window: 
       .from(bookChapters)
       .innerJoin(books, eq(books.id, bookChapters.bookId))
       .innerJoin(users, eq(users.id, books.authorId))
-      .where(and(inArray(books.circleId, circleIds), ...within(bookChapters.createdAt)))
+      .where(
+        and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), isNull(bookChapters.hiddenAt), ...within(bookChapters.createdAt)),
+      )
       .orderBy(desc(bookChapters.createdAt), desc(bookChapters.id))
       .limit(limit),
   ]);

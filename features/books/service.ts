@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { attachments, bookCategories, bookChapters, books, circleCategories, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -11,6 +11,7 @@ import { presentBookSummary, type BookRow, type BookSummary, type BookView, type
 import type { CreateBookInput, UpdateBookInput } from "./schema.ts";
 import { emit } from "../events/bus.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 import { circleTag, circlesTag, contentTag, homeTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type { BookSummary, BookView, ChapterListItem } from "./presenter.ts";
@@ -35,6 +36,7 @@ export async function loadBook(
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw new AppError("not_found");
   const circle = await requireCircle(db, viewer, row.circleId, "read_content");
+  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: row.authorId, circleId: row.circleId });
   return { row, resource: { authorId: row.authorId, circle } };
 }
 
@@ -143,22 +145,27 @@ export async function deleteBook(options: ServiceOptions, actor: Viewer, bookId:
   return inTransaction(options, async (tx) => {
     const { row, resource } = await loadBook(tx.db, actor, bookId, { lock: true });
     authorize(actor, can(actor, "delete", resource));
-    // Before the row goes: its chapters (deleted with it by the foreign key) are found through it.
-    await deleteSubjectDependents(tx, "book", [bookId]);
-    await tx.db.delete(books).where(eq(books.id, bookId));
-    await emit(tx, {
-      actorId: actor.id,
-      verb: "book.deleted",
-      subjectId: bookId,
-      data: { circleId: row.circleId, name: row.name },
-    });
-    tx.invalidate(...bookTags(row), circlesTag);
+    await removeBook(tx, row, actor.id);
     return { circleId: row.circleId };
   });
 }
 
+/** The deletion itself: `deleteBook` after its checks, and moderation decisions (the registry's `remove`). */
+export async function removeBook(tx: Transaction, row: BookRow, actorId: number): Promise<void> {
+  // Before the row goes: its chapters (deleted with it by the foreign key) are found through it.
+  await deleteSubjectDependents(tx, "book", [row.id]);
+  await tx.db.delete(books).where(eq(books.id, row.id));
+  await emit(tx, {
+    actorId,
+    verb: "book.deleted",
+    subjectId: row.id,
+    data: { circleId: row.circleId, name: row.name },
+  });
+  tx.invalidate(...bookTags(row), circlesTag);
+}
+
 /** The numbered chapter list of a book (no texts). */
-export async function listChapters(db: Executor, bookId: number): Promise<ChapterListItem[]> {
+export async function listChapters(db: Executor, bookId: number, options: { includeHidden?: boolean } = {}): Promise<ChapterListItem[]> {
   const rows = await db
     .select({
       id: bookChapters.id,
@@ -168,7 +175,8 @@ export async function listChapters(db: Executor, bookId: number): Promise<Chapte
       updatedAt: bookChapters.updatedAt,
     })
     .from(bookChapters)
-    .where(eq(bookChapters.bookId, bookId))
+    // Chapters hidden by moderation are listed to the book's author only.
+    .where(and(eq(bookChapters.bookId, bookId), options.includeHidden ? undefined : isNull(bookChapters.hiddenAt)))
     .orderBy(asc(bookChapters.number));
   return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
 }
@@ -186,7 +194,7 @@ export async function getBook(db: Executor, viewer: Viewer | null, bookId: numbe
     .innerJoin(circleCategories, eq(circleCategories.id, bookCategories.categoryId))
     .where(eq(bookCategories.bookId, bookId))
     .orderBy(asc(circleCategories.position), asc(circleCategories.id));
-  const chapters = await listChapters(db, bookId);
+  const chapters = await listChapters(db, bookId, { includeHidden: viewer?.id === row.authorId });
   return {
     ...presentBookSummary(row, author!, chapters.length, chapters.at(-1) ?? null),
     categories,
@@ -206,13 +214,14 @@ export async function listCircleBooks(
 ): Promise<{ books: BookSummary[]; page: number; pageCount: number; total: number }> {
   // Hot: readers over age since the last update, as writings' Hot weighs views over age.
   const hot = sql`((${books.views} + 1)::float8 / power(extract(epoch from (now() - ${books.updatedAt})) / 3600.0 + 2, 1.5))`;
-  const [totalRow] = await db.select({ total: count() }).from(books).where(eq(books.circleId, circleId));
+  const listed = and(eq(books.circleId, circleId), isNull(books.hiddenAt));
+  const [totalRow] = await db.select({ total: count() }).from(books).where(listed);
   const total = Number(totalRow?.total ?? 0);
   const rows = await db
     .select({ book: books, author: { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar } })
     .from(books)
     .innerJoin(users, eq(users.id, books.authorId))
-    .where(eq(books.circleId, circleId))
+    .where(listed)
     .orderBy(...(sort === "hot" ? [desc(hot), desc(books.id)] : [desc(books.updatedAt), desc(books.id)]))
     .limit(booksPerPage)
     .offset((page - 1) * booksPerPage);
@@ -257,7 +266,7 @@ export async function countBooks(db: Executor, circleIds: number[]): Promise<Map
   const rows = await db
     .select({ circleId: books.circleId, total: count() })
     .from(books)
-    .where(inArray(books.circleId, circleIds))
+    .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
     .groupBy(books.circleId);
   return new Map(rows.map((row) => [row.circleId, Number(row.total)]));
 }
@@ -271,7 +280,7 @@ export async function listBooksForSitemap(
   const rows = await db
     .select({ id: books.id, circleId: books.circleId, updatedAt: books.updatedAt })
     .from(books)
-    .where(inArray(books.circleId, circleIds))
+    .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
     .orderBy(desc(books.updatedAt))
     .limit(10_000);
   if (rows.length === 0) return [];
@@ -279,9 +288,12 @@ export async function listBooksForSitemap(
     .select({ id: bookChapters.id, bookId: bookChapters.bookId })
     .from(bookChapters)
     .where(
-      inArray(
-        bookChapters.bookId,
-        rows.map((row) => row.id),
+      and(
+        inArray(
+          bookChapters.bookId,
+          rows.map((row) => row.id),
+        ),
+        isNull(bookChapters.hiddenAt),
       ),
     )
     .orderBy(asc(bookChapters.number));

@@ -1,10 +1,12 @@
-import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { bookCategories, bookChapters, books } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { commentsTag, contentTag, countsTag } from "../../server/lib/cache-tags.ts";
+import { circlesTag, commentsTag, contentTag, countsTag, subjectPageTags, userTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
 import { bookPath, chapterPath } from "./presenter.ts";
-import { loadBook } from "./service.ts";
+import { bookTags, loadBook, removeBook } from "./service.ts";
+import { removeChapter } from "./chapters.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 
 registerSubject({
   type: "book",
@@ -19,13 +21,23 @@ registerSubject({
       title: row.name,
       path: bookPath(row),
       tags: { content: [contentTag("book", row.id)], counts: [countsTag("book", row.id)], comments: [commentsTag("book", row.id)] },
+      editedAt: row.updatedAt,
+      hiddenAt: row.hiddenAt,
     };
+  },
+  async setHidden(tx, id, hiddenAt) {
+    const [row] = await tx.db.update(books).set({ hiddenAt }).where(eq(books.id, id)).returning();
+    return row ? [...bookTags(row), circlesTag, userTag(row.authorId)] : [];
+  },
+  async remove(tx, id, actorId) {
+    const [row] = await tx.db.select().from(books).where(eq(books.id, id)).limit(1);
+    if (row) await removeBook(tx, row, actorId);
   },
   async countCircleContent(db, circleIds) {
     const rows = await db
       .select({ circleId: books.circleId, total: count() })
       .from(books)
-      .where(inArray(books.circleId, circleIds))
+      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
       .groupBy(books.circleId);
     return new Map(rows.map((row) => [row.circleId, { books: Number(row.total) }]));
   },
@@ -49,12 +61,19 @@ registerSubject({
   commentable: true,
   async load(db, viewer, id) {
     const [chapter] = await db
-      .select({ id: bookChapters.id, bookId: bookChapters.bookId, title: bookChapters.title })
+      .select({
+        id: bookChapters.id,
+        bookId: bookChapters.bookId,
+        title: bookChapters.title,
+        updatedAt: bookChapters.updatedAt,
+        hiddenAt: bookChapters.hiddenAt,
+      })
       .from(bookChapters)
       .where(eq(bookChapters.id, id))
       .limit(1);
     if (!chapter) throw new AppError("not_found");
     const { row, resource } = await loadBook(db, viewer, chapter.bookId);
+    await assertNotHidden(db, viewer, { hiddenAt: chapter.hiddenAt, authorId: row.authorId, circleId: row.circleId });
     return {
       type: "chapter",
       id: chapter.id,
@@ -68,6 +87,20 @@ registerSubject({
         counts: [countsTag("chapter", chapter.id)],
         comments: [commentsTag("chapter", chapter.id)],
       },
+      editedAt: chapter.updatedAt,
+      hiddenAt: chapter.hiddenAt,
     };
+  },
+  async setHidden(tx, id, hiddenAt) {
+    const [chapter] = await tx.db.update(bookChapters).set({ hiddenAt }).where(eq(bookChapters.id, id)).returning();
+    if (!chapter) return [];
+    const [book] = await tx.db.select({ id: books.id, circleId: books.circleId }).from(books).where(eq(books.id, chapter.bookId));
+    return book ? [...bookTags(book), ...subjectPageTags("chapter", id)] : [];
+  },
+  async remove(tx, id, actorId) {
+    const [chapter] = await tx.db.select().from(bookChapters).where(eq(bookChapters.id, id)).limit(1);
+    if (!chapter) return;
+    const [book] = await tx.db.select({ id: books.id, circleId: books.circleId }).from(books).where(eq(books.id, chapter.bookId));
+    if (book) await removeChapter(tx, book, chapter, actorId);
   },
 });

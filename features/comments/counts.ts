@@ -8,7 +8,14 @@ export async function countWritingComments(db: Executor, writingIds: number[]): 
   const rows = await db
     .select({ id: comments.subjectId, comments: count() })
     .from(comments)
-    .where(and(eq(comments.subjectType, "writing"), inArray(comments.subjectId, writingIds), isNull(comments.deletedAt)))
+    .where(
+      and(
+        eq(comments.subjectType, "writing"),
+        inArray(comments.subjectId, writingIds),
+        isNull(comments.deletedAt),
+        isNull(comments.hiddenAt),
+      ),
+    )
     .groupBy(comments.subjectId);
   return new Map(rows.map((row) => [row.id, Number(row.comments)]));
 }

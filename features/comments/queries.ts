@@ -74,7 +74,7 @@ const repliesJson = (parent: SQL, limit: number, extra: SQL = sql``) => sql`coal
     join users ra on ra.id = r.author_id
     left join users rt on rt.id = r.reply_to_user_id
     ${countsJoin("r")}
-    where r.parent_id = ${parent} and r.deleted_at is null ${extra}
+    where r.parent_id = ${parent} and r.deleted_at is null and r.hidden_at is null ${extra}
     order by r.created_at, r.id
     limit ${limit}
   ) x), '[]'::json)`;
@@ -118,7 +118,7 @@ function ordering(sort: CommentSort, cursor: number | null): { order: SQL; outer
  * Zhihu's time order; oldest first; most liked first, newest among equals), each with its first
  * replies (oldest first), reply count, like counts and mentions, and the subject's total: one
  * statement, so the reading page pays one query for its comments. A deleted comment is listed
- * only while it has replies. `cursor` is the id of the last comment of the previous page (in the
+ * only while it has replies; one hidden by moderation reads like a deleted one. `cursor` is the id of the last comment of the previous page (in the
  * most-liked order a like moving between two page loads may repeat or skip a comment, as on every
  * site that pages by likes).
  */
@@ -133,23 +133,23 @@ export async function threadPage(
   const { order, outer, after } = ordering(sort, cursor);
   const result = (await db.execute(sql`
     select json_build_object(
-      'total', (select count(*) from comments a where a.subject_type = ${type} and a.subject_id = ${subjectId} and a.deleted_at is null),
+      'total', (select count(*) from comments a where a.subject_type = ${type} and a.subject_id = ${subjectId} and a.deleted_at is null and a.hidden_at is null),
       'items', coalesce((
         select json_agg(t order by ${outer}) from (
           select c.id,
-            case when c.deleted_at is null then c.body else '' end as body,
+            case when c.deleted_at is null and c.hidden_at is null then c.body else '' end as body,
             c.created_at,
-            c.deleted_at is not null as deleted,
-            case when c.deleted_at is null then ${authorJson("u")} end as author,
+            (c.deleted_at is not null or c.hidden_at is not null) as deleted,
+            case when c.deleted_at is null and c.hidden_at is null then ${authorJson("u")} end as author,
             ${extrasColumns("c")}
-            case when c.deleted_at is null then ${mentionsJson("c")} else '[]'::json end as mentions,
-            (select count(*) from comments n where n.parent_id = c.id and n.deleted_at is null) as reply_count,
+            case when c.deleted_at is null and c.hidden_at is null then ${mentionsJson("c")} else '[]'::json end as mentions,
+            (select count(*) from comments n where n.parent_id = c.id and n.deleted_at is null and n.hidden_at is null) as reply_count,
             ${repliesSql(replyPreviewSize)} as replies
           from comments c
           join users u on u.id = c.author_id
           ${countsJoin("c")}
           where c.subject_type = ${type} and c.subject_id = ${subjectId} and c.parent_id is null
-            and (c.deleted_at is null or exists (select 1 from comments e where e.parent_id = c.id and e.deleted_at is null))
+            and ((c.deleted_at is null and c.hidden_at is null) or exists (select 1 from comments e where e.parent_id = c.id and e.deleted_at is null and e.hidden_at is null))
             ${after}
           order by ${order}
           limit ${limit + 1}
@@ -214,7 +214,7 @@ export async function replyPage(
 ): Promise<{ total: number; items: ReplyRow[] }> {
   const result = (await db.execute(sql`
     select json_build_object(
-      'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null),
+      'total', (select count(*) from comments n where n.parent_id = ${parentId} and n.deleted_at is null and n.hidden_at is null),
       'items', ${repliesJson(sql`${parentId}`, limit + 1, sql`and (${cursor}::integer is null or (r.created_at, r.id) > (select p.created_at, p.id from comments p where p.id = ${cursor}::integer))`)}
     ) as page`)) as unknown as RowsOf<{ total: number; items: ReplyRow[] }>;
   return result.rows[0]!.page;
@@ -238,7 +238,7 @@ async function placedComments(db: Executor, where: SQL, order: (alias: "r" | "x"
       join users ra on ra.id = r.author_id
       left join users rt on rt.id = r.reply_to_user_id
       ${countsJoin("r")}
-      where r.deleted_at is null and ${where}
+      where r.deleted_at is null and r.hidden_at is null and ${where}
       order by ${order("r")}
       limit ${limit}
     ) x), '[]'::json) as page`)) as unknown as RowsOf<PlacedCommentRow[]>;

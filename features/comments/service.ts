@@ -260,26 +260,37 @@ export async function deleteComment(options: ServiceOptions, viewer: Viewer, id:
   const subject = await loadCommentSubject(options.db, viewer, comment.subjectType, comment.subjectId);
   authorize(viewer, can(viewer, "delete", { subject, comment: { authorId: comment.authorId, deleted: false } }));
   await inTransaction(options, async (tx) => {
-    const [deleted] = await tx.db
-      .update(comments)
-      .set({ deletedAt: sql`now()` })
-      .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
-      .returning({ id: comments.id });
-    if (!deleted) throw new AppError("not_found");
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "comment.deleted",
-      subjectId: id,
-      data: {
-        subjectType: subject.type,
-        subjectId: subject.id,
-        subjectAuthorId: subject.authorId,
-        authorId: comment.authorId,
-        parentId: comment.parentId,
-      },
-    });
-    tx.invalidate(...subject.tags.comments, ...subject.tags.counts);
+    if (!(await removeComment(tx, comment, subject, viewer.id))) throw new AppError("not_found");
   });
+}
+
+/** The deletion itself: `deleteComment` after its checks, and moderation decisions (the registry's `remove`). False when already deleted. */
+export async function removeComment(
+  tx: Transaction,
+  comment: Pick<CommentRow, "id" | "authorId" | "parentId">,
+  subject: Pick<CommentSubject, "type" | "id" | "tags" | "authorId">,
+  actorId: number,
+): Promise<boolean> {
+  const [deleted] = await tx.db
+    .update(comments)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(comments.id, comment.id), isNull(comments.deletedAt)))
+    .returning({ id: comments.id });
+  if (!deleted) return false;
+  await emit(tx, {
+    actorId,
+    verb: "comment.deleted",
+    subjectId: comment.id,
+    data: {
+      subjectType: subject.type,
+      subjectId: subject.id,
+      subjectAuthorId: subject.authorId,
+      authorId: comment.authorId,
+      parentId: comment.parentId,
+    },
+  });
+  tx.invalidate(...subject.tags.comments, ...subject.tags.counts);
+  return true;
 }
 
 /** How a list of comments is asked for: which page (a cursor), in which order, at what time (the edit window). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -12,6 +12,7 @@ import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
 import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
 import { emit } from "../events/bus.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 import { circleTag, contentTag, circlesTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
@@ -65,7 +66,8 @@ export async function searchEntries(
   let circles = await readableCircleIds(db, viewer);
   if (options.circleId !== undefined) circles = circles.filter((id) => id === options.circleId);
   if (circles.length === 0) return [];
-  const inCircles = inArray(encyclopediaEntries.circleId, circles);
+  // Hidden by moderation: out of every list and search.
+  const inCircles = and(inArray(encyclopediaEntries.circleId, circles), isNull(encyclopediaEntries.hiddenAt));
   if (q === "") {
     if (options.circleId === undefined) return [];
     return db
@@ -103,7 +105,9 @@ export async function entriesByIds(db: Executor, viewer: Pick<Viewer, "id"> | nu
   const rows = await db
     .select(summaryColumns)
     .from(encyclopediaEntries)
-    .where(and(inArray(encyclopediaEntries.id, unique), inArray(encyclopediaEntries.circleId, circles)));
+    .where(
+      and(inArray(encyclopediaEntries.id, unique), inArray(encyclopediaEntries.circleId, circles), isNull(encyclopediaEntries.hiddenAt)),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
@@ -161,6 +165,7 @@ export async function loadReadableEntry(db: Executor, viewer: Viewer | null, id:
     if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
     throw new AppError("not_found");
   }
+  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: row.creatorId, circleId: row.circleId });
   return { row, access };
 }
 
@@ -214,7 +219,7 @@ export async function listCircleEntries(db: Executor, circleId: number, limit = 
   return db
     .select(summaryColumns)
     .from(encyclopediaEntries)
-    .where(eq(encyclopediaEntries.circleId, circleId))
+    .where(and(eq(encyclopediaEntries.circleId, circleId), isNull(encyclopediaEntries.hiddenAt)))
     .orderBy(sql`lower(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
     .limit(limit);
 }
@@ -234,7 +239,7 @@ export async function sitemapEntries(
       updatedAt: encyclopediaEntries.updatedAt,
     })
     .from(encyclopediaEntries)
-    .where(inArray(encyclopediaEntries.circleId, circleIds))
+    .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)))
     .orderBy(asc(encyclopediaEntries.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -246,7 +251,7 @@ export async function countSitemapEntries(db: Executor, circleIds: number[]): Pr
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(encyclopediaEntries)
-    .where(inArray(encyclopediaEntries.circleId, circleIds));
+    .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)));
   return row?.count ?? 0;
 }
 

@@ -1,6 +1,6 @@
-import { count, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { encyclopediaEntries } from "../../server/db/schema/index.ts";
-import { commentsTag, contentTag, countsTag } from "../../server/lib/cache-tags.ts";
+import { circleTag, commentsTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
 import { entryPath } from "./paths.ts";
 import { loadReadableEntry } from "./service.ts";
@@ -18,13 +18,19 @@ registerSubject({
       title: row.name,
       path: entryPath(row),
       tags: { content: [contentTag("entry", row.id)], counts: [countsTag("entry", row.id)], comments: [commentsTag("entry", row.id)] },
+      editedAt: row.updatedAt,
+      hiddenAt: row.hiddenAt,
     };
+  },
+  async setHidden(tx, id, hiddenAt) {
+    const [row] = await tx.db.update(encyclopediaEntries).set({ hiddenAt }).where(eq(encyclopediaEntries.id, id)).returning();
+    return row ? [contentTag("entry", row.id), circleTag(row.circleId), userTag(row.creatorId), homeTag, sitemapTag] : [];
   },
   async countCircleContent(db, circleIds) {
     const rows = await db
       .select({ circleId: encyclopediaEntries.circleId, total: count() })
       .from(encyclopediaEntries)
-      .where(inArray(encyclopediaEntries.circleId, circleIds))
+      .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)))
       .groupBy(encyclopediaEntries.circleId);
     return new Map(rows.map((row) => [row.circleId, { entries: Number(row.total) }]));
   },

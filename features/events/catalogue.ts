@@ -24,6 +24,7 @@ export const eventCatalogue = {
   "user.profile_updated": event("user", z.object({ fields: z.array(z.string()) })),
   "user.avatar_changed": event("user", z.object({ fileId: z.string() })),
   "user.type_changed": event("user", z.object({ from: z.string(), to: z.string() })),
+  "user.site_role_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   "user.checked_in": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), reward: z.number().int() })),
   "user.followed": event("user", none),
   "user.unfollowed": event("user", none),
@@ -70,6 +71,14 @@ export const eventCatalogue = {
   "favorite.added": event(anySubject, z.object({ folderId: id })),
   "favorite.removed": event(anySubject, none),
   "subject.shared": event(anySubject, none),
+
+  /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
+  "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),
+  /** A moderator's decision on a case: told to its reporters and the subject's author (never the moderator). */
+  "moderation.decided": event(
+    anySubject,
+    z.object({ caseId: id, action: z.enum(["hide", "restore", "delete", "dismiss"]), note: z.string() }),
+  ),
 
   // Comments on any commentable kind: `subjectType`/`subjectId` name what is commented on (the event's subject is the comment).
   "comment.created": event(

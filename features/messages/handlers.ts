@@ -73,3 +73,9 @@ onEvent("comment.deleted", {
   name: "messages.remove_comment_notifications",
   inTransaction: (tx, event) => removeNotificationsAbout(tx, "comment", [event.subjectId]),
 });
+
+onEvent("moderation.decided", {
+  name: "messages.notify_moderation",
+  // What was decided on a report: told to its reporters and the subject's author as a system notice.
+  inTransaction: (tx, event) => notify(tx, event, "system"),
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { books, circles, encyclopediaEntries, events, sessions, users, writings } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -245,10 +245,13 @@ export async function listActivity(
       ? db
           .select({ id: writings.id, circleId: writings.circleId, type: writings.type, title: writings.title, language: writings.language })
           .from(writings)
-          .where(inArray(writings.id, writingIds))
+          .where(and(inArray(writings.id, writingIds), isNull(writings.hiddenAt)))
       : [],
     bookIds.length > 0
-      ? db.select({ id: books.id, circleId: books.circleId, name: books.name }).from(books).where(inArray(books.id, bookIds))
+      ? db
+          .select({ id: books.id, circleId: books.circleId, name: books.name })
+          .from(books)
+          .where(and(inArray(books.id, bookIds), isNull(books.hiddenAt)))
       : [],
     entryIds.length > 0
       ? db
@@ -259,7 +262,7 @@ export async function listActivity(
             language: encyclopediaEntries.language,
           })
           .from(encyclopediaEntries)
-          .where(inArray(encyclopediaEntries.id, entryIds))
+          .where(and(inArray(encyclopediaEntries.id, entryIds), isNull(encyclopediaEntries.hiddenAt)))
       : [],
   ]);
   const usersById = new Map(userRows.map((row) => [row.id, row]));

@@ -31,6 +31,10 @@ export interface LoadedSubject {
   path: string;
   /** The cache tags of the pages that show it, by what changes (server/lib/cache-tags.ts). */
   tags: { content: string[]; counts: string[]; comments: string[] };
+  /** When its author last edited it (null: never since published); a decided report case reopens only after an edit. */
+  editedAt?: Date | null;
+  /** Set while moderation hides it (then only its author and moderators load it). */
+  hiddenAt?: Date | null;
 }
 
 /** A kind's registration. Only `type` and `load` are required. */
@@ -52,6 +56,18 @@ export interface SubjectKind {
   commentable?: boolean;
   /** The subjects deleted with these (a book's chapters), so what hangs on them goes too. */
   children?(tx: Transaction, ids: number[]): Promise<{ type: SubjectType; ids: number[] }[]>;
+  /**
+   * Moderation: hides (a time) or shows again (null) one subject, in the caller's transaction, and
+   * answers the cache tags to drop (its pages and the lists that show it). Kinds without it cannot
+   * be hidden (a circle).
+   */
+  setHidden?(tx: Transaction, id: number, hiddenAt: Date | null): Promise<string[]>;
+  /**
+   * Moderation: deletes one subject by its kind's own delete path (dependents and its event
+   * included, `actorId` the moderator), in the caller's transaction. Kinds without it cannot be
+   * deleted by moderators (a user, an entry).
+   */
+  remove?(tx: Transaction, id: number, actorId: number): Promise<void>;
 }
 
 /** What hangs on any subject (comments, reactions…) and goes when it is deleted. */

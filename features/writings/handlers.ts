@@ -45,3 +45,19 @@ onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.add
       .where(eq(writings.id, event.subjectId));
   },
 });
+
+/**
+ * A comment hidden or shown again by moderation (the reports threshold or a decision) leaves or
+ * rejoins its writing's count: recounted from the table in the same transaction.
+ */
+onEvent(["report.created", "moderation.decided"], {
+  name: "writings.moderated_comment",
+  async inTransaction(tx, event) {
+    if (event.subjectType !== "comment") return;
+    await tx.db.execute(sql`
+      update writings w set comment_count = (
+        select count(*)::integer from comments c
+        where c.subject_type = 'writing' and c.subject_id = w.id and c.deleted_at is null and c.hidden_at is null)
+      where w.id = (select m.subject_id from comments m where m.id = ${event.subjectId} and m.subject_type = 'writing')`);
+  },
+});

@@ -24,7 +24,7 @@ export async function recomputeHotScores(db: Database, batch = hotRecomputeBatch
     // Setting comment_count fires the writings_hot_score trigger, which scores the row for the clock's instant.
     await db.execute(sql`
       update writings w set comment_count = coalesce(
-        (select count(*)::integer from comments c where c.subject_type = 'writing' and c.subject_id = w.id and c.deleted_at is null), 0)
+        (select count(*)::integer from comments c where c.subject_type = 'writing' and c.subject_id = w.id and c.deleted_at is null and c.hidden_at is null), 0)
       where w.id > ${from} and w.id <= ${from + batch}`);
   }
   await invalidate([homeTag]);

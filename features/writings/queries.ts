@@ -148,7 +148,7 @@ export async function seriesParts(db: Executor, row: Pick<WritingRow, "id" | "se
   return db
     .select({ id: writings.id, partNumber: writings.partNumber, title: writings.title })
     .from(writings)
-    .where(and(or(eq(writings.id, series), eq(writings.seriesId, series)), isNull(writings.translationOf)))
+    .where(and(or(eq(writings.id, series), eq(writings.seriesId, series)), isNull(writings.translationOf), isNull(writings.hiddenAt)))
     .orderBy(asc(writings.partNumber), asc(writings.id));
 }
 
@@ -270,6 +270,8 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
   const conditions: (SQL | undefined)[] = [
     inArray(writings.circleId, circleIds),
     isNull(writings.translationOf),
+    // Hidden by moderation: out of every list (its author and moderators open it from its page or the queue).
+    isNull(writings.hiddenAt),
     types ? inArray(writings.type, types) : undefined,
     options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
   ];
@@ -343,7 +345,7 @@ export async function countSitemapWritings(db: Executor): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(writings)
-    .where(inArray(writings.circleId, circleIds));
+    .where(and(inArray(writings.circleId, circleIds), isNull(writings.hiddenAt)));
   return row?.count ?? 0;
 }
 
@@ -360,7 +362,7 @@ export async function sitemapWritings(
   const rows = await db
     .select(sitemapColumns)
     .from(writings)
-    .where(inArray(writings.circleId, circleIds))
+    .where(and(inArray(writings.circleId, circleIds), isNull(writings.hiddenAt)))
     .orderBy(asc(writings.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -372,7 +374,7 @@ export async function sitemapWritings(
       : await db
           .select(sitemapColumns)
           .from(writings)
-          .where(inArray(sql`coalesce(${writings.translationOf}, ${writings.id})`, groups))
+          .where(and(inArray(sql`coalesce(${writings.translationOf}, ${writings.id})`, groups), isNull(writings.hiddenAt)))
           .orderBy(asc(writings.id));
   const byGroup = new Map<number, SitemapWriting[]>();
   for (const version of versions) byGroup.set(groupOf(version), [...(byGroup.get(groupOf(version)) ?? []), version]);

@@ -17,6 +17,7 @@ import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
 import { readingData, type ReadingData } from "./queries.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { emit } from "../events/bus.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
@@ -71,13 +72,19 @@ export async function loadWritingForReading(
 }
 
 /** The viewer's access to a writing's circle, when the viewer may read the writing. */
-async function readableAccess(db: Executor, viewer: Viewer | null, row: Pick<WritingRow, "circleId" | "authorId">): Promise<CircleAccess> {
+async function readableAccess(
+  db: Executor,
+  viewer: Viewer | null,
+  row: Pick<WritingRow, "circleId" | "authorId" | "hiddenAt">,
+): Promise<CircleAccess> {
   const access = await loadCircleAccess(db, viewer, row.circleId);
   if (!access || !canViewCircle(access) || !can(viewer, "read", { writing: row, access })) {
     // A visitor who may see the circle but not read it is asked to sign in, like the circle's own content routes.
     if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
     throw new AppError("not_found");
   }
+  // Hidden by moderation: only its author and moderators read it (everyone else: as if it did not exist).
+  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: row.authorId, circleId: row.circleId });
   return access;
 }
 
@@ -288,36 +295,41 @@ export async function deleteWriting(options: ServiceOptions, viewer: Viewer, id:
   const { row, access } = await loadReadableWriting(options.db, viewer, id);
   authorize(viewer, can(viewer, "delete", { writing: row, access }));
   return inTransaction(options, async (tx) => {
-    if (row.type === "serial" && row.seriesId === null && row.translationOf === null) {
-      const later = await tx.db
-        .select({ id: writings.id, partNumber: writings.partNumber })
-        .from(writings)
-        .where(eq(writings.seriesId, row.id))
-        .orderBy(writings.partNumber, writings.id);
-      const head = later[0];
-      if (head) {
-        await tx.db.update(writings).set({ seriesId: null }).where(eq(writings.id, head.id));
-        await tx.db
-          .update(writings)
-          .set({ seriesId: head.id })
-          .where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
-      }
-    }
-    // Language versions pointing here become a group of their own (the foreign key sets null; the
-    // remaining versions of a three-way group would collide, and there are only two languages).
-    await tx.db.delete(writings).where(eq(writings.id, id));
-    // What hangs on it (comments…) has no foreign key to it: it goes with it, in this transaction.
-    await deleteSubjectDependents(tx, "writing", [id]);
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "writing.deleted",
-      subjectId: id,
-      data: { circleId: row.circleId, authorId: row.authorId, title: row.title },
-    });
-    await recountCitations(tx.db, row.relatedEntryIds);
-    tx.invalidate(...writingTags(row), ...row.relatedEntryIds.map((entryId) => countsTag("entry", entryId)));
+    await removeWriting(tx, row, viewer.id);
     return { circleId: row.circleId };
   });
+}
+
+/** The deletion itself, for its author or moderators (`deleteWriting`) and moderation decisions (the registry's `remove`). */
+export async function removeWriting(tx: Transaction, row: WritingRow, actorId: number): Promise<void> {
+  if (row.type === "serial" && row.seriesId === null && row.translationOf === null) {
+    const later = await tx.db
+      .select({ id: writings.id, partNumber: writings.partNumber })
+      .from(writings)
+      .where(eq(writings.seriesId, row.id))
+      .orderBy(writings.partNumber, writings.id);
+    const head = later[0];
+    if (head) {
+      await tx.db.update(writings).set({ seriesId: null }).where(eq(writings.id, head.id));
+      await tx.db
+        .update(writings)
+        .set({ seriesId: head.id })
+        .where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
+    }
+  }
+  // Language versions pointing here become a group of their own (the foreign key sets null; the
+  // remaining versions of a three-way group would collide, and there are only two languages).
+  await tx.db.delete(writings).where(eq(writings.id, row.id));
+  // What hangs on it (comments…) has no foreign key to it: it goes with it, in this transaction.
+  await deleteSubjectDependents(tx, "writing", [row.id]);
+  await emit(tx, {
+    actorId,
+    verb: "writing.deleted",
+    subjectId: row.id,
+    data: { circleId: row.circleId, authorId: row.authorId, title: row.title },
+  });
+  await recountCitations(tx.db, row.relatedEntryIds);
+  tx.invalidate(...writingTags(row), ...row.relatedEntryIds.map((entryId) => countsTag("entry", entryId)));
 }
 
 /** Ids of the categories a writing is filed under. */

@@ -4,11 +4,12 @@ import { commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
 import type { CircleAccess } from "../circles/policy.ts";
 import { registerSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { writingPath } from "./paths.ts";
-import { loadReadableWriting, writingContentTags, type WritingRow } from "./service.ts";
+import { loadReadableWriting, removeWriting, writingContentTags, writingTags, type WritingRow } from "./service.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
-  row: Pick<WritingRow, "id" | "authorId" | "title" | "circleId" | "type" | "translationOf" | "seriesId">,
+  row: Pick<WritingRow, "id" | "authorId" | "title" | "circleId" | "type" | "translationOf" | "seriesId"> &
+    Partial<Pick<WritingRow, "editedAt" | "hiddenAt">>,
   access: CircleAccess,
 ): LoadedSubject & { type: "writing" } {
   return {
@@ -24,6 +25,8 @@ export function writingSubject(
       counts: [countsTag("writing", row.id)],
       comments: [commentsTag("writing", row.id)],
     },
+    editedAt: row.editedAt ?? null,
+    hiddenAt: row.hiddenAt ?? null,
   };
 }
 
@@ -43,7 +46,7 @@ registerSubject({
         posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
       })
       .from(writings)
-      .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf)))
+      .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf), isNull(writings.hiddenAt)))
       .groupBy(writings.circleId);
     return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
   },
@@ -54,6 +57,14 @@ registerSubject({
       .where(eq(writingCategories.categoryId, categoryId))
       .limit(1);
     return filed !== undefined;
+  },
+  async setHidden(tx, id, hiddenAt) {
+    const [row] = await tx.db.update(writings).set({ hiddenAt }).where(eq(writings.id, id)).returning();
+    return row ? writingTags(row) : [];
+  },
+  async remove(tx, id, actorId) {
+    const [row] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
+    if (row) await removeWriting(tx, row, actorId);
   },
   // A draft keeps its cover too: the editor saved it before the writing exists.
   referencesAttachment: (fileId: SQL) =>

@@ -17,6 +17,8 @@
 export const homeTag = "home";
 export const circlesTag = "circles";
 export const sitemapTag = "sitemap";
+/** The moderation queues (signed-in pages, never cached; remembered reads of cases would carry it). */
+export const moderationTag = "moderation";
 
 /** A circle's pages (its own and its descendants', which carry their lineage). */
 export const circleTag = (id: number): string => `circle:${id}`;

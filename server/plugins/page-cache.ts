@@ -206,6 +206,8 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "changed",
   "deleted",
   "next",
+  "done",
+  "status",
   "mode",
   "puzzle",
 ]);

@@ -16,7 +16,7 @@ import {
   writings,
 } from "../../server/db/schema/index.ts";
 import escapeHtml from "escape-html";
-import type { UserType } from "../../features/accounts/constants.ts";
+import type { SiteRole, UserType } from "../../features/accounts/constants.ts";
 import { hashPassword } from "../../features/accounts/passwords.server.ts";
 import { hashToken, sessionDurations, type User } from "../../features/accounts/service.ts";
 import { Visitor } from "./api.ts";
@@ -47,6 +47,8 @@ export interface UserOverrides {
   email?: string;
   nickname?: string;
   userType?: UserType;
+  /** A site moderator (`moderator`) or administrator. */
+  siteRole?: SiteRole;
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}): Promise<User> {
@@ -63,6 +65,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
       birthday: "1995-06-15",
       country: "CN",
       userType: overrides.userType ?? "Registered users",
+      siteRole: overrides.siteRole ?? "none",
     })
     .returning();
   await db.insert(unreadCounters).values({ userId: user!.id });

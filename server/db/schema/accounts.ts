@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { genders, userTypes } from "../../../features/accounts/constants.ts";
+import { genders, siteRoles, userTypes } from "../../../features/accounts/constants.ts";
 
 export const users = pgTable(
   "users",
@@ -36,6 +36,10 @@ export const users = pgTable(
     sinecoinTotalProfit: integer("sinecoin_total_profit").notNull().default(0),
     sinecoinTotalCashout: integer("sinecoin_total_cashout").notNull().default(0),
     cashoutableSinecoinProfit: integer("cashoutable_sinecoin_profit").notNull().default(0),
+    /** Site-wide moderation role (`npm run admin -- set-site-role <username> moderator`): moderators see and decide every report. */
+    siteRole: text("site_role", { enum: siteRoles }).notNull().default("none"),
+    /** Set while moderation hides the profile. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -43,6 +47,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
     uniqueIndex("users_phone_idx").on(table.phone),
     check("users_gender_check", sql`${table.gender} in ('male', 'female', 'secret')`),
+    check("users_site_role_check", sql`${table.siteRole} in ('none', 'moderator', 'admin')`),
   ],
 );
 

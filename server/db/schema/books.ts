@@ -29,6 +29,8 @@ export const books = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The book's own texts, state or any of its chapters last changed ("last updated"). */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderation hides it (reports past the threshold, or a moderator's decision): readable only by its author and moderators, out of every list and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
     index("books_circle_updated_idx").on(table.circleId, table.updatedAt, table.id),
@@ -71,6 +73,8 @@ export const bookChapters = pgTable(
     readingMinutes: integer("reading_minutes").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderation hides it (reports past the threshold, or a moderator's decision): readable only by its author and moderators, out of every list and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   // Renumbering moves numbers through negative values first (see features/books/chapters.ts), so the key never clashes midway.
   (table) => [uniqueIndex("book_chapters_number_idx").on(table.bookId, table.number)],

@@ -27,6 +27,8 @@ export const comments = pgTable(
     /** The last edit by its author (within `commentEditWindowSeconds` of posting); null when never edited. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set while moderation hides it (reports past the threshold, or a moderator's decision): readable only by its author and moderators, out of every list and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
     index("comments_subject_time_idx").on(table.subjectType, table.subjectId, table.createdAt),

@@ -35,6 +35,8 @@ export const encyclopediaEntries = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderation hides it (reports past the threshold, or a moderator's decision): readable only by its author and moderators, out of every list and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     editCount: integer("edit_count").notNull().default(0),
     views: integer("views").notNull().default(0),
     citeCount: integer("cite_count").notNull().default(0),

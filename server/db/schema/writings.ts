@@ -97,6 +97,8 @@ export const writings = pgTable(
     hotScore: doublePrecision("hot_score").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Set while moderation hides it (reports past the threshold, or a moderator's decision): readable only by its author and moderators, out of every list and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
     index("writings_circle_time_idx").on(table.circleId, table.type, table.publishedAt),

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { FlagIcon } from "./icons.tsx";
+
+const ReportDialog = lazy(() => import("./report-dialog.tsx"));
+
+/**
+ * Report (举报) for any subject: a link to its report page `/subjects/{type}/{id}/report` (works
+ * without JavaScript; visitors are sent to sign in there and brought back); with JavaScript and a
+ * session it opens the report dialog instead, loaded on the first press so reading pages stay
+ * light. The action bar, profiles and comment items use it.
+ */
+export function ReportControl({
+  subjectType,
+  subjectId,
+  csrfToken,
+  next,
+  className = "button action-button",
+}: {
+  subjectType: string;
+  subjectId: number;
+  /** Null for visitors (the link then leads to sign in). */
+  csrfToken: string | null;
+  /** The page to come back to (without the language prefix). */
+  next: string;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation("interactions");
+  const locale = i18n.language as Locale;
+  const [open, setOpen] = useState(false);
+  const page = `${localizePath(`/subjects/${subjectType}/${subjectId}/report`, locale)}?${new URLSearchParams({ next })}`;
+  return (
+    <>
+      <Link
+        className={className}
+        to={page}
+        rel="nofollow"
+        data-testid="report"
+        onClick={(event) => {
+          if (!csrfToken || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <FlagIcon /> {t("report.report")}
+      </Link>
+      {open && csrfToken ? (
+        <Suspense fallback={null}>
+          <ReportDialog subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={next} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
