@@ -14,6 +14,7 @@ import {
   saveDraftOperation,
 } from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
+import { documentBodyLimit } from "../content/schema.ts";
 import { deleteDraft, getDraft, listDrafts } from "./drafts.ts";
 import { draftAnswerSchema, renderedPreviewSchema } from "./presenter.ts";
 import { draftKeySchema, previewSchema } from "./schema.ts";
@@ -24,8 +25,7 @@ const writingParams = z.object({ id: idSchema });
 const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
 
-/** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. */
-export const documentBodyLimit = 1536 * 1024;
+export { documentBodyLimit };
 
 /** Previews render the whole pipeline: a writer typing gets one every second or two, not a flood. */
 export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
