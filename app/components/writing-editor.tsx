@@ -370,7 +370,12 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             onChange={setSeriesChoice}
           />
         ) : null}
-        <FormField id="writing-summary" label={t("editor.summary")} hint={t("editor.summary_hint", { max: summaryMaxLength })} error={errors.summary}>
+        <FormField
+          id="writing-summary"
+          label={t("editor.summary")}
+          hint={t("editor.summary_hint", { max: summaryMaxLength })}
+          error={errors.summary}
+        >
           <textarea
             id="writing-summary"
             name="summary"

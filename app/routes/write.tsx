@@ -88,7 +88,8 @@ async function postedEditorValues(post: FormPost): Promise<{ values: EditorValue
 /** Publishes (or saves the edit), deletes the draft and opens the writing; a failure answers the form with every typed field. */
 async function publish(post: FormPost) {
   const { values, coverError } = await postedEditorValues(post);
-  if (coverError) return answer({ values, fieldErrors: { cover_file_id: presentError(coverError, post.app.locale).message } }, coverError.status);
+  if (coverError)
+    return answer({ values, fieldErrors: { cover_file_id: presentError(coverError, post.app.locale).message } }, coverError.status);
   const failed = (failure: FormFailure) =>
     answer(
       {

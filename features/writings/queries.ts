@@ -141,7 +141,6 @@ export interface SeriesPart {
   title: string;
 }
 
-
 /** A series the author may continue, with the number its next part gets. */
 export interface AuthorSeries {
   id: number;

@@ -64,12 +64,7 @@ const moneySchema = z
 export const summarySchema = z
   .string({ error: "validation:invalid_value" })
   .transform((text) => text.replace(/[\r\n\t ]+/g, " ").trim())
-  .pipe(
-    z
-      .string()
-      .max(summaryMaxLength, "validation:summary_length")
-      .regex(noControlCharacters, "validation:invalid_characters"),
-  );
+  .pipe(z.string().max(summaryMaxLength, "validation:summary_length").regex(noControlCharacters, "validation:invalid_characters"));
 
 /** Everything but the type, language and the links to other writings: what an edit may change. */
 const editableFields = {
