@@ -153,12 +153,12 @@ export interface AuthorSeries {
  * first, each with the number of its next part: max + 1 of its parts, as publishing counts it.
  */
 export async function seriesOfAuthor(db: Executor, authorId: number, circleId: number, limit = 50): Promise<AuthorSeries[]> {
-  const part = alias(writings, "part");
   const rows = await db
     .select({
       id: writings.id,
       title: writings.title,
-      last: sql<number>`(select max(${part.partNumber}) from ${part} where (${part.id} = ${writings.id} or ${part.seriesId} = ${writings.id}) and ${part.translationOf} is null)`.mapWith(
+      // Spelled out: drizzle leaves columns of the select list unqualified, which a subquery would capture.
+      last: sql<number>`(select max(part.part_number) from writings part where (part.id = "writings"."id" or part.series_id = "writings"."id") and part.translation_of is null)`.mapWith(
         Number,
       ),
     })
