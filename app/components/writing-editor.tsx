@@ -80,6 +80,9 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   });
   const validation = useIntentValidation({ "": check, publish: check, save_draft: () => ({}), use_saved: () => ({}) }, result?.fieldErrors);
   const errors = validation.errors;
+  // Without JavaScript the server's answer opens at its first invalid field (the browser focuses and scrolls to it).
+  const firstInvalid = ["title", "kind_name", "summary", "source_url"].find((name) => result?.fieldErrors?.[name]);
+  const autoFocusOn = (name: string) => (firstInvalid === name ? { autoFocus: true } : {});
 
   const snapshot = () => {
     const form = formRef.current;
@@ -288,6 +291,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         <FormField id="writing-title" label={t("editor.title")} error={errors.title}>
           <input
             id="writing-title"
+            {...autoFocusOn("title")}
             name="title"
             className="text-input"
             value={title}
@@ -341,6 +345,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <FormField id="writing-kind-name" label={t("editor.kind_name")} error={errors.kind_name}>
               <input
                 id="writing-kind-name"
+                {...autoFocusOn("kind_name")}
                 name="kind_name"
                 className="text-input"
                 defaultValue={initial.kind_name}
@@ -378,6 +383,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         >
           <textarea
             id="writing-summary"
+            {...autoFocusOn("summary")}
             name="summary"
             className="text-input text-area editor-summary"
             rows={2}
@@ -426,6 +432,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           <FormField id="writing-source" label={t("editor.source_url")} error={errors.source_url}>
             <input
               id="writing-source"
+              {...autoFocusOn("source_url")}
               name="source_url"
               type="url"
               className="text-input"

@@ -22,7 +22,6 @@ import { loadReadableWriting } from "./service.ts";
 import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
 
 const writingParams = z.object({ id: idSchema });
-const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
 
 export { documentBodyLimit };

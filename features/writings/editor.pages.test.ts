@@ -56,6 +56,9 @@ describe.each(databaseKinds)("the writing editor without JavaScript (%s)", (kind
     expect(failed.statusCode).toBe(400);
     expect(textOf(failed.body, 'data-field-error="writing-title"')).toBe("请输入标题。");
     expect(failed.body).toMatch(/id="writing-title"[^>]*aria-invalid="true"/);
+    // The browser opens the answer at the invalid field (focused, scrolled to it below the header).
+    expect(failed.body).toMatch(/id="writing-title"[^>]*autofocus/);
+    expect(failed.body.match(/autofocus/g)).toHaveLength(1);
     expect(failed.body).toContain("保留的正文");
     expect(textOf(failed.body, 'id="writing-summary"')).toBe("保留的摘要");
     expect(await db().select().from(writings).where(eq(writings.circleId, circle.id))).toEqual([]);
@@ -66,6 +69,7 @@ describe.each(databaseKinds)("the writing editor without JavaScript (%s)", (kind
     const long = await visitor.postForm(path, await form({ intent: "publish", title: "标题", content: "正文", summary: "长".repeat(201) }));
     expect(long.statusCode).toBe(400);
     expect(textOf(long.body, 'data-field-error="writing-summary"')).toBe("摘要最多 200 个字符。");
+    expect(long.body).toMatch(/id="writing-summary"[^>]*autofocus/);
   });
 
   it("saves the draft with the Save draft button and comes back with the form and a saved notice", async () => {
