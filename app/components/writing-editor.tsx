@@ -6,7 +6,7 @@ import type { EditorMode, EditorValues } from "../../features/writings/editor-va
 import type { CategoryView } from "../../features/circles/categories.ts";
 import { createWritingSchema, summaryMaxLength, updateWritingSchema, writingKindValues } from "../../features/writings/schema.ts";
 import { editInputOf, editorValuesFromForm, publishInputOf } from "../../features/writings/editor-values.ts";
-import { schemaCheck, useIntentValidation } from "../lib/use-intent-validation.ts";
+import { revealField, schemaCheck, useIntentValidation } from "../lib/use-intent-validation.ts";
 import { editorPath } from "../../features/writings/paths.ts";
 import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
@@ -122,6 +122,12 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   contentRef.current = markdown.content;
   // Until hydration the cover is a plain file field posted with the form; then it uploads at once.
   useEffect(() => setHydrated(true), []);
+  // The server's own refusals (a category of another circle…) are brought into view like the page's checks.
+  const serverErrors = result?.fieldErrors;
+  useEffect(() => {
+    const first = serverErrors ? Object.keys(serverErrors)[0] : undefined;
+    if (first && formRef.current) revealField(formRef.current, first);
+  }, [serverErrors]);
 
   const takeTheirs = (current: DraftVersion) => {
     autosave.takeTheirs(current);
