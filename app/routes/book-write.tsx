@@ -262,6 +262,8 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
           <input
             id="book-name"
             name="name"
+            // Without JavaScript the refused form opens at the name (focused and scrolled to).
+            autoFocus={Boolean(answer.fieldErrors?.name)}
             className="text-input"
             defaultValue={kept.name ?? book?.name ?? ""}
             maxLength={bookNameMaxLength}
@@ -273,6 +275,7 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
           <textarea
             id="book-description"
             name="description"
+            autoFocus={!answer.fieldErrors?.name && Boolean(answer.fieldErrors?.description)}
             className="text-input text-area"
             rows={5}
             defaultValue={kept.description ?? book?.description ?? ""}
