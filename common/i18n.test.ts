@@ -34,6 +34,27 @@ describe("translation catalogs", () => {
     }
   });
 
+  it("spaces Latin words from Chinese ones in mixed sentences, and leaves Chinese values unspaced", () => {
+    const t = translator("zh-CN");
+    expect(t("common:menu.avatar_alt", { name: "alice" })).toBe("alice 的头像");
+    expect(t("common:menu.avatar_alt", { name: "小明" })).toBe("小明的头像");
+    expect(t("common:circles.logo_alt", { name: "Rust 2024" })).toBe("Rust 2024 的标志");
+  });
+
+  it("marks every value put right beside a Chinese character for spacing (values that are always Chinese aside)", () => {
+    // `{{name}}` touching a Chinese character would print "添加English版本"; the spacing formats
+    // (common/i18n.ts) print "添加 English 版本". Only values that are Chinese words themselves are left bare.
+    const alwaysChinese = new Set(["books.json write.state_current"]);
+    const bare = /[\u4e00-\u9fff]\{\{[^},]+\}\}|\{\{[^},]+\}\}[\u4e00-\u9fff]/;
+    const unspaced = namespaces.flatMap((file) =>
+      entries(JSON.parse(readFileSync(path.join(localesDirectory, "zh-CN", file), "utf8")), file)
+        .filter(([, text]) => bare.test(text))
+        .map(([key]) => key.replace(`${file}.`, `${file} `))
+        .filter((key) => !alwaysChinese.has(key)),
+    );
+    expect(unspaced).toEqual([]);
+  });
+
   it("says the spec's sentences in correct English", () => {
     const t = translator("en");
     expect(t("common:error.not_found_message")).toBe("The page you are looking for doesn't exist or another error occurred.");

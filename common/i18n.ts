@@ -42,9 +42,31 @@ export function getI18n(locale: Locale): I18n {
       initAsync: false,
       returnNull: false,
     });
+    addSpacingFormats(instance);
     instances.set(locale, instance);
   }
   return instance;
+}
+
+const latinAtStart = /^[A-Za-z0-9]/;
+const latinAtEnd = /[A-Za-z0-9]$/;
+
+/**
+ * Chinese typesetting puts a space between Chinese and Latin words ("添加 English 版本"). A value
+ * put into a Chinese sentence is spaced where it starts or ends with a Latin letter or a digit:
+ * `{{name, spaced}}` inside a sentence, `{{name, spacedAfter}}` at its start, `{{name, spacedBefore}}`
+ * at its end; a Chinese value ("添加中文版本") stays unspaced.
+ */
+function addSpacingFormats(instance: I18n): void {
+  const formatter = instance.services.formatter;
+  if (!formatter) return;
+  const pad = (before: boolean, after: boolean) => (value: unknown) => {
+    const text = String(value ?? "");
+    return `${before && latinAtStart.test(text) ? " " : ""}${text}${after && latinAtEnd.test(text) ? " " : ""}`;
+  };
+  formatter.add("spaced", pad(true, true));
+  formatter.add("spacedBefore", pad(true, false));
+  formatter.add("spacedAfter", pad(false, true));
 }
 
 /** Adds a route's own namespace to both locales (idempotent). */

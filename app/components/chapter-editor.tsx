@@ -116,6 +116,8 @@ export function ChapterEditor({
           <input
             id="chapter-title"
             name="title"
+            // Without JavaScript the refused form opens at the title (focused and scrolled to).
+            autoFocus={Boolean(serverErrors?.title)}
             className="text-input"
             value={titleText}
             onChange={(event) => setTitleText(event.target.value)}

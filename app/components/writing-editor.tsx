@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import type { EditorMode, EditorValues } from "../../features/writings/editor-values.ts";
 import type { CategoryView } from "../../features/circles/categories.ts";
-import { writingKindValues } from "../../features/writings/schema.ts";
+import { createWritingSchema, summaryMaxLength, updateWritingSchema, writingKindValues } from "../../features/writings/schema.ts";
+import { editInputOf, editorValuesFromForm, publishInputOf } from "../../features/writings/editor-values.ts";
+import { revealField, schemaCheck, useIntentValidation } from "../lib/use-intent-validation.ts";
 import { editorPath } from "../../features/writings/paths.ts";
 import { useDraftAutosave, type DraftVersion } from "../lib/use-draft-autosave.ts";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
@@ -26,6 +28,8 @@ export interface EditorActionData {
   conflict?: { title: string; content: string; version: number };
   /** The saved version loaded into the form ("use the other version" without JavaScript). */
   taken?: { version: number };
+  /** "Save draft" without JavaScript: saved at this time. */
+  draftSaved?: { at: string; version: number };
 }
 
 export interface EditorPageData {
@@ -37,6 +41,8 @@ export interface EditorPageData {
   values: EditorValues;
   draft: { key: string; version: number; updatedAt: string | null };
   categories: CategoryView[];
+  /** The author's series in this circle a new serialized article may continue, with their next part's number. */
+  series: { id: number; title: string; nextPart: number }[];
   writableCircles: { id: number; name: string }[];
   /** The entries the form already relates to, by name (the picker shows them as chips). */
   relatedEntries: PickedEntry[];
@@ -59,10 +65,24 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   const [coverId, setCoverId] = useState(initial.cover_file_id);
   const [isRepost, setIsRepost] = useState(initial.is_repost);
   const [kind, setKind] = useState(initial.kind);
+  const [type, setType] = useState(initial.type);
+  const [seriesChoice, setSeriesChoice] = useState(initial.series_id);
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const errors = result?.fieldErrors ?? {};
+  // The API's own schema checks the form before it is sent (the same messages the server answers
+  // without JavaScript); the draft buttons and "use the other version" send without checking.
+  const check = schemaCheck(page.mode.kind === "edit" ? updateWritingSchema : createWritingSchema, (form) => {
+    const values = editorValuesFromForm(form);
+    return page.mode.kind === "edit"
+      ? { ...editInputOf(values), version: page.mode.version }
+      : publishInputOf(values, { type: page.page, translationOf: String(form.get("translation_of") ?? "") });
+  });
+  const validation = useIntentValidation({ "": check, publish: check, save_draft: () => ({}), use_saved: () => ({}) }, result?.fieldErrors);
+  const errors = validation.errors;
+  // Without JavaScript the server's answer opens at its first invalid field (the browser focuses and scrolls to it).
+  const firstInvalid = ["title", "kind_name", "summary", "source_url"].find((name) => result?.fieldErrors?.[name]);
+  const autoFocusOn = (name: string) => (firstInvalid === name ? { autoFocus: true } : {});
 
   const snapshot = () => {
     const form = formRef.current;
@@ -70,6 +90,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     if (form) {
       const data = new FormData(form);
       for (const name of [
+        "summary",
+        "series_id",
         "type",
         "kind",
         "kind_name",
@@ -100,6 +122,12 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   contentRef.current = markdown.content;
   // Until hydration the cover is a plain file field posted with the form; then it uploads at once.
   useEffect(() => setHydrated(true), []);
+  // The server's own refusals (a category of another circle…) are brought into view like the page's checks.
+  const serverErrors = result?.fieldErrors;
+  useEffect(() => {
+    const first = serverErrors ? Object.keys(serverErrors)[0] : undefined;
+    if (first && formRef.current) revealField(formRef.current, first);
+  }, [serverErrors]);
 
   const takeTheirs = (current: DraftVersion) => {
     autosave.takeTheirs(current);
@@ -172,6 +200,11 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           {t("editor.restored", { time: formatDate(page.draft.updatedAt, locale, { dateStyle: "short", timeStyle: "short" }) })}
         </p>
       ) : null}
+      {result?.draftSaved ? (
+        <p className="notice" role="status" data-testid="draft-saved">
+          {t("editor.draft_saved")}
+        </p>
+      ) : null}
       {result?.formError ? (
         <p className="form-error" role="alert" data-testid="form-error">
           {result.formError}
@@ -189,6 +222,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <button
               type="submit"
               form="writing-editor-form"
+              name="intent"
+              value="publish"
               className="button button-primary"
               disabled={submitting}
               data-testid="edit-keep-mine"
@@ -242,8 +277,12 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         id="writing-editor-form"
         ref={formRef}
         className="panel writing-editor"
+        noValidate
         onChange={() => autosave.markDirty()}
-        onSubmit={() => autosave.stop()}
+        onSubmit={(event) => {
+          validation.onSubmit(event);
+          if (!event.defaultPrevented) autosave.stop();
+        }}
       >
         <input type="hidden" name="csrftoken" value={page.csrfToken} />
         <input type="hidden" name="draft_key" value={page.draft.key} />
@@ -258,6 +297,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
         <FormField id="writing-title" label={t("editor.title")} error={errors.title}>
           <input
             id="writing-title"
+            {...autoFocusOn("title")}
             name="title"
             className="text-input"
             value={title}
@@ -276,7 +316,13 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <input type="hidden" name="type" value={fixedType} />
           ) : (
             <FormField id="writing-type" label={t("editor.type")} error={errors.type}>
-              <select id="writing-type" name="type" className="native-select" defaultValue={initial.type}>
+              <select
+                id="writing-type"
+                name="type"
+                className="native-select"
+                value={type}
+                onChange={(event) => setType(event.target.value as typeof type)}
+              >
                 <option value="article">{t("writings:types.article")}</option>
                 <option value="serial">{t("writings:types.serial")}</option>
               </select>
@@ -305,6 +351,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <FormField id="writing-kind-name" label={t("editor.kind_name")} error={errors.kind_name}>
               <input
                 id="writing-kind-name"
+                {...autoFocusOn("kind_name")}
                 name="kind_name"
                 className="text-input"
                 defaultValue={initial.kind_name}
@@ -324,9 +371,35 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <input type="hidden" name="language" value={initial.language} />
           )}
         </div>
+        {!fixedType && page.series.length > 0 ? (
+          <SeriesField
+            series={page.series}
+            value={seriesChoice}
+            hydrated={hydrated}
+            serial={type === "serial"}
+            error={errors.series_id ?? errors.translation_of}
+            onChange={setSeriesChoice}
+          />
+        ) : null}
+        <FormField
+          id="writing-summary"
+          label={t("editor.summary")}
+          hint={t("editor.summary_hint", { max: summaryMaxLength })}
+          error={errors.summary}
+        >
+          <textarea
+            id="writing-summary"
+            {...autoFocusOn("summary")}
+            name="summary"
+            className="text-input text-area editor-summary"
+            rows={2}
+            defaultValue={initial.summary}
+            {...describedBy("writing-summary", errors.summary, t("editor.summary_hint", { max: summaryMaxLength }))}
+          />
+        </FormField>
         <MarkdownEditorField editor={markdown} id="writing-content" label={t("editor.content")} error={errors.content} />
         {page.categories.length > 0 ? (
-          <fieldset className="form-field">
+          <fieldset className="form-field choice-group">
             <legend>{t("editor.categories")}</legend>
             {page.categories
               .flatMap((category) => [category, ...category.children])
@@ -336,7 +409,11 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
                   {category.name}
                 </label>
               ))}
-            {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
+            {errors.categories ? (
+              <div className="form-error" role="alert" data-field-error="writing-categories">
+                {errors.categories}
+              </div>
+            ) : null}
           </fieldset>
         ) : null}
         {page.page === "article" ? (
@@ -352,7 +429,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
             <CoverField coverId={coverId} hydrated={hydrated} error={errors.cover_file_id} onUpload={uploadCover} onRemove={removeCover} />
           </>
         ) : null}
-        <fieldset className="form-field">
+        <fieldset className="form-field choice-group">
+          <legend>{t("editor.source_and_copying")}</legend>
           <label className="checkbox-label">
             <input type="checkbox" name="is_repost" checked={isRepost} onChange={(event) => setIsRepost(event.target.checked)} />{" "}
             {t("editor.repost")}
@@ -360,6 +438,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           <FormField id="writing-source" label={t("editor.source_url")} error={errors.source_url}>
             <input
               id="writing-source"
+              {...autoFocusOn("source_url")}
               name="source_url"
               type="url"
               className="text-input"
@@ -376,7 +455,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </label>
           <p className="form-hint">{t("editor.deterrent_hint")}</p>
         </fieldset>
-        <fieldset className="form-field">
+        <fieldset className="form-field choice-group">
           <legend>{t("editor.money")}</legend>
           <label className="checkbox-label">
             <input type="checkbox" name="tip_enabled" defaultChecked={initial.tip_enabled} /> {t("editor.tip_enabled")}
@@ -403,8 +482,24 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           </FormField>
         </fieldset>
         <div className="editor-footer">
-          <button type="submit" className="button button-primary" disabled={submitting} data-testid="publish">
+          <button type="submit" name="intent" value="publish" className="button button-primary" disabled={submitting} data-testid="publish">
             {page.mode.kind === "edit" ? t("editor.save") : t("editor.publish")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="save_draft"
+            className="button"
+            disabled={submitting || status.state === "saving"}
+            data-testid="save-draft"
+            onClick={(event) => {
+              // With JavaScript the draft is saved in place (the autosave's request); without, the form posts it.
+              if (!hydrated) return;
+              event.preventDefault();
+              autosave.saveNow();
+            }}
+          >
+            {t("editor.save_draft")}
           </button>
           <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
             {status.state === "saving"
@@ -413,7 +508,9 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
                 ? t("editor.saved", { time: formatDate(status.at, locale, timeOnly) })
                 : status.state === "failed"
                   ? (status.message ?? t("editor.save_failed"))
-                  : ""}
+                  : result?.draftSaved
+                    ? t("editor.saved", { time: formatDate(result.draftSaved.at, locale, timeOnly) })
+                    : ""}
           </span>
         </div>
       </Form>
@@ -541,6 +638,61 @@ function RelatedEntriesField({
         </Suspense>
       ) : (
         idsBox
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * Which series a serialized article belongs to: a new one, or one of the author's series in this
+ * circle, each named with the number its next part gets. Without JavaScript the choice is always
+ * there (it counts only for a serialized article); with it, it shows when the type is serialized
+ * and says which part the article becomes.
+ */
+function SeriesField({
+  series,
+  value,
+  hydrated,
+  serial,
+  error,
+  onChange,
+}: {
+  series: EditorPageData["series"];
+  value: string;
+  hydrated: boolean;
+  serial: boolean;
+  error?: string;
+  onChange(value: string): void;
+}) {
+  const { t } = useTranslation("editor");
+  if (hydrated && !serial) return null;
+  const chosen = series.find((item) => String(item.id) === value);
+  const hint = hydrated
+    ? chosen
+      ? t("editor.series_next", { number: chosen.nextPart, title: chosen.title })
+      : t("editor.series_new_hint")
+    : t("editor.series_hint");
+  return (
+    <FormField id="writing-series" label={t("editor.series")} error={error}>
+      <select
+        id="writing-series"
+        name="series_id"
+        className="native-select"
+        value={chosen ? value : ""}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy("writing-series", error, hint)}
+      >
+        <option value="">{t("editor.series_new")}</option>
+        {series.map((item) => (
+          <option key={item.id} value={item.id}>
+            {t("editor.series_option", { title: item.title, number: item.nextPart })}
+          </option>
+        ))}
+      </select>
+      {error ? null : (
+        <div className="form-hint" id="writing-series-hint" role={hydrated ? "status" : undefined} data-testid="series-next-part">
+          {hint}
+        </div>
       )}
     </FormField>
   );

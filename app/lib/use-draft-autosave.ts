@@ -120,6 +120,10 @@ export function useDraftAutosave(options: { draftKey: string; initialVersion: nu
       dirty.current = false;
       setStatus({ state: "saved", at: current.updated_at ?? new Date().toISOString() });
     },
+    /** The "Save draft" button: save now, changed or not (a conflict stays for the writer to settle). */
+    saveNow: () => {
+      if (!conflicted.current) void save();
+    },
     /** Publishing: nothing more to save. */
     stop: () => {
       dirty.current = false;

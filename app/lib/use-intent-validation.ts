@@ -37,7 +37,29 @@ export function useIntentValidation(checks: Record<string, FormCheck>, serverErr
     const translated = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key)]));
     setErrors(translated);
     const first = Object.keys(translated)[0];
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (first) revealField(event.currentTarget, first);
   };
   return { errors, onSubmit };
+}
+
+/** Whether the user can see and focus an element (not a hidden input, nor the textarea CodeMirror stands in for). */
+function focusable(element: HTMLElement): boolean {
+  return element.getClientRects().length > 0 && element.tabIndex >= 0 && element.getAttribute("aria-hidden") !== "true";
+}
+
+/**
+ * Brings a form's field named `name` into view below the sticky header (its `.form-field` box,
+ * label included, honours `scroll-margin-top`) and focuses it; a field whose input is replaced by
+ * a widget (CodeMirror over the Markdown textarea) focuses the widget.
+ */
+export function revealField(form: HTMLFormElement, name: string): void {
+  const named = [...form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(name)}"]`)];
+  const box = named.map((element) => element.closest<HTMLElement>(".form-field")).find(Boolean) ?? named[0];
+  if (!box) return;
+  const target =
+    named.find(focusable) ??
+    [...box.querySelectorAll<HTMLElement>('[contenteditable="true"], input, select, textarea, button')].find(focusable);
+  // A box taller than the window (the Markdown field) shows its top: its label and first lines.
+  box.scrollIntoView({ block: box.getBoundingClientRect().height < window.innerHeight - 120 ? "nearest" : "start" });
+  target?.focus({ preventScroll: true });
 }

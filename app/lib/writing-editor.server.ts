@@ -10,7 +10,8 @@ import { listCategories } from "../../features/circles/categories.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { getDraft } from "../../features/writings/drafts.ts";
 import { can, canWriteIn } from "../../features/writings/policy.ts";
-import { categoryIdsOf, loadReadableWriting } from "../../features/writings/service.ts";
+import { categoryIdsOf, loadReadableWriting, seriesIdOf } from "../../features/writings/service.ts";
+import { seriesOfAuthor } from "../../features/writings/queries.ts";
 import { writingLanguageValues, type WritingLanguage, type WritingType } from "../../features/writings/schema.ts";
 import { circles } from "../../server/db/schema/index.ts";
 import { entriesByIds } from "../../features/encyclopedia/service.ts";
@@ -22,6 +23,7 @@ function defaults(type: WritingType, language: WritingLanguage): EditorValues {
   return {
     title: "",
     content: "",
+    summary: "",
     type,
     kind: "ordinary",
     kind_name: "",
@@ -36,6 +38,7 @@ function defaults(type: WritingType, language: WritingLanguage): EditorValues {
     tip_enabled: false,
     pay_to_view_price: "0",
     red_packet_amount: "0",
+    series_id: "",
   };
 }
 
@@ -101,6 +104,7 @@ export async function editorPage(
       ...values,
       title: row.title,
       content: row.markdown,
+      summary: row.summary,
       type: row.type,
       kind: row.kind,
       kind_name: row.kindName ?? "",
@@ -147,6 +151,7 @@ export async function editorPage(
       kind_name: row.kindName ?? "",
       language: row.language,
       categories: await categoryIdsOf(app.db, row.id),
+      series_id: String(seriesIdOf(row)),
     };
   }
   const draftKey =
@@ -168,7 +173,12 @@ export async function editorPage(
     .map(Number);
   const related = await presentEntrySummaries(app.db, await entriesByIds(app.db, viewer, relatedIds), app.locale);
   values = { ...values, related_entries: related.map((entry) => entry.id).join(", ") };
-  const [categories, writable] = await Promise.all([listCategories(app.db, circleId), writableCircles(app, viewer, app.locale)]);
+  const [categories, writable, series] = await Promise.all([
+    listCategories(app.db, circleId),
+    writableCircles(app, viewer, app.locale),
+    // A new article may continue one of the author's series in this circle (publishing checks the same).
+    mode.kind === "new" && type === "article" ? seriesOfAuthor(app.db, viewer.id, circleId) : Promise.resolve([]),
+  ]);
   const circleName = writable.find((circle) => circle.id === circleId)?.name ?? String(circleId);
   return {
     circleId,
@@ -181,6 +191,7 @@ export async function editorPage(
       ? { key: draft.key, version: draft.version, updatedAt: draft.updated_at }
       : { key: draftKey, version: 0, updatedAt: null as string | null },
     categories,
+    series,
     writableCircles: writable,
     relatedEntries: related.map((entry) => ({
       id: entry.id,

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/book-write";
-import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, here, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { dispatchIntent, formAction, requireSignedIn, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
 import { circleIdOf, tagCirclePage, withFormToken } from "../lib/circle-pages.server.ts";
 import { bookWritePath, editableBookOf, orNotFound } from "../lib/book-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -16,7 +17,6 @@ import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { ConfirmButton } from "../components/confirm-button.tsx";
 import { ChapterManager } from "../components/chapter-manager.tsx";
 import { bookStylesheets } from "../components/book-parts.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import { requireCircle } from "../../features/circles/access.server.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
@@ -28,10 +28,15 @@ import {
   bookNameMaxLength,
   createBookSchema,
   updateBookSchema,
-  type BookState,
 } from "../../features/books/schema.ts";
-import { createBook, deleteBook, getBook, updateBook } from "../../features/books/service.ts";
-import { deleteChapter, updateChapter } from "../../features/books/chapters.ts";
+import { getBook } from "../../features/books/service.ts";
+import {
+  createBookOperation,
+  deleteBookOperation,
+  deleteChapterOperation,
+  editBookOperation,
+  editChapterOperation,
+} from "../../features/books/operations.ts";
 import { storeImage } from "../../features/attachments/service.ts";
 import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/constants.ts";
 import "../../features/books/catalog.ts";
@@ -76,77 +81,110 @@ const idField = (form: FormData, name: string) => {
   return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 };
 
+/**
+ * The book page's forms, by `intent`: `save` (create or edit: the API's operations through their
+ * form adapter, the cover posted as a file), `complete` / `resume` and `delete_chapter` /
+ * `delete_book` (asked first: the answer carries `confirmed=1`), `move` (a chapter's Up/Down
+ * without JavaScript). Failures answer the form with its message and what was typed.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  if (!app.viewer) throw new AppError("not_authenticated");
-  const viewer = app.viewer;
+  const viewer = requireSignedIn(app.viewer);
   const circleId = circleIdOf(request, params.circleId);
   // Every form of these pages is multipart (the book form carries the cover); the limit is the cover's plus the texts.
   const form = await readUploadForm(request, maxImageBytes + 32 * 1024);
   const values = keptValues(form, ["name", "description"]);
   const confirmed = form.get("confirmed") === "1";
   const ask = (confirm: Confirm) => ({ confirm });
+  const failed = (failure: FormFailure) =>
+    data<FormFailureAnswer>({ formError: failure.formError, fieldErrors: failure.fieldErrors, values }, { status: failure.status });
   try {
     assertFormCsrf(app, form);
-    const intent = form.get("intent");
     const bookId = params.bookId ? (await editableBookOf(app, request, params.circleId, params.bookId)).row.id : null;
-    if (intent === "save") {
-      const input = bookInputFromForm(form);
-      const parsed = (bookId ? updateBookSchema : createBookSchema).safeParse(input);
-      if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-      const file = form.get("cover");
-      let cover: string | null | undefined = form.get("remove_cover") === "on" ? null : undefined;
-      if (file instanceof File && file.size > 0) {
-        if (file.size > maxImageBytes) throw new AppError("image_too_large");
-        cover = (
-          await storeImage(
-            { db: app.db, files: app.files },
-            { ownerId: viewer.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 },
-          )
-        ).fileId;
-      }
-      if (bookId) {
-        await updateBook({ db: app.db }, viewer, bookId, { ...parsed.data, cover });
-        return { notice: "saved" as const };
-      }
-      const created = await createBook({ db: app.db }, viewer, circleId, {
-        ...(parsed.data as ReturnType<typeof createBookSchema.parse>),
-        cover: cover ?? null,
-      });
-      return redirect(`${bookWritePath(app, created.circleId, created.id)}?notice=created`);
-    }
-    if (!bookId) throw new AppError("bad_request");
-    if (intent === "complete" || intent === "resume") {
+    const post: FormPost = { app, request, form, params };
+    const save = async () => {
+      const cover = await postedCover(app, viewer.id, form);
+      if (!bookId)
+        return formAction(createBookOperation, {
+          params: () => ({ cid: circleId }),
+          body: () => ({ ...bookInputFromForm(form), cover: cover ?? null }),
+          done: (_created, _post, { result }) => redirect(`${bookWritePath(app, result.circleId, result.id)}?notice=created`),
+          failed,
+        })(post);
+      return formAction(editBookOperation, {
+        params: () => ({ id: bookId }),
+        body: () => ({ ...bookInputFromForm(form), cover }),
+        done: () => ({ notice: "saved" as const }),
+        failed,
+      })(post);
+    };
+    if (!bookId) return await dispatchIntent(post, { save });
+    const setState = (intent: "complete" | "resume") => async () => {
       if (!confirmed) return ask(intent);
-      const state: BookState = intent === "complete" ? "completed" : "updating";
-      await updateBook({ db: app.db }, viewer, bookId, { state });
-      return { notice: intent === "complete" ? ("completed" as const) : ("resumed" as const) };
-    }
-    if (intent === "move") {
-      const chapterId = idField(form, "chapter_id");
-      const number = idField(form, "number");
-      if (chapterId === null || number === null) throw new AppError("bad_request");
-      const chapter = await updateChapter({ db: app.db }, viewer, bookId, chapterId, { number });
-      return { notice: "moved" as const, moved: { title: chapter.title, number: chapter.number, id: chapter.id } };
-    }
-    if (intent === "delete_chapter") {
+      return formAction(editBookOperation, {
+        params: () => ({ id: bookId }),
+        body: () => ({ state: intent === "complete" ? "completed" : "updating" }),
+        done: () => ({ notice: intent === "complete" ? ("completed" as const) : ("resumed" as const) }),
+        failed,
+      })(post);
+    };
+    const chapterOf = () => {
       const chapterId = idField(form, "chapter_id");
       if (chapterId === null) throw new AppError("bad_request");
-      if (!confirmed) return ask(`delete_chapter:${chapterId}`);
-      await deleteChapter({ db: app.db }, viewer, bookId, chapterId);
-      return { notice: "chapter_deleted" as const };
-    }
-    if (intent === "delete_book") {
-      if (!confirmed) return ask("delete_book");
-      const { circleId: ownCircle } = await deleteBook({ db: app.db }, viewer, bookId);
-      return redirect(`${here(app, `/circles/${ownCircle}`)}?tab=books`);
-    }
-    throw new AppError("bad_request");
+      return chapterId;
+    };
+    return await dispatchIntent(post, {
+      save,
+      complete: setState("complete"),
+      resume: setState("resume"),
+      move: () => {
+        const chapterId = chapterOf();
+        const number = idField(form, "number");
+        if (number === null) throw new AppError("bad_request");
+        return formAction(editChapterOperation, {
+          params: () => ({ id: bookId, chapter_id: chapterId }),
+          body: () => ({ number }),
+          done: (chapter) => ({ notice: "moved" as const, moved: { title: chapter.title, number: chapter.number, id: chapter.id } }),
+          failed,
+        })(post);
+      },
+      delete_chapter: async () => {
+        const chapterId = chapterOf();
+        if (!confirmed) return ask(`delete_chapter:${chapterId}`);
+        return formAction(deleteChapterOperation, {
+          params: () => ({ id: bookId, chapter_id: chapterId }),
+          done: () => ({ notice: "chapter_deleted" as const }),
+          failed,
+        })(post);
+      },
+      delete_book: async () => {
+        if (!confirmed) return ask("delete_book");
+        return formAction(deleteBookOperation, {
+          params: () => ({ id: bookId }),
+          done: (_answer, _post, { result }) => redirect(`${here(app, `/circles/${result.circleId}`)}?tab=books`),
+          failed,
+        })(post);
+      },
+    });
   } catch (error) {
     if (error instanceof Error && !(error instanceof AppError)) throw error;
     return formFailure(app, error, values);
   }
 }
+
+/** The cover chosen in the form, stored (checked by its bytes, re-encoded); null to remove it ("remove" ticked), undefined to keep it. */
+async function postedCover(app: ReturnType<typeof getAppContext>, ownerId: number, form: FormData): Promise<string | null | undefined> {
+  const file = form.get("cover");
+  if (!(file instanceof File) || file.size === 0) return form.get("remove_cover") === "on" ? null : undefined;
+  if (file.size > maxImageBytes) throw new AppError("image_too_large");
+  const stored = await storeImage(
+    { db: app.db, files: app.files },
+    { ownerId, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 },
+  );
+  return stored.fileId;
+}
+
+type FormFailureAnswer = { formError?: string; fieldErrors?: Record<string, string>; values: Record<string, string> };
 
 type ActionAnswer = {
   notice?: "saved" | "completed" | "resumed" | "moved" | "chapter_deleted";
@@ -224,6 +262,8 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
           <input
             id="book-name"
             name="name"
+            // Without JavaScript the refused form opens at the name (focused and scrolled to).
+            autoFocus={Boolean(answer.fieldErrors?.name)}
             className="text-input"
             defaultValue={kept.name ?? book?.name ?? ""}
             maxLength={bookNameMaxLength}
@@ -235,6 +275,7 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
           <textarea
             id="book-description"
             name="description"
+            autoFocus={!answer.fieldErrors?.name && Boolean(answer.fieldErrors?.description)}
             className="text-input text-area"
             rows={5}
             defaultValue={kept.description ?? book?.description ?? ""}
@@ -260,7 +301,7 @@ export default function BookWrite({ loaderData, actionData }: Route.ComponentPro
             </label>
           ) : null}
         </FormField>
-        <fieldset className="form-field">
+        <fieldset className="form-field choice-group">
           <legend>{t("write.categories")}</legend>
           {allCategories.length === 0 ? <p className="muted">{t("write.no_categories")}</p> : null}
           {allCategories.map((category) => (

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/chapter-write";
-import { assertFormCsrf, formFailure, getAppContext, invalidForm, readForm } from "../lib/context.server.ts";
+import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";
+import { dispatchIntent, failureOf, formAction, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";
 import { bookWritePath, editableBookOf, orNotFound, pathIdOf } from "../lib/book-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -12,9 +13,8 @@ import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { ChapterEditor } from "../components/chapter-editor.tsx";
 import { bookStylesheets } from "../components/book-parts.tsx";
 import { contentStylesheets } from "../components/rendered-content.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
-import { createChapterSchema, updateChapterSchema } from "../../features/books/schema.ts";
-import { addChapter, getChapter, updateChapter } from "../../features/books/chapters.ts";
+import { getChapter } from "../../features/books/chapters.ts";
+import { addChapterOperation, editChapterOperation } from "../../features/books/operations.ts";
 import { renderMarkdown } from "../../features/content/render.server.ts";
 import "../../features/books/catalog.ts";
 import "../../common/i18n-forms.ts";
@@ -49,6 +49,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
 }
 
+/**
+ * The chapter form, by `intent`: `preview` (without JavaScript: rendered on the server) and
+ * `publish` (add or save: the API's operations through their form adapter). A failure answers the
+ * form with its message and the typed title and text.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const { row } = await editableBookOf(app, request, params.circleId, params.bookId);
@@ -56,30 +61,44 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const title = typeof form.get("title") === "string" ? (form.get("title") as string) : "";
   const content = typeof form.get("content") === "string" ? (form.get("content") as string) : "";
   const values = { title: title.slice(0, 300), content };
+  const chapterId = params.chapterId ? pathIdOf(request, params.chapterId) : null;
+  const failed = (failure: FormFailure) =>
+    data(
+      {
+        formError: failure.formError ?? translator(app.locale)("errors:validation_failed"),
+        fieldErrors: failure.fieldErrors,
+        values,
+      },
+      { status: failure.status },
+    );
   try {
     assertFormCsrf(app, form);
-    if (form.get("intent") === "preview") {
-      const rendered = content.trim() ? await renderMarkdown(content, { locale: app.locale }) : null;
-      return { preview: rendered?.html ?? "", values };
-    }
-    const parsed = createChapterSchema.safeParse({ title, content });
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    if (params.chapterId) {
-      const chapterId = pathIdOf(request, params.chapterId);
-      const input = updateChapterSchema.parse(parsed.data);
-      await orNotFound(request, () => updateChapter({ db: app.db }, app.viewer!, row.id, chapterId, input, app.locale));
-      return { saved: true as const, values };
-    }
-    const chapter = await addChapter({ db: app.db }, app.viewer!, row.id, parsed.data, app.locale);
-    return redirect(`${bookWritePath(app, row.circleId, row.id)}?notice=chapter_added&number=${chapter.number}`);
+    if (!form.get("intent")) form.set("intent", "publish");
+    const post: FormPost = { app, request, form, params };
+    return await dispatchIntent(post, {
+      preview: async () => {
+        const rendered = content.trim() ? await renderMarkdown(content, { locale: app.locale }) : null;
+        return { preview: rendered?.html ?? "", values };
+      },
+      publish: () =>
+        chapterId === null
+          ? formAction(addChapterOperation, {
+              params: () => ({ id: row.id }),
+              body: () => ({ title, content }),
+              done: (chapter) => redirect(`${bookWritePath(app, row.circleId, row.id)}?notice=chapter_added&number=${chapter.number}`),
+              failed,
+            })(post)
+          : formAction(editChapterOperation, {
+              params: () => ({ id: row.id, chapter_id: chapterId }),
+              // Both fields, as the form always shows them: an emptied one is the field's message.
+              body: () => ({ title, content }),
+              done: () => ({ saved: true as const, values }),
+              failed,
+            })(post),
+    });
   } catch (error) {
-    if (error instanceof AppError) {
-      const failure = formFailure(app, error, values);
-      return data(
-        { ...failure.data, formError: failure.data.formError ?? translator(app.locale)("errors:validation_failed") },
-        { status: failure.init?.status ?? 400 },
-      );
-    }
+    if (error instanceof AppError && error.code === "not_found") notFound(request);
+    if (error instanceof AppError && error.status !== 401) return failed(failureOf(error, app.locale));
     throw error;
   }
 }

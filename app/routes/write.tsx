@@ -1,18 +1,18 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/write";
 import { assertFormCsrf, csrfForForm, getAppContext, privatePageHeaders, readUploadForm } from "../lib/context.server.ts";
+import { dispatchIntent, formAction, requireSignedIn, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
 import { editorPage, type EditorValues } from "../lib/writing-editor.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import { WritingEditor, type EditorActionData } from "../components/writing-editor.tsx";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
-import { translator } from "../../common/i18n.ts";
-import { createWritingSchema, updateWritingSchema } from "../../features/writings/schema.ts";
-import { createWriting, loadReadableWriting, updateWriting } from "../../features/writings/service.ts";
+import { draftKeySchema } from "../../features/writings/schema.ts";
+import { loadReadableWriting } from "../../features/writings/service.ts";
 import { deleteDraft } from "../../features/writings/drafts.ts";
-import { writingPath } from "../../features/writings/paths.ts";
-import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
+import { editWriting, publishWriting, saveDraftOperation } from "../../features/writings/operations.ts";
+import { editInputOf, editorFormMaxBytes, editorValuesFromForm, publishInputOf } from "../../features/writings/editor-values.ts";
 import { storeImage } from "../../features/attachments/service.ts";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import "../lib/editor-catalog.ts";
@@ -44,119 +44,113 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   );
 }
 
-const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true" || form.get(name) === "1";
+/**
+ * The editor's form posts, by `intent`: `publish` (publishing and saving an edit: the API's
+ * operations `publishWriting` / `editWriting` through their form adapter), `save_draft` (the
+ * "Save draft" button without JavaScript: the same operation as the autosave's PUT) and
+ * `use_saved` (after an edit conflict, without JavaScript). With JavaScript the editor posts the
+ * same form to publish; the draft buttons work in the page.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireSignedIn(app.viewer);
+  // Multipart (the cover travels as a file without JavaScript); URL-encoded forms are read too.
+  const form = await readUploadForm(request, editorFormMaxBytes, "payload_too_large");
+  assertFormCsrf(app, form);
+  // Enter in a field, and "Publish my version" after a conflict, publish.
+  if (!form.get("intent")) form.set("intent", "publish");
+  return dispatchIntent({ app, request, form, params }, { publish, save_draft: saveDraftIntent, use_saved: useSaved });
+}
+
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
-const integer = (value: string) => (/^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value.trim() === "" ? 0 : Number.NaN);
+const answer = (result: EditorActionData, status = 200) => data<EditorActionData>(result, { status, headers: privatePageHeaders() });
+/** Who sees the error screen rather than the form: visitors (login), unknown or hidden writings, and refusals. */
+const errorScreen = (error: AppError) => error.status === 401 || error.status === 403 || error.status === 404;
 
-/** The posted editor form as the editor's values (to refill it on failure: nothing typed is lost). */
-function postedValues(form: FormData): EditorValues {
-  return {
-    title: text(form, "title"),
-    content: text(form, "content"),
-    type: (["article", "serial", "post"].includes(text(form, "type")) ? text(form, "type") : "article") as EditorValues["type"],
-    kind: text(form, "kind") || "ordinary",
-    kind_name: text(form, "kind_name"),
-    language: text(form, "language") === "en" ? "en" : "zh-CN",
-    categories: form
-      .getAll("categories")
-      .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
-      .filter((id) => id > 0),
-    related_entries: text(form, "related_entries"),
-    cover_file_id: text(form, "cover_file_id"),
-    is_repost: checked(form, "is_repost"),
-    source_url: text(form, "source_url"),
-    disable_copy: checked(form, "disable_copy"),
-    disable_context_menu: checked(form, "disable_context_menu"),
-    tip_enabled: checked(form, "tip_enabled"),
-    pay_to_view_price: text(form, "pay_to_view_price"),
-    red_packet_amount: text(form, "red_packet_amount"),
-  };
-}
-
-function apiInput(values: EditorValues) {
-  const related = values.related_entries
-    .split(/[\s,，]+/)
-    .filter(Boolean)
-    .map((value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN));
-  return {
-    title: values.title,
-    content: values.content,
-    kind: values.kind,
-    kind_name: values.kind_name,
-    categories: values.categories,
-    related_entries: related,
-    cover_file_id: values.cover_file_id || null,
-    is_repost: values.is_repost,
-    source_url: values.is_repost ? values.source_url : "",
-    disable_copy: values.disable_copy,
-    disable_context_menu: values.disable_context_menu,
-    tip_enabled: values.tip_enabled,
-    pay_to_view_price: integer(values.pay_to_view_price),
-    red_packet_amount: integer(values.red_packet_amount),
-  };
-}
-
-/** Publishing and saving an edit, as a plain form post (the editor with JavaScript posts the same form). */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  if (!app.viewer) throw new AppError("not_authenticated");
-  // Multipart (the cover travels as a file without JavaScript); URL-encoded forms are read too.
-  const form = await readUploadForm(request, editorFormMaxBytes, "payload_too_large");
-  assertFormCsrf(app, form);
-  const values = postedValues(form);
-  if (form.get("remove_cover") === "on") values.cover_file_id = "";
-  const t = translator(app.locale);
-  const fail = (status: number, answer: EditorActionData) => data<EditorActionData>(answer, { status, headers: privatePageHeaders() });
-  const circleId = Number(params.circleId);
-  const editId = Number(text(form, "edit_id")) || null;
-  if (editId && text(form, "intent") === "use_saved") {
-    // "Use the other version" after an edit conflict, without JavaScript: the saved title and
-    // text fill the form (the other fields stay as posted), with the saved version's number.
-    const { row } = await loadReadableWriting(app.db, app.viewer, editId);
-    return data<EditorActionData>(
-      { values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } },
-      { headers: privatePageHeaders() },
-    );
-  }
+/** The posted values, with the cover chosen in the plain form stored (or its error). */
+async function postedEditorValues(post: FormPost): Promise<{ values: EditorValues; coverError?: AppError }> {
+  const values = editorValuesFromForm(post.form);
+  if (post.form.get("remove_cover") === "on") values.cover_file_id = "";
   try {
-    const cover = await postedCover(app, form);
+    const cover = await postedCover(post.app as ReturnType<typeof getAppContext>, post.form);
     if (cover) values.cover_file_id = cover;
+    return { values };
   } catch (error) {
     // A wrong file is the cover's error; everything else typed comes back as it was.
     if (!(error instanceof AppError)) throw error;
-    return fail(error.status, { values, fieldErrors: { cover_file_id: presentError(error, app.locale).message } });
+    return { values, coverError: error };
   }
-  try {
-    let target: { id: number; url: string };
-    if (editId) {
-      const parsed = updateWritingSchema.safeParse({ ...apiInput(values), version: Number(text(form, "version")) });
-      if (!parsed.success) return fail(400, { values, fieldErrors: fieldErrorsOf(parsed.error.issues, t) });
-      const row = await updateWriting({ db: app.db }, app.viewer, editId, parsed.data);
-      target = { id: row.id, url: writingPath(row) };
-    } else {
-      const type = pageType(request) === "post" ? "post" : values.type === "serial" ? "serial" : "article";
-      const parsed = createWritingSchema.safeParse({
-        ...apiInput(values),
-        type,
-        language: values.language,
-        translation_of: Number(text(form, "translation_of")) || null,
-        series_id: Number(text(form, "series_id")) || null,
-      });
-      if (!parsed.success) return fail(400, { values, fieldErrors: fieldErrorsOf(parsed.error.issues, t) });
-      target = await createWriting({ db: app.db }, app.viewer, circleId, parsed.data);
-    }
-    const draftKey = text(form, "draft_key");
-    if (/^[a-z0-9][a-z0-9_-]{0,63}$/.test(draftKey)) await deleteDraft({ db: app.db }, app.viewer.id, draftKey);
-    throw redirect(localizePath(target.url, app.locale));
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status === 401 || error.status === 404 || error.status === 403) throw error;
-    const body = presentError(error, app.locale);
-    const current = error.code === "edit_conflict" ? (error.details?.current as EditorActionData["conflict"]) : undefined;
-    return fail(error.status, { values, formError: body.fields ? undefined : body.message, fieldErrors: body.fields, conflict: current });
-  }
+}
+
+/** Publishes (or saves the edit), deletes the draft and opens the writing; a failure answers the form with every typed field. */
+async function publish(post: FormPost) {
+  const { values, coverError } = await postedEditorValues(post);
+  if (coverError)
+    return answer({ values, fieldErrors: { cover_file_id: presentError(coverError, post.app.locale).message } }, coverError.status);
+  const failed = (failure: FormFailure) =>
+    answer(
+      {
+        values,
+        formError: failure.formError,
+        fieldErrors: failure.fieldErrors,
+        conflict: failure.code === "edit_conflict" ? (failure.details?.current as EditorActionData["conflict"]) : undefined,
+      },
+      failure.status,
+    );
+  const opened = async (url: string) => {
+    const draftKey = text(post.form, "draft_key");
+    if (draftKeySchema.safeParse(draftKey).success) await deleteDraft({ db: post.app.db }, post.app.viewer!.id, draftKey);
+    throw redirect(localizePath(url, post.app.locale));
+  };
+  const editId = text(post.form, "edit_id");
+  if (editId)
+    return formAction(editWriting, {
+      params: () => ({ id: editId }),
+      body: () => ({ ...editInputOf(values), version: Number(text(post.form, "version")) }),
+      done: (edited) => opened(edited.url),
+      failed,
+      errorScreen,
+    })(post);
+  return formAction(publishWriting, {
+    params: ({ params }) => ({ cid: params.circleId }),
+    body: () => publishInputOf(values, { type: pageType(post.request), translationOf: text(post.form, "translation_of") }),
+    done: (created) => opened(created.url),
+    failed,
+    errorScreen,
+  })(post);
+}
+
+/** "Save draft" without JavaScript: the form as the draft (what the writer sees is what they save), then the form again with "saved". */
+async function saveDraftIntent(post: FormPost) {
+  const { values, coverError } = await postedEditorValues(post);
+  const { title, content, ...fields } = values;
+  return formAction(saveDraftOperation, {
+    params: () => ({ key: text(post.form, "draft_key") }),
+    body: () => ({ title, body: content, fields: { ...fields, circle_id: Number(post.params.circleId) }, version: 0, force: true }),
+    done: (draft) =>
+      answer({
+        values,
+        draftSaved: { at: draft.updated_at, version: draft.version },
+        ...(coverError ? { fieldErrors: { cover_file_id: presentError(coverError, post.app.locale).message } } : {}),
+      }),
+    failed: (failure) => answer({ values, formError: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }, failure.status),
+    errorScreen,
+  })(post);
+}
+
+/**
+ * "Use the other version" after an edit conflict, without JavaScript: the saved title and text
+ * fill the form (the other fields stay as posted), with the saved version's number.
+ */
+async function useSaved(post: FormPost) {
+  const editId = Number(text(post.form, "edit_id"));
+  if (!editId) throw new AppError("bad_request");
+  const values = editorValuesFromForm(post.form);
+  const { row } = await loadReadableWriting(post.app.db, post.app.viewer, editId);
+  return answer({ values: { ...values, title: row.title, content: row.markdown }, taken: { version: row.version } });
 }
 
 /**
@@ -172,15 +166,6 @@ async function postedCover(app: ReturnType<typeof getAppContext>, form: FormData
     { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "cover", maxDimension: 1200 },
   );
   return stored.fileId;
-}
-
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[], t: ReturnType<typeof translator>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "form");
-    fields[field] ??= t(issue.message.startsWith("validation:") ? issue.message : "validation:invalid_value");
-  }
-  return fields;
 }
 
 export default function Write({ loaderData, actionData }: Route.ComponentProps) {

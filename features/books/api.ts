@@ -2,15 +2,24 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
-import { noContent, requireSignedIn } from "../../server/lib/operation.ts";
-import { bookAnswer, bookListAnswer, chapterAnswer, chapterPageAnswer, createdBookAnswer, createdChapterAnswer } from "./answers.ts";
+import { jsonRoute } from "../../server/lib/operation.ts";
+import { bookAnswer, bookListAnswer, chapterPageAnswer } from "./answers.ts";
 import { snakeKeys } from "../circles/presenter.ts";
 import { requireCircle } from "../circles/access.server.ts";
 import { canCreateBook } from "./policy.ts";
-import { bookListQuerySchema, createBookSchema, createChapterSchema, updateBookSchema, updateChapterSchema } from "./schema.ts";
-import { createBook, deleteBook, getBook, listCircleBooks, loadBook, updateBook } from "./service.ts";
-import { addChapter, deleteChapter, getChapter, updateChapter } from "./chapters.ts";
-import { bookPath, chapterPath } from "./presenter.ts";
+import { bookListQuerySchema } from "./schema.ts";
+import { getBook, listCircleBooks, loadBook } from "./service.ts";
+import { getChapter } from "./chapters.ts";
+import { bookPath } from "./presenter.ts";
+import { documentBodyLimit } from "../content/schema.ts";
+import {
+  addChapterOperation,
+  createBookOperation,
+  deleteBookOperation,
+  deleteChapterOperation,
+  editBookOperation,
+  editChapterOperation,
+} from "./operations.ts";
 import { recordBookView, visitorKey } from "./views.ts";
 
 const circleParams = z.object({ cid: idSchema });
@@ -50,23 +59,12 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post(
-    "/api/circles/:cid/books/",
-    {
-      schema: {
-        tags,
-        summary: "Start a book in a circle (state `updating`, no chapters yet)",
-        params: circleParams,
-        body: createBookSchema,
-        response: { 201: createdBookAnswer },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const book = await createBook({ db: app.db }, viewer, request.params.cid, request.body);
-      return reply.status(201).send({ id: book.id, url: bookPath(book) });
-    },
-  );
+  jsonRoute(app, "POST", "/api/circles/:cid/books/", createBookOperation, {
+    status: 201,
+    tags,
+    summary: "Start a book in a circle (state `updating`, no chapters yet)",
+    cache: "none",
+  });
 
   api.get(
     "/api/books/:id/",
@@ -85,55 +83,24 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.patch(
-    "/api/books/:id/",
-    {
-      schema: {
-        tags,
-        summary:
-          "Change a book's name, description, cover, categories or state (`updating` | `completed`): its author or the circle's moderators",
-        params: bookParams,
-        body: updateBookSchema,
-        response: { 200: bookAnswer },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      await updateBook({ db: app.db }, viewer, request.params.id, request.body);
-      reply.header("cache-control", "private, no-store");
-      const book = await getBook(app.db, viewer, request.params.id);
-      return snakeKeys({ ...book, url: bookPath(book) }) as z.infer<typeof bookAnswer>;
-    },
-  );
-
-  api.delete(
-    "/api/books/:id/",
-    { schema: { tags, summary: "Delete a book and its chapters for good", params: bookParams, response: { 204: noContent } } },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      await deleteBook({ db: app.db }, viewer, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  api.post(
-    "/api/books/:id/chapters/",
-    {
-      schema: {
-        tags,
-        summary: "Append a chapter (Markdown) to a book that is updating",
-        params: bookParams,
-        body: createChapterSchema,
-        response: { 201: createdChapterAnswer },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const chapter = await addChapter({ db: app.db }, viewer, request.params.id, request.body, request.locale);
-      const { row } = await loadBook(app.db, viewer, request.params.id);
-      return reply.status(201).send({ id: chapter.id, number: chapter.number, url: chapterPath(row, chapter.id) });
-    },
-  );
+  jsonRoute(app, "PATCH", "/api/books/:id/", editBookOperation, {
+    tags,
+    summary:
+      "Change a book's name, description, cover, categories or state (`updating` | `completed`): its author or the circle's moderators",
+  });
+  jsonRoute(app, "DELETE", "/api/books/:id/", deleteBookOperation, {
+    status: 204,
+    tags,
+    summary: "Delete a book and its chapters for good",
+    cache: "none",
+  });
+  jsonRoute(app, "POST", "/api/books/:id/chapters/", addChapterOperation, {
+    status: 201,
+    tags,
+    summary: "Append a chapter (Markdown) to a book that is updating",
+    bodyLimit: documentBodyLimit,
+    cache: "none",
+  });
 
   api.get(
     "/api/books/:id/chapters/:chapter_id/",
@@ -153,48 +120,17 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.patch(
-    "/api/books/:id/chapters/:chapter_id/",
-    {
-      schema: {
-        tags,
-        summary: "Change a chapter's title or text, or move it to another `number` (the others shift)",
-        params: chapterParams,
-        body: updateChapterSchema,
-        response: { 200: chapterAnswer },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const chapter = await updateChapter(
-        { db: app.db },
-        viewer,
-        request.params.id,
-        request.params.chapter_id,
-        request.body,
-        request.locale,
-      );
-      reply.header("cache-control", "private, no-store");
-      return snakeKeys(chapter) as z.infer<typeof chapterAnswer>;
-    },
-  );
-
-  api.delete(
-    "/api/books/:id/chapters/:chapter_id/",
-    {
-      schema: {
-        tags,
-        summary: "Delete a chapter for good; the later chapters move up one number",
-        params: chapterParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      await deleteChapter({ db: app.db }, viewer, request.params.id, request.params.chapter_id);
-      return reply.status(204).send(null);
-    },
-  );
+  jsonRoute(app, "PATCH", "/api/books/:id/chapters/:chapter_id/", editChapterOperation, {
+    tags,
+    summary: "Change a chapter's title or text, or move it to another `number` (the others shift)",
+    bodyLimit: documentBodyLimit,
+  });
+  jsonRoute(app, "DELETE", "/api/books/:id/chapters/:chapter_id/", deleteChapterOperation, {
+    status: 204,
+    tags,
+    summary: "Delete a chapter for good; the later chapters move up one number",
+    cache: "none",
+  });
 
   /**
    * The view counter: the book's page embeds it as an image, so visitors served a cached page count

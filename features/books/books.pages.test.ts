@@ -62,6 +62,26 @@ describe.each(databaseKinds)("book pages on %s", (kind) => {
     expect((await stranger.visitor.get(`/en/circles/1/write/book/${id}/add-chapter`)).statusCode).toBe(403);
   });
 
+  it("answers a book or chapter without a name inline, the form opening at that field, and moves a chapter without JavaScript", async () => {
+    const author = await authorWithBook(2);
+    const nameless = await author.post(author.path, { intent: "save", name: " ", description: "留下的简介" });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.body).toMatch(/<div class="form-error"[^>]*data-field-error="book-name"[^>]*>请输入书名。<\/div>/);
+    expect(nameless.body).toMatch(/id="book-name"[^>]*autofocus/);
+    expect(nameless.body).toContain("留下的简介");
+    // The categories are a fieldset with a legend like the rest of the form.
+    expect(nameless.body).toMatch(/<fieldset class="form-field choice-group"><legend>/);
+    const untitled = await author.post(`${author.path}/add-chapter`, { intent: "publish", title: "", content: "正文还在" });
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.body).toMatch(/id="chapter-title"[^>]*autofocus/);
+    expect(untitled.body).toContain("正文还在");
+    const moved = await author.post(author.path, { intent: "move", chapter_id: String(author.chapterIds[1]), number: "1" });
+    expect(moved.statusCode).toBe(200);
+    const order = await db().select().from(bookChapters).where(eq(bookChapters.bookId, author.id));
+    expect(order.find((chapter) => chapter.id === author.chapterIds[1])!.number).toBe(1);
+    expect((await author.post(author.path, { intent: "unknown" })).statusCode).toBe(400);
+  });
+
   it("asks on the page before completing, resuming and deleting when the form is posted without JavaScript", async () => {
     const author = await authorWithBook(2);
     const asked = await author.post(author.path, { intent: "complete" });

@@ -33,6 +33,9 @@ export function utf8ByteLength(text: string): number {
 }
 
 /** A Markdown body: not blank, and within the size of its kind. */
+/** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. API routes taking a document use this. */
+export const documentBodyLimit = 1536 * 1024;
+
 export function markdownSchema(kind: MarkdownKind = "document") {
   return z
     .string({ error: "validation:content_required" })

@@ -324,6 +324,42 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
     });
   });
 
+  describe("summary", () => {
+    it("stores an optional summary that becomes the excerpt of lists and the answer; clearing it brings back the text's own", async () => {
+      const { visitor } = await signedIn();
+      const circle = await createCircle(db());
+      const { id } = await publish(visitor, circle.id, article({ summary: "  三种证明，\n一次读懂。  " }));
+      const got = (await visitor.get(`/api/writings/${id}/`)).json();
+      // Line breaks and runs of spaces become one space; the summary is the excerpt.
+      expect(got).toMatchObject({ summary: "三种证明， 一次读懂。", excerpt: "三种证明， 一次读懂。" });
+      const listed = (await visitor.get(`/api/circles/${circle.id}/writings/`)).json();
+      expect(listed.items.find((item: { id: number }) => item.id === id)?.excerpt).toBe("三种证明， 一次读懂。");
+      const cleared = await visitor.request("PATCH", `/api/writings/${id}/`, { json: { summary: "", version: got.version } });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().summary).toBe("");
+      expect(cleared.json().excerpt).toContain("设");
+      expect(cleared.json().excerpt).not.toContain("三种证明");
+      // A summary added later wins over the text without touching it.
+      const added = await visitor.request("PATCH", `/api/writings/${id}/`, {
+        json: { summary: "后来的摘要", version: cleared.json().version },
+      });
+      expect(added.json()).toMatchObject({ summary: "后来的摘要", excerpt: "后来的摘要", content: article().content });
+    });
+
+    it("refuses a summary over 200 characters with the field's localized message", async () => {
+      const { visitor } = await signedIn();
+      const long = await visitor.post("/api/circles/1/writings/", article({ summary: "长".repeat(201) }));
+      expect(long.statusCode).toBe(400);
+      expect(long.json().fields.summary).toBe("摘要最多 200 个字符。");
+      const english = await visitor.request("POST", "/api/circles/1/writings/", {
+        json: article({ summary: "x".repeat(201) }),
+        headers: { "accept-language": "en" },
+      });
+      expect(english.json().fields.summary).toBe("A summary has at most 200 characters.");
+      expect((await visitor.post("/api/circles/1/writings/", article({ summary: "长".repeat(200) }))).statusCode).toBe(201);
+    });
+  });
+
   describe("drafts and preview", () => {
     it("saves, lists, reads and deletes drafts; a stale version answers 409 with both versions", async () => {
       const { visitor } = await signedIn();

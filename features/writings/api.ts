@@ -4,20 +4,27 @@ import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
 import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
-import { deleteWritingOperation, listCircleWritings, listFeed } from "./operations.ts";
+import {
+  deleteWritingOperation,
+  editWriting,
+  listCircleWritings,
+  listFeed,
+  publishWriting,
+  readWriting,
+  saveDraftOperation,
+} from "./operations.ts";
 import { renderMarkdown } from "../content/render.server.ts";
-import { deleteDraft, getDraft, listDrafts, saveDraft } from "./drafts.ts";
-import { draftAnswerSchema, presentWriting, renderedPreviewSchema, writingAnswerSchema, writingDetails } from "./presenter.ts";
-import { createWritingSchema, draftKeySchema, previewSchema, saveDraftSchema, updateWritingSchema } from "./schema.ts";
-import { createWriting, loadReadableWriting, updateWriting } from "./service.ts";
+import { documentBodyLimit } from "../content/schema.ts";
+import { deleteDraft, getDraft, listDrafts } from "./drafts.ts";
+import { draftAnswerSchema, renderedPreviewSchema } from "./presenter.ts";
+import { draftKeySchema, previewSchema } from "./schema.ts";
+import { loadReadableWriting } from "./service.ts";
 import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
 
 const writingParams = z.object({ id: idSchema });
-const circleParams = z.object({ cid: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
 
-/** A 200 KiB Markdown body is up to 1.2 MB as JSON (escapes); the global 64 KiB limit is for small forms. */
-export const documentBodyLimit = 1536 * 1024;
+export { documentBodyLimit };
 
 /** Previews render the whole pipeline: a writer typing gets one every second or two, not a flood. */
 export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
@@ -26,24 +33,13 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["writings"];
 
-  api.post(
-    "/api/circles/:cid/writings/",
-    {
-      bodyLimit: documentBodyLimit,
-      schema: {
-        tags,
-        summary: "Publish an article, serialized article (part) or post, or another language version",
-        params: circleParams,
-        body: createWritingSchema,
-        response: { 201: z.strictObject({ id: z.number(), url: z.string() }) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const created = await createWriting({ db: app.db }, viewer, request.params.cid, request.body);
-      return reply.status(201).send(created);
-    },
-  );
+  jsonRoute(app, "POST", "/api/circles/:cid/writings/", publishWriting, {
+    status: 201,
+    tags,
+    summary: "Publish an article, serialized article (a new series, or `series_id`: the next part), post, or another language version",
+    bodyLimit: documentBodyLimit,
+    cache: "none",
+  });
 
   jsonRoute(app, "GET", "/api/circles/:cid/writings/", listCircleWritings, {
     tags,
@@ -51,44 +47,15 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
   });
   jsonRoute(app, "GET", "/api/writings/", listFeed, { tags, summary: "The home feed: latest, hot, all or follow, paged by cursor" });
 
-  api.get(
-    "/api/writings/:id/",
-    {
-      schema: {
-        tags,
-        summary: "A writing with its versions, series and the viewer's allowed actions",
-        params: writingParams,
-        response: { 200: writingAnswerSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      const { row, access } = await loadReadableWriting(app.db, viewer, request.params.id);
-      personal(reply);
-      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
-    },
-  );
-
-  api.patch(
-    "/api/writings/:id/",
-    {
-      bodyLimit: documentBodyLimit,
-      schema: {
-        tags,
-        summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one",
-        params: writingParams,
-        body: updateWritingSchema,
-        response: { 200: writingAnswerSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const row = await updateWriting({ db: app.db }, viewer, request.params.id, request.body);
-      const { access } = await loadReadableWriting(app.db, viewer, row.id);
-      personal(reply);
-      return presentWriting(viewer, row, access, await writingDetails(app.db, row));
-    },
-  );
+  jsonRoute(app, "GET", "/api/writings/:id/", readWriting, {
+    tags,
+    summary: "A writing with its versions, series and the viewer's allowed actions",
+  });
+  jsonRoute(app, "PATCH", "/api/writings/:id/", editWriting, {
+    tags,
+    summary: "Edit a writing (its author); a stale `version` answers 409 edit_conflict with the current one",
+    bodyLimit: documentBodyLimit,
+  });
 
   jsonRoute(app, "DELETE", "/api/writings/:id/", deleteWritingOperation, {
     status: 204,
@@ -158,24 +125,11 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.put(
-    "/api/drafts/:key/",
-    {
-      bodyLimit: documentBodyLimit,
-      schema: {
-        tags,
-        summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both",
-        params: draftParams,
-        body: saveDraftSchema,
-        response: { 200: draftAnswerSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      personal(reply);
-      return saveDraft({ db: app.db }, viewer.id, request.params.key, request.body);
-    },
-  );
+  jsonRoute(app, "PUT", "/api/drafts/:key/", saveDraftOperation, {
+    tags,
+    summary: "Save a draft; `version` is the last one seen (0 for new); a stale one answers 409 draft_conflict with both",
+    bodyLimit: documentBodyLimit,
+  });
 
   api.delete(
     "/api/drafts/:key/",

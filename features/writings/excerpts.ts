@@ -3,16 +3,14 @@ import type { Database } from "../../server/db/client.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { excerptOfHtml } from "../content/excerpt.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
-import { writingTags } from "./service.ts";
-
-/** The pipeline's excerpt length (render.server.ts). */
-const excerptLength = 140;
+import { excerptLength, writingTags } from "./service.ts";
 
 /**
  * Writings published before excerpts were read from the rendered formulas kept TeX source in
  * their excerpt. Run once at start-up: every stored writing with a formula gets the excerpt its
  * stored HTML gives now (no re-rendering); rows already right are left alone, so a second run
- * writes nothing. Returns how many rows changed.
+ * writes nothing, and so are rows whose author wrote a summary (it is their excerpt). Returns how
+ * many rows changed.
  */
 export async function refreshFormulaExcerpts(db: Database, batch = 200): Promise<number> {
   let after = 0;
@@ -29,7 +27,7 @@ export async function refreshFormulaExcerpts(db: Database, batch = 200): Promise
         seriesId: writings.seriesId,
       })
       .from(writings)
-      .where(and(gt(writings.id, after), like(writings.html, '%class="katex"%')))
+      .where(and(gt(writings.id, after), like(writings.html, '%class="katex"%'), eq(writings.summary, "")))
       .orderBy(asc(writings.id))
       .limit(batch);
     if (rows.length === 0) return changed;

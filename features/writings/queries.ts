@@ -141,6 +141,42 @@ export interface SeriesPart {
   title: string;
 }
 
+/** A series the author may continue, with the number its next part gets. */
+export interface AuthorSeries {
+  id: number;
+  title: string;
+  nextPart: number;
+}
+
+/**
+ * The author's serialized articles in a circle (first parts, first language versions), newest
+ * first, each with the number of its next part: max + 1 of its parts, as publishing counts it.
+ */
+export async function seriesOfAuthor(db: Executor, authorId: number, circleId: number, limit = 50): Promise<AuthorSeries[]> {
+  const rows = await db
+    .select({
+      id: writings.id,
+      title: writings.title,
+      // Spelled out: drizzle leaves columns of the select list unqualified, which a subquery would capture.
+      last: sql<number>`(select max(part.part_number) from writings part where (part.id = "writings"."id" or part.series_id = "writings"."id") and part.translation_of is null)`.mapWith(
+        Number,
+      ),
+    })
+    .from(writings)
+    .where(
+      and(
+        eq(writings.authorId, authorId),
+        eq(writings.circleId, circleId),
+        eq(writings.type, "serial"),
+        isNull(writings.seriesId),
+        isNull(writings.translationOf),
+      ),
+    )
+    .orderBy(desc(writings.publishedAt), desc(writings.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, title: row.title, nextPart: (row.last || 1) + 1 }));
+}
+
 /** A serialized article's parts (first language versions), in order. */
 export async function seriesParts(db: Executor, row: Pick<WritingRow, "id" | "seriesId" | "type">): Promise<SeriesPart[]> {
   if (row.type !== "serial") return [];

@@ -25,6 +25,8 @@ export type WritingLanguage = (typeof writingLanguageValues)[number];
 
 export const titleMaxLength = 100;
 export const kindNameMaxLength = 20;
+/** The author's summary: a sentence or two for lists and search results. */
+export const summaryMaxLength = 200;
 export const maxRelatedEntries = 5;
 export const maxCategories = 10;
 
@@ -58,10 +60,17 @@ const moneySchema = z
   .min(0, "validation:invalid_value")
   .max(1_000_000, "validation:invalid_value");
 
+/** Line breaks and runs of spaces in a summary become one space (it shows as one paragraph); other control characters are refused. */
+export const summarySchema = z
+  .string({ error: "validation:invalid_value" })
+  .transform((text) => text.replace(/[\r\n\t ]+/g, " ").trim())
+  .pipe(z.string().max(summaryMaxLength, "validation:summary_length").regex(noControlCharacters, "validation:invalid_characters"));
+
 /** Everything but the type, language and the links to other writings: what an edit may change. */
 const editableFields = {
   title: titleSchema,
   content: markdownSchema("document"),
+  summary: summarySchema,
   kind: z.enum(writingKindValues, { error: "validation:kind_invalid" }),
   kind_name: z
     .string({ error: "validation:invalid_value" })
@@ -95,6 +104,7 @@ export const createWritingSchema = z
   .strictObject({
     title: editableFields.title,
     content: editableFields.content,
+    summary: editableFields.summary.default(""),
     kind: editableFields.kind.default("ordinary"),
     kind_name: editableFields.kind_name.default(""),
     categories: editableFields.categories.default([]),

@@ -8,6 +8,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
+import { excerptOfHtml } from "../content/excerpt.ts";
 import { checkRelatedEntries, recountCitations } from "../encyclopedia/service.ts";
 import type { RenderedContent } from "../content/schema.ts";
 import { authorize } from "../../common/policy.ts";
@@ -119,11 +120,24 @@ function renderedColumns(rendered: RenderedContent) {
   };
 }
 
+/** The pipeline's excerpt length (render.server.ts). */
+export const excerptLength = 140;
+
+/**
+ * The excerpt lists, cards and the description meta show: the author's summary when there is one,
+ * else the one read from the rendered text (`html`: formulas as their text, code left out).
+ */
+export function excerptFor(summary: string, rendered: { excerpt: string } | { html: string }): string {
+  if (summary) return summary;
+  return "excerpt" in rendered ? rendered.excerpt : excerptOfHtml(rendered.html, excerptLength);
+}
+
 type FieldInput = Partial<Omit<CreateWritingInput, "type" | "language" | "translation_of" | "series_id" | "content" | "categories">>;
 
 function fieldColumns(input: FieldInput) {
   const columns: Partial<typeof writings.$inferInsert> = {};
   if (input.title !== undefined) columns.title = input.title;
+  if (input.summary !== undefined) columns.summary = input.summary;
   if (input.kind !== undefined) columns.kind = input.kind;
   if (input.kind_name !== undefined || input.kind !== undefined)
     columns.kindName = input.kind === "custom" || input.kind === undefined ? input.kind_name || null : null;
@@ -204,6 +218,7 @@ export async function createWriting(
         markdown: input.content,
         ...renderedColumns(rendered),
         ...fieldColumns(input),
+        excerpt: excerptFor(input.summary, rendered),
         title: input.title,
       })
       .returning();
@@ -240,6 +255,9 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
   const { row: before, access } = await loadReadableWriting(options.db, viewer, id);
   authorize(viewer, can(viewer, "edit", { writing: before, access }));
   const rendered = input.content === undefined ? undefined : await renderMarkdown(input.content, { locale: before.language });
+  // A new summary or a new text: the excerpt follows (the summary wins; without one, the text's own).
+  const excerpt =
+    input.summary === undefined && !rendered ? undefined : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html });
   return inTransaction(options, async (tx) => {
     const categories = input.categories === undefined ? undefined : await checkCategories(tx.db, before.circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
@@ -249,6 +267,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       .set({
         ...fieldColumns(input),
         ...(rendered && input.content !== undefined ? { markdown: input.content, ...renderedColumns(rendered) } : {}),
+        ...(excerpt === undefined ? {} : { excerpt }),
         version: sql`${writings.version} + 1`,
         editedAt: sql`now()`,
       })

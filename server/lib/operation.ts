@@ -111,6 +111,8 @@ export interface JsonRouteOptions {
   tags?: string[];
   summary?: string;
   config?: RouteShorthandOptions["config"];
+  /** The most the body may carry, when it is not the app's default (documents: a writing, a chapter). */
+  bodyLimit?: number;
   /** `private, no-store` (default: the answer depends on the viewer), `no-store`, or none. */
   cache?: "personal" | "no-store" | "none";
   /** Left out of the OpenAPI document (the tracking pixels). */
@@ -147,6 +149,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
     url,
     schema,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const viewer = await request.viewer();
       const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;
@@ -187,6 +190,8 @@ export interface FormFailure {
   fieldErrors?: Record<string, string>;
   code: string;
   status: number;
+  /** The error's details (an edit conflict's current version…), for pages that show them. */
+  details?: Record<string, unknown>;
 }
 
 export type FormHandler<T = unknown> = (post: FormPost) => Promise<T>;
@@ -268,9 +273,10 @@ export const failuresOnErrorScreen = {
 /** An AppError as a form shows it. */
 export function failureOf(error: AppError, locale: Locale): FormFailure {
   const body = presentError(error, locale);
+  const details = error.details ? { details: error.details } : {};
   return body.fields
-    ? { fieldErrors: body.fields, code: error.code, status: error.status }
-    : { formError: body.message, code: error.code, status: error.status };
+    ? { fieldErrors: body.fields, code: error.code, status: error.status, ...details }
+    : { formError: body.message, code: error.code, status: error.status, ...details };
 }
 
 function invalidFields(error: z.ZodError, locale: Locale): FormFailure {

@@ -69,6 +69,8 @@ export const writings = pgTable(
     html: text("html").notNull(),
     toc: jsonb("toc").$type<TocEntry[]>().notNull().default([]),
     excerpt: text("excerpt").notNull().default(""),
+    /** The author's own summary (optional): when given it is the excerpt (lists, cards) and the description meta. */
+    summary: text("summary").notNull().default(""),
     textLength: integer("text_length").notNull().default(0),
     readingMinutes: integer("reading_minutes").notNull().default(1),
     coverFileId: text("cover_file_id").references(() => attachments.fileId, { onDelete: "set null" }),
