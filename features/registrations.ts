@@ -10,11 +10,14 @@ import "./writings/subject.ts";
 import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
+import "./writings/feed.ts";
+import "./books/feed.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
 import "./circles/pins.ts";
 import "./messages/handlers.ts";
 import "./writings/handlers.ts";
+import "./books/handlers.ts";
 
 completeRegistrations();
