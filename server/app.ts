@@ -29,6 +29,7 @@ import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
+import { feedsApi } from "../features/feeds/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
 import type { Delivery } from "../features/delivery/message.ts";
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);
+  await app.register(feedsApi);
   await app.register(encyclopediaApi);
   await app.register(commentsApi);
   await app.register(reactionsApi);
