@@ -12,6 +12,7 @@ import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
 import "./writings/feed.ts";
 import "./books/feed.ts";
+import "./creator/kinds.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
