@@ -207,6 +207,7 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "next",
   "mode",
   "puzzle",
+  "kind",
 ]);
 
 /**
