@@ -10,11 +10,7 @@ import { ConfirmButton } from "../components/confirm-button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { dispatchIntent, failuresOnErrorScreen, formAction, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
 import { listCommentsOnMyContent } from "../../features/creator/comments.ts";
-import {
-  deleteFromDeskOperation,
-  presentCreatorCommentPage,
-  replyFromDeskOperation,
-} from "../../features/creator/operations.ts";
+import { deleteFromDeskOperation, presentCreatorCommentPage, replyFromDeskOperation } from "../../features/creator/operations.ts";
 import { commentMaxLength } from "../../features/comments/constants.ts";
 import "../lib/creator-catalog.ts";
 import creatorStyles from "../styles/creator.css?url";
@@ -31,7 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(app);
   const params = pageUrl(request.url).searchParams;
   const cursor = params.get("cursor");
-  const page = presentCreatorCommentPage(await listCommentsOnMyContent(app.db, viewer, { cursor: cursor && cursor.length <= 60 ? cursor : null }));
+  const page = presentCreatorCommentPage(
+    await listCommentsOnMyContent(app.db, viewer, { cursor: cursor && cursor.length <= 60 ? cursor : null }),
+  );
   const notice = params.get("notice");
   return withFormToken(app, { ...page, notice: notice === "replied" || notice === "deleted" ? notice : null });
 }
@@ -107,7 +105,9 @@ export default function CreatorComments({ loaderData, actionData }: Route.Compon
                     <span>{t("comments.on")}</span>
                     <Link to={localizePath(item.subject.path, locale)}>{item.subject.title}</Link>
                     <span aria-hidden="true">·</span>
-                    <time dateTime={item.created_at}>{formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" })}</time>
+                    <time dateTime={item.created_at}>
+                      {formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
                     {item.parent_id !== null ? <span className="role-badge">{t("comments.is_reply")}</span> : null}
                   </p>
                   <p className="creator-comment-body">{item.body}</p>

@@ -10,11 +10,7 @@ import { ConfirmButton } from "../components/confirm-button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { dispatchIntent, failuresOnErrorScreen, formAction, type FormPost } from "../../server/lib/operation.ts";
 import { creatorKinds, listCreatorContent } from "../../features/creator/content.ts";
-import {
-  creatorContentQuery,
-  deleteCreatorContentOperation,
-  presentCreatorContentPage,
-} from "../../features/creator/operations.ts";
+import { creatorContentQuery, deleteCreatorContentOperation, presentCreatorContentPage } from "../../features/creator/operations.ts";
 import "../lib/creator-catalog.ts";
 import creatorStyles from "../styles/creator.css?url";
 
@@ -112,7 +108,14 @@ export default function CreatorContent({ loaderData, actionData }: Route.Compone
           <Form method="get" action={listPath} className="creator-search" role="search">
             {kind ? <input type="hidden" name="kind" value={kind} /> : null}
             <label htmlFor="creator-search">{t("content.search_label")}</label>
-            <input id="creator-search" type="search" name="q" defaultValue={q} maxLength={100} placeholder={t("content.search_placeholder")} />
+            <input
+              id="creator-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={100}
+              placeholder={t("content.search_placeholder")}
+            />
             <button type="submit" className="button">
               {t("content.search")}
             </button>
@@ -154,7 +157,11 @@ export default function CreatorContent({ loaderData, actionData }: Route.Compone
                     </td>
                     <td>
                       <div className="creator-actions">
-                        <Link className="button" to={localizePath(item.edit_path, locale)} aria-label={t("content.edit_label", { title: item.title })}>
+                        <Link
+                          className="button"
+                          to={localizePath(item.edit_path, locale)}
+                          aria-label={t("content.edit_label", { title: item.title })}
+                        >
                           {t("content.edit")}
                         </Link>
                         <ConfirmButton
@@ -183,7 +190,10 @@ export default function CreatorContent({ loaderData, actionData }: Route.Compone
         )}
         {loaderData.next_cursor ? (
           <p className="writing-list-more">
-            <Link className="button" to={`${href({ kind, q })}${kind || q ? "&" : "?"}cursor=${encodeURIComponent(loaderData.next_cursor)}`}>
+            <Link
+              className="button"
+              to={`${href({ kind, q })}${kind || q ? "&" : "?"}cursor=${encodeURIComponent(loaderData.next_cursor)}`}
+            >
               {t("content.more")}
             </Link>
           </p>

@@ -44,7 +44,10 @@ function chapterCandidates(scope: FeedScope): SQL {
   const select = sql`select 'chapter'::text as kind, ${bookChapters.id} as id, ${bookChapters.createdAt} as at, 0::float8 as score from ${bookChapters}`;
   const order = sql`${bookChapters.createdAt} desc, ${bookChapters.id} desc`;
   if (scope.followerId === null) {
-    const where = and(sql`${bookChapters.bookId} in (select ${books.id} from ${books} where ${inArray(books.circleId, scope.circleIds)})`, after);
+    const where = and(
+      sql`${bookChapters.bookId} in (select ${books.id} from ${books} where ${inArray(books.circleId, scope.circleIds)})`,
+      after,
+    );
     return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
   }
   const followedBooks = sql`select ${books.id} from ${books}

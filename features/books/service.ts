@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { attachments, bookCategories, bookChapters, books, circleCategories, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";

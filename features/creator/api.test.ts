@@ -11,8 +11,24 @@ import { listCreatorContent } from "./content.ts";
 
 type Figures = { views: number; likes: number; favorites: number; comments: number; followers: number };
 type Stats = { content: Record<string, number>; last_7_days: Figures; last_30_days: Figures; total: Figures };
-type ContentPage = { items: { type: string; kind: string; id: number; title: string; status: string; views: number; likes: number; comments: number; edit_path: string }[]; next_cursor: string | null };
-type CommentPage = { items: { id: number; body: string; subject: { type: string; id: number; title: string; path: string }; author: { id: number } }[]; next_cursor: string | null };
+type ContentPage = {
+  items: {
+    type: string;
+    kind: string;
+    id: number;
+    title: string;
+    status: string;
+    views: number;
+    likes: number;
+    comments: number;
+    edit_path: string;
+  }[];
+  next_cursor: string | null;
+};
+type CommentPage = {
+  items: { id: number; body: string; subject: { type: string; id: number; title: string; path: string }; author: { id: number } }[];
+  next_cursor: string | null;
+};
 
 /** The creator's desk (issue 21 "Feeds and the creator's desk"). */
 describe.each(databaseKinds)("creator API on %s", (kind) => {
@@ -40,16 +56,26 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
 
     // This week: a view, a like, a favourite, a comment and a follower.
     await recordView(db(), article.id, "v:fan");
-    expect((await fan.request("PUT", `/api/subjects/writing/${article.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
+    expect((await fan.request("PUT", `/api/subjects/writing/${article.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
+      200,
+    );
     expect((await fan.request("PUT", `/api/subjects/book/${book.id}/favorite/`, { json: {} })).statusCode).toBe(200);
     expect((await fan.post(`/api/writings/${article.id}/comments/`, { body: "写得好" })).statusCode).toBe(201);
     expect((await fan.post(`/api/Users/follow/${creator.username}/`)).statusCode).toBe(200);
     // Three weeks ago: a like and a follower by another reader, and a book view; two months ago: a comment.
     expect((await oldFan.request("PUT", `/api/subjects/book/${book.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
     expect((await oldFan.post(`/api/Users/follow/${creator.username}/`)).statusCode).toBe(200);
-    await db().update(events).set({ createdAt: daysAgo(21) }).where(eq(events.actorId, oldFanUser.id));
-    await db().insert(bookViews).values({ bookId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
-    await db().update(books).set({ views: sql`${books.views} + 1` }).where(eq(books.id, book.id));
+    await db()
+      .update(events)
+      .set({ createdAt: daysAgo(21) })
+      .where(eq(events.actorId, oldFanUser.id));
+    await db()
+      .insert(bookViews)
+      .values({ bookId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
+    await db()
+      .update(books)
+      .set({ views: sql`${books.views} + 1` })
+      .where(eq(books.id, book.id));
     await createComment(db(), article.id, await createUser(db()), { createdAt: daysAgo(60) });
     // Their own comment does not count.
     expect((await creatorVisitor.post(`/api/writings/${article.id}/comments/`, { body: "谢谢" })).statusCode).toBe(201);
@@ -71,9 +97,18 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     const book = await createBook(db(), creator, { name: "函数式 monad 之书" });
     await createWriting(db(), await createUser(db()), { title: "别人的 Monad" });
     const base = new Date(Date.now() - 3_600_000);
-    await db().update(writings).set({ publishedAt: new Date(base.getTime() + 1_000) }).where(eq(writings.id, article.id));
-    await db().update(writings).set({ publishedAt: new Date(base.getTime() + 2_000) }).where(eq(writings.id, post.id));
-    await db().update(books).set({ createdAt: new Date(base.getTime() + 3_000), state: "completed" }).where(eq(books.id, book.id));
+    await db()
+      .update(writings)
+      .set({ publishedAt: new Date(base.getTime() + 1_000) })
+      .where(eq(writings.id, article.id));
+    await db()
+      .update(writings)
+      .set({ publishedAt: new Date(base.getTime() + 2_000) })
+      .where(eq(writings.id, post.id));
+    await db()
+      .update(books)
+      .set({ createdAt: new Date(base.getTime() + 3_000), state: "completed" })
+      .where(eq(books.id, book.id));
 
     const all = (await visitor.get("/api/creator/content/")).json() as ContentPage;
     expect(all.items.map((item) => `${item.type}-${item.id}`)).toEqual([`book-${book.id}`, `writing-${post.id}`, `writing-${article.id}`]);
@@ -117,7 +152,10 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     const first = await createComment(db(), mine.id, reader, { body: "第一条" });
     const onTheirs = await createComment(db(), theirs.id, await createUser(db()), { body: "不相关" });
     const second = await createComment(db(), mine.id, reader, { body: "第二条" });
-    await db().update(comments).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(comments.id, first.id));
+    await db()
+      .update(comments)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(comments.id, first.id));
     await createComment(db(), mine.id, creator, { body: "作者自己的" });
 
     const page = (await visitor.get("/api/creator/comments/")).json() as CommentPage;

@@ -12,7 +12,8 @@ export async function creatorApi(app: FastifyInstance): Promise<void> {
   const tags = ["creator"];
   jsonRoute(app, "GET", "/api/creator/", creatorStatsOperation, {
     tags,
-    summary: "The creator centre's figures: content counts; views, likes, favourites, comments and new followers over 7 and 30 days and in all",
+    summary:
+      "The creator centre's figures: content counts; views, likes, favourites, comments and new followers over 7 and 30 days and in all",
   });
   jsonRoute(app, "GET", "/api/creator/content/", listCreatorContentOperation, {
     tags,

@@ -82,7 +82,12 @@ export async function listCommentsOnMyContent(
         body: String(row.body),
         createdAt: new Date(row.created_at as string | Date),
         parentId: row.parent_id === null ? null : Number(row.parent_id),
-        author: { id: Number(row.author_id), username: String(row.username), nickname: String(row.nickname), avatar: (row.avatar as string | null) ?? null },
+        author: {
+          id: Number(row.author_id),
+          username: String(row.username),
+          nickname: String(row.nickname),
+          avatar: (row.avatar as string | null) ?? null,
+        },
         subject: { type, id, title: String(row.subject_title), path },
       };
     }),

@@ -79,7 +79,12 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
 
     const csrftoken = await visitor.csrfToken();
     // First post: the question, on the page; nothing deleted.
-    const asked = await visitor.postForm("/creator/manage/content", { csrftoken, intent: "delete", type: "writing", id: String(article.id) });
+    const asked = await visitor.postForm("/creator/manage/content", {
+      csrftoken,
+      intent: "delete",
+      type: "writing",
+      id: String(article.id),
+    });
     expect(asked.statusCode).toBe(200);
     expect(asked.body).toContain('role="alertdialog"');
     expect(asked.body).toContain("确定永久删除《无脚本的文章》吗？");
@@ -110,9 +115,20 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
     const en = await visitor.get("/en/creator/manage/content");
     expect(en.body).toContain("Manage content");
     expect(en.body).toContain("Updating");
-    const enAsked = await visitor.postForm("/en/creator/manage/content", { csrftoken, intent: "delete", type: "book", id: String(book.id) });
+    const enAsked = await visitor.postForm("/en/creator/manage/content", {
+      csrftoken,
+      intent: "delete",
+      type: "book",
+      id: String(book.id),
+    });
     expect(enAsked.body).toContain("Delete “无脚本的书” for good? This cannot be undone.");
-    const enDone = await visitor.postForm("/en/creator/manage/content", { csrftoken, intent: "delete", type: "book", id: String(book.id), confirmed: "1" });
+    const enDone = await visitor.postForm("/en/creator/manage/content", {
+      csrftoken,
+      intent: "delete",
+      type: "book",
+      id: String(book.id),
+      confirmed: "1",
+    });
     expect(enDone.headers.location).toBe("/en/creator/manage/content?notice=deleted");
     expect(await db().select().from(books).where(eq(books.id, book.id))).toHaveLength(0);
   });
@@ -133,7 +149,12 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
     const empty = await visitor.postForm("/creator/manage/comment", { csrftoken, intent: "reply", id: String(comment.id), body: "  " });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('role="alert"');
-    const replied = await visitor.postForm("/creator/manage/comment", { csrftoken, intent: "reply", id: String(comment.id), body: "谢谢你的评论" });
+    const replied = await visitor.postForm("/creator/manage/comment", {
+      csrftoken,
+      intent: "reply",
+      id: String(comment.id),
+      body: "谢谢你的评论",
+    });
     expect(replied.statusCode).toBe(303);
     expect(replied.headers.location).toBe("/creator/manage/comment?notice=replied");
     const [reply] = await db().select().from(comments).where(eq(comments.parentId, comment.id));
@@ -141,7 +162,12 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
 
     const asked = await visitor.postForm("/en/creator/manage/comment", { csrftoken, intent: "delete", id: String(comment.id) });
     expect(asked.body).toContain("Delete this comment for good? This cannot be undone.");
-    const deleted = await visitor.postForm("/en/creator/manage/comment", { csrftoken, intent: "delete", id: String(comment.id), confirmed: "1" });
+    const deleted = await visitor.postForm("/en/creator/manage/comment", {
+      csrftoken,
+      intent: "delete",
+      id: String(comment.id),
+      confirmed: "1",
+    });
     expect(deleted.headers.location).toBe("/en/creator/manage/comment?notice=deleted");
     const [gone] = await db().select().from(comments).where(eq(comments.id, comment.id));
     expect(gone!.deletedAt).not.toBeNull();

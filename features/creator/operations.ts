@@ -15,7 +15,13 @@ import { creatorStats, type CreatorStats } from "./stats.ts";
  * (features/creator/api.ts) and the /creator pages' forms (app/routes/creator-*.tsx).
  */
 
-const figuresSchema = z.strictObject({ views: z.number(), likes: z.number(), favorites: z.number(), comments: z.number(), followers: z.number() });
+const figuresSchema = z.strictObject({
+  views: z.number(),
+  likes: z.number(),
+  favorites: z.number(),
+  comments: z.number(),
+  followers: z.number(),
+});
 export const creatorStatsSchema = z.strictObject({
   content: z.strictObject({ articles: z.number(), serials: z.number(), posts: z.number(), books: z.number(), chapters: z.number() }),
   last_7_days: figuresSchema,
@@ -165,7 +171,12 @@ export const replyFromDeskOperation = defineOperation({
       .where(eq(comments.id, params.id))
       .limit(1);
     if (!comment) throw new AppError("not_found");
-    return postComment({ db: services.db }, viewer, { type: comment.subjectType, id: comment.subjectId }, { body: body.body, parent_id: params.id });
+    return postComment(
+      { db: services.db },
+      viewer,
+      { type: comment.subjectType, id: comment.subjectId },
+      { body: body.body, parent_id: params.id },
+    );
   },
   present: (comment: PresentedComment) => comment,
   response: presentedCommentSchema,

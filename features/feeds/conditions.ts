@@ -8,7 +8,12 @@ import type { FeedCursor } from "./registry.ts";
  * kind sorting before the cursor's still follow it. Two columns only, so the kind's index range
  * (time or score, id) serves it.
  */
-export function afterCursor(kind: string, key: { time: AnyPgColumn | SQL; score: AnyPgColumn | SQL; id: AnyPgColumn | SQL }, cursor: FeedCursor | null, hot: boolean): SQL | undefined {
+export function afterCursor(
+  kind: string,
+  key: { time: AnyPgColumn | SQL; score: AnyPgColumn | SQL; id: AnyPgColumn | SQL },
+  cursor: FeedCursor | null,
+  hot: boolean,
+): SQL | undefined {
   if (!cursor) return undefined;
   const inclusive = kind < cursor.kind;
   const compare = inclusive ? sql.raw("<=") : sql.raw("<");

@@ -47,11 +47,26 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     // Distinct, known times: the article newest, then the chapters, the book, the post. One chapter
     // shares its time with the post, so the order between kinds at one instant is exercised too.
     const at = (hours: number) => sql`now() - ${hours} * interval '1 hour'`;
-    await db().update(writings).set({ publishedAt: at(1) }).where(eq(writings.id, article.id));
-    await db().update(bookChapters).set({ createdAt: at(2) }).where(eq(bookChapters.id, book.chapters[1]!.id));
-    await db().update(bookChapters).set({ createdAt: at(3) }).where(eq(bookChapters.id, book.chapters[0]!.id));
-    await db().update(books).set({ createdAt: at(4) }).where(eq(books.id, book.id));
-    await db().update(writings).set({ publishedAt: sql`(select created_at from book_chapters where id = ${book.chapters[0]!.id})` }).where(eq(writings.id, post.id));
+    await db()
+      .update(writings)
+      .set({ publishedAt: at(1) })
+      .where(eq(writings.id, article.id));
+    await db()
+      .update(bookChapters)
+      .set({ createdAt: at(2) })
+      .where(eq(bookChapters.id, book.chapters[1]!.id));
+    await db()
+      .update(bookChapters)
+      .set({ createdAt: at(3) })
+      .where(eq(bookChapters.id, book.chapters[0]!.id));
+    await db()
+      .update(books)
+      .set({ createdAt: at(4) })
+      .where(eq(books.id, book.id));
+    await db()
+      .update(writings)
+      .set({ publishedAt: sql`(select created_at from book_chapters where id = ${book.chapters[0]!.id})` })
+      .where(eq(writings.id, post.id));
 
     const viewer = presentViewer(reader);
     const expected = [`writing-${article.id}`, `chapter-${book.chapters[1]!.id}`];
@@ -66,10 +81,20 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     for (const limit of [1, 2, 3, 20]) expect(await everything(viewer, "follow", limit)).toEqual(all);
     const page = await listFeed(db(), viewer, { tab: "follow" });
     const chapterCard = page.cards.find((card) => card.kind === "chapter")!;
-    expect(chapterCard).toMatchObject({ bookName: book.name, author: { id: followed.id }, path: `/circles/${open.id}/books/${book.id}/chapters/${chapterCard.id}` });
+    expect(chapterCard).toMatchObject({
+      bookName: book.name,
+      author: { id: followed.id },
+      path: `/circles/${open.id}/books/${book.id}/chapters/${chapterCard.id}`,
+    });
     // Nothing of the members-only circle, nothing by others.
     const keys = page.cards.map((card) => card.key);
-    for (const key of [`writing-${hidden.id}`, `book-${hiddenBook.id}`, `chapter-${hiddenBook.chapters[0]!.id}`, `writing-${other.id}`, `book-${otherBook.id}`])
+    for (const key of [
+      `writing-${hidden.id}`,
+      `book-${hiddenBook.id}`,
+      `chapter-${hiddenBook.chapters[0]!.id}`,
+      `writing-${other.id}`,
+      `book-${otherBook.id}`,
+    ])
       expect(keys).not.toContain(key);
     // Visitors have no Follow feed; the API and the page's tab read the same service.
     expect((await listFeed(db(), null, { tab: "follow" })).cards).toEqual([]);
@@ -125,7 +150,9 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     expect(await hotOrder()).toEqual([`book-${book.id}`, `writing-${writing.id}`]);
 
     // A like on the writing (weight 5) puts it back on top; a like on the book (5 + 3 + 1 = 9) above it again.
-    expect((await visitor.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
+    expect((await visitor.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
+      200,
+    );
     expect(await hotOrder()).toEqual([`writing-${writing.id}`, `book-${book.id}`]);
     expect((await visitor.request("PUT", `/api/subjects/book/${book.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
     expect(await hotOrder()).toEqual([`book-${book.id}`, `writing-${writing.id}`]);

@@ -48,7 +48,13 @@ export async function listFeed(db: Executor, viewer: Viewer | null, options: Fee
   const kinds = feedKinds(tab);
   if (circleIds.length === 0 || kinds.length === 0) return { cards: [], nextCursor: null };
   const hot = tab === "hot";
-  const scope = { tab, circleIds, followerId: tab === "follow" ? viewer!.id : null, cursor: parseFeedCursor(options.cursor), limit: limit + 1 };
+  const scope = {
+    tab,
+    circleIds,
+    followerId: tab === "follow" ? viewer!.id : null,
+    cursor: parseFeedCursor(options.cursor),
+    limit: limit + 1,
+  };
   const union = sql.join(
     kinds.map((kind) => kind.candidates(scope)),
     sql` union all `,
@@ -59,7 +65,11 @@ export async function listFeed(db: Executor, viewer: Viewer | null, options: Fee
     from (${union}) as candidates
     order by ${order}
     limit ${limit + 1}`);
-  const rows = (result as unknown as { rows: { kind: string; id: number; micros: string; score: number }[] }).rows.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score) }));
+  const rows = (result as unknown as { rows: { kind: string; id: number; micros: string; score: number }[] }).rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    score: Number(row.score),
+  }));
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -71,7 +81,8 @@ export async function listFeed(db: Executor, viewer: Viewer | null, options: Fee
     kinds
       .filter((kind) => byKind.has(kind.kind))
       .map(async (kind) => {
-        for (const [id, card] of await kind.cards(db, byKind.get(kind.kind)!, options.locale ?? "zh-CN")) cards.set(`${kind.kind}-${id}`, card);
+        for (const [id, card] of await kind.cards(db, byKind.get(kind.kind)!, options.locale ?? "zh-CN"))
+          cards.set(`${kind.kind}-${id}`, card);
       }),
   );
   return { cards: page.flatMap((row) => cards.get(`${row.kind}-${row.id}`) ?? []), nextCursor };

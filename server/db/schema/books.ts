@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { attachments } from "./attachments.ts";
 import { circleCategories, circles } from "./circles.ts";
