@@ -25,17 +25,19 @@ function bookCandidates(scope: FeedScope): SQL {
   const order = hot ? sql`${books.hotScore} desc, ${books.id} desc` : sql`${books.createdAt} desc, ${books.id} desc`;
   const select = sql`select 'book'::text as kind, ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}`;
   if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
+  // Each followed author's and joined circle's newest books, read straight from the lateral index ranges.
   const newest = (column: SQL, keys: SQL) => sql`
-    select picked.id from unnest(array(${keys})) as keyed(key)
+    select picked.* from unnest(array(${keys})) as keyed(key)
     cross join lateral (
-      select ${books.id} as id from ${books}
+      select ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}
       where ${column} = keyed.key and ${where}
       order by ${books.createdAt} desc, ${books.id} desc
       limit ${scope.limit}
     ) as picked`;
-  const ids = sql`${newest(sql`${books.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${books.circleId}`, joinedCircles(scope.followerId))}`;
-  return sql`(${select} where ${books.id} in (${ids}) order by ${order} limit ${scope.limit})`;
+  return sql`(select 'book'::text as kind, followed.id, followed.at, followed.score from (
+    ${newest(sql`${books.authorId}`, followedUsers(scope.followerId))}
+    union ${newest(sql`${books.circleId}`, joinedCircles(scope.followerId))}
+  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
 }
 
 /** Index ranges: `book_chapters_time_idx`; Follow: `book_chapters_book_time_idx` per book of a followed author or joined circle. */
@@ -50,17 +52,21 @@ function chapterCandidates(scope: FeedScope): SQL {
     );
     return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
   }
+  // The books of followed authors and joined circles (index look-ups by author and by circle), then each one's newest chapters.
   const followedBooks = sql`select ${books.id} from ${books}
-    where ${inArray(books.circleId, scope.circleIds)}
-      and (${books.authorId} in (${followedUsers(scope.followerId)}) or ${books.circleId} in (${joinedCircles(scope.followerId)}))`;
-  const ids = sql`select picked.id from unnest(array(${followedBooks})) as followed(book)
+      where ${books.authorId} = any(array(${followedUsers(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)}
+    union
+    select ${books.id} from ${books}
+      where ${books.circleId} = any(array(${joinedCircles(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)}`;
+  return sql`(select 'chapter'::text as kind, followed.id, followed.at, 0::float8 as score from (
+    select picked.* from unnest(array(${followedBooks})) as followed(book)
     cross join lateral (
-      select ${bookChapters.id} as id from ${bookChapters}
+      select ${bookChapters.id} as id, ${bookChapters.createdAt} as at from ${bookChapters}
       where ${bookChapters.bookId} = followed.book and ${after ?? sql`true`}
       order by ${order}
       limit ${scope.limit}
-    ) as picked`;
-  return sql`(${select} where ${bookChapters.id} in (${ids}) order by ${order} limit ${scope.limit})`;
+    ) as picked
+  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
 }
 
 const likesOf = (type: "book" | "chapter", id: SQL | typeof books.id) =>

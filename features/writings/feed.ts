@@ -26,17 +26,19 @@ function candidates(scope: FeedScope): SQL {
   const order = hot ? sql`${writings.hotScore} desc, ${writings.id} desc` : sql`${writings.publishedAt} desc, ${writings.id} desc`;
   const select = sql`select 'writing'::text as kind, ${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score from ${writings}`;
   if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
+  // Each followed author's and joined circle's newest rows, read straight from the lateral index ranges (no second look-up by id).
   const newest = (column: SQL, keys: SQL) => sql`
-    select picked.id from unnest(array(${keys})) as keyed(key)
+    select picked.* from unnest(array(${keys})) as keyed(key)
     cross join lateral (
-      select ${writings.id} as id from ${writings}
+      select ${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score from ${writings}
       where ${column} = keyed.key and ${where}
       order by ${writings.publishedAt} desc, ${writings.id} desc
       limit ${scope.limit}
     ) as picked`;
-  const ids = sql`${newest(sql`${writings.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${writings.circleId}`, joinedCircles(scope.followerId))}`;
-  return sql`(${select} where ${writings.id} in (${ids}) order by ${order} limit ${scope.limit})`;
+  return sql`(select 'writing'::text as kind, followed.id, followed.at, followed.score from (
+    ${newest(sql`${writings.authorId}`, followedUsers(scope.followerId))}
+    union ${newest(sql`${writings.circleId}`, joinedCircles(scope.followerId))}
+  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
 }
 
 async function cards(db: Executor, ids: number[], locale: WritingLanguage): Promise<Map<number, FeedCard>> {
