@@ -11,8 +11,8 @@ describe("the creator centre", () => {
     const title = uniqueName("创作中心文章 ");
     await publishArticle(context, title);
 
-    // From the account menu to the hub.
-    await page.goto("/");
+    // From the account menu (a plain <details>) to the hub.
+    await page.goto("/about");
     await hydrated(page);
     await page.getByTestId("avatar-menu").click();
     await page.getByRole("link", { name: "创作中心" }).first().click();
@@ -20,7 +20,7 @@ describe("the creator centre", () => {
     await expect.poll(() => page.getByTestId("creator-content-counts").locator('[data-key="articles"] dd').textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("creator-figures").isVisible()).toBe(true);
 
-    await page.getByRole("link", { name: "管理我的内容" }).click();
+    await page.getByRole("link", { name: "管理我的内容", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/creator/manage/content");
     const row = page.getByTestId("creator-content").locator("tbody tr", { hasText: title });
     await expect.poll(() => row.count()).toBe(1);
