@@ -10,6 +10,9 @@ import "./writings/subject.ts";
 import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
+import "./writings/feed.ts";
+import "./books/feed.ts";
+import "./creator/kinds.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
@@ -18,5 +21,6 @@ import "./circles/pins.ts";
 import "./messages/handlers.ts";
 import "./writings/handlers.ts";
 import "./comments/handlers.ts";
+import "./books/handlers.ts";
 
 completeRegistrations();

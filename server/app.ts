@@ -30,6 +30,8 @@ import { messagesApi } from "../features/messages/api.ts";
 import { messageStream } from "../features/messages/stream.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
+import { feedsApi } from "../features/feeds/api.ts";
+import { creatorApi } from "../features/creator/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
 import type { Delivery } from "../features/delivery/message.ts";
@@ -176,6 +178,8 @@ export async function buildApp({
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);
+  await app.register(feedsApi);
+  await app.register(creatorApi);
   await app.register(encyclopediaApi);
   await app.register(commentsApi);
   await app.register(reactionsApi);

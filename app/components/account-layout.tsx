@@ -28,6 +28,9 @@ export function AccountLayout({ username, children }: { username: string; childr
           <li>
             <NavLink to={localizePath(`/profile/${username}`, locale)}>{t("nav.public_profile")}</NavLink>
           </li>
+          <li>
+            <NavLink to={localizePath("/creator", locale)}>{t("nav.creator")}</NavLink>
+          </li>
         </ul>
       </nav>
       <div className="account-content">{children}</div>

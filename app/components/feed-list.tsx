@@ -6,7 +6,7 @@ import type { FeedCardData } from "../lib/home-feed.ts";
 const defaultAvatar = "/default-avatar.svg";
 
 /**
- * The home feed's cards (Juejin's layout): author and circle, title, excerpt, views and comments,
+ * The home feed's cards (Juejin's layout): author and circle, title, excerpt, views, likes and comments,
  * the cover as a thumbnail on the right. Writings, new books and new chapters alike; a "More" link
  * carries the cursor (works without JavaScript).
  */
@@ -25,7 +25,7 @@ export function FeedList({
     <>
       <ol className="feed-list" data-testid="feed-list">
         {cards.map((card) => (
-          <li key={card.key} className="feed-card" data-kind={card.kind}>
+          <li key={card.key} className="feed-card" data-kind={card.label}>
             <div className="feed-card-body">
               <p className="feed-card-meta">
                 <img className="feed-avatar" src={card.author.avatar ?? defaultAvatar} alt="" width={22} height={22} loading="lazy" />
@@ -43,7 +43,7 @@ export function FeedList({
                   </>
                 ) : null}
                 <span className="role-badge">
-                  {card.kind === "book" || card.kind === "chapter" ? t(`home.kind_${card.kind}`) : t(`writings:types.${card.kind}`)}
+                  {card.label === "book" || card.label === "chapter" ? t(`home.kind_${card.label}`) : t(`writings:types.${card.label}`)}
                 </span>
               </p>
               <h3 className="feed-card-title" lang={card.language ?? undefined}>
@@ -61,6 +61,7 @@ export function FeedList({
               ) : null}
               <ul className="feed-card-counts">
                 <li>{t("home.views", { count: card.views })}</li>
+                {card.likes > 0 ? <li>{t("home.likes", { count: card.likes })}</li> : null}
                 {card.comments !== null ? <li>{t("home.comments", { count: card.comments })}</li> : null}
               </ul>
             </div>

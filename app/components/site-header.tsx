@@ -94,6 +94,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
                 <div className="user-menu-panel">
                   <p className="user-menu-signed-in">{t("menu.signed_in_as", { name: user.nickname || user.username })}</p>
                   <Link to={path("/account/home")}>{t("nav.account")}</Link>
+                  <Link to={path("/creator")}>{t("nav.creator")}</Link>
                   <Link to={path(`/profile/${user.username}`)}>{t("nav.my_profile")}</Link>
                   <Form method="post" action={path("/logout")}>
                     <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />

@@ -1,109 +1,153 @@
-import { and, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { bookChapters, books, users } from "../../server/db/schema/index.ts";
-import type { Viewer } from "../accounts/viewer.ts";
-import { readableCircleIds } from "../circles/access.server.ts";
-import type { AuthorCard } from "../writings/queries.ts";
+import { bookChapters, books, subjectCounts, users } from "../../server/db/schema/index.ts";
+import { afterCursor, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
+import type { FeedCard } from "../feeds/types.ts";
 import { bookPath, chapterPath } from "./presenter.ts";
 
-/** A new book or a new chapter as the home feed shows it beside writings. */
-export interface BookFeedItem {
-  kind: "book" | "chapter";
-  /** The book's id, or the chapter's. */
-  id: number;
-  circleId: number;
-  bookId: number;
-  bookName: string;
-  /** The book's name, or the chapter's title. */
-  title: string;
-  /** The book's description (chapters: none; their text is read on their page). */
-  excerpt: string;
-  chapterNumber: number | null;
-  coverFileId: string | null;
-  views: number;
-  author: AuthorCard;
-  path: string;
-  /** When the book was created or the chapter published (ISO). */
-  at: string;
-}
-
-export interface BookFeedWindow {
-  /** Only items after this time (exclusive); none: from the beginning. */
-  after?: Date | null;
-  /** Only items up to this time (inclusive); none: up to now. */
-  upTo?: Date | null;
-  limit?: number;
-}
+/*
+ * Books and their new chapters in the home feeds (features/feeds). A book appears when it is
+ * created (Latest, All, Follow) and on Hot by its stored score (`books.hot_score`, the same
+ * function as writings'); each new chapter appears when it is published (Latest, All, Follow).
+ */
 
 const excerptOf = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+const author = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar };
 
-/**
- * New books and new chapters in circles the viewer may read, newest first, within a time window:
- * the home feed merges them into the page of writings that covers the same time span.
- */
-export async function listBookFeed(db: Executor, viewer: Viewer | null, window: BookFeedWindow = {}): Promise<BookFeedItem[]> {
-  const circleIds = await readableCircleIds(db, viewer);
-  if (circleIds.length === 0) return [];
-  const limit = Math.min(Math.max(window.limit ?? 10, 1), 50);
-  const within = (column: typeof books.createdAt | typeof bookChapters.createdAt): SQL[] => [
-    ...(window.after ? [gt(column, window.after)] : []),
-    ...(window.upTo ? [lte(column, window.upTo)] : []),
-  ];
-  const author = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar };
-  const [bookRows, chapterRows] = await Promise.all([
-    db
-      .select({ book: books, author })
-      .from(books)
-      .innerJoin(users, eq(users.id, books.authorId))
-      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), ...within(books.createdAt)))
-      .orderBy(desc(books.createdAt), desc(books.id))
-      .limit(limit),
-    db
-      .select({
-        chapter: { id: bookChapters.id, number: bookChapters.number, title: bookChapters.title, createdAt: bookChapters.createdAt },
-        book: books,
-        author,
-      })
-      .from(bookChapters)
-      .innerJoin(books, eq(books.id, bookChapters.bookId))
-      .innerJoin(users, eq(users.id, books.authorId))
-      .where(
-        and(inArray(books.circleId, circleIds), isNull(books.hiddenAt), isNull(bookChapters.hiddenAt), ...within(bookChapters.createdAt)),
-      )
-      .orderBy(desc(bookChapters.createdAt), desc(bookChapters.id))
-      .limit(limit),
-  ]);
-  const items: BookFeedItem[] = [
-    ...bookRows.map(({ book, author }) => ({
-      kind: "book" as const,
-      id: book.id,
-      circleId: book.circleId,
-      bookId: book.id,
-      bookName: book.name,
-      title: book.name,
-      excerpt: excerptOf(book.description),
-      chapterNumber: null,
-      coverFileId: book.coverFileId,
-      views: book.views,
-      author,
-      path: bookPath(book),
-      at: book.createdAt.toISOString(),
-    })),
-    ...chapterRows.map(({ chapter, book, author }) => ({
-      kind: "chapter" as const,
-      id: chapter.id,
-      circleId: book.circleId,
-      bookId: book.id,
-      bookName: book.name,
-      title: chapter.title,
-      excerpt: "",
-      chapterNumber: chapter.number,
-      coverFileId: book.coverFileId,
-      views: book.views,
-      author,
-      path: chapterPath(book, chapter.id),
-      at: chapter.createdAt.toISOString(),
-    })),
-  ];
-  return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
+/** Index ranges: `books_time_idx`, `books_hot_idx`; Follow: `books_author_time_idx` per followed author, `books_circle_time_idx` per joined circle. */
+function bookCandidates(scope: FeedScope): SQL {
+  const hot = scope.tab === "hot";
+  const where = and(
+    inArray(books.circleId, scope.circleIds),
+    // Hidden by moderation: out of every list until restored.
+    isNull(books.hiddenAt),
+    afterCursor("book", { time: books.createdAt, score: books.hotScore, id: books.id }, scope.cursor, hot),
+  );
+  const order = hot ? sql`${books.hotScore} desc, ${books.id} desc` : sql`${books.createdAt} desc, ${books.id} desc`;
+  const select = sql`select 'book'::text as kind, ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}`;
+  if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
+  // Each followed author's and joined circle's newest books, read straight from the lateral index ranges.
+  const newest = (column: SQL, keys: SQL) => sql`
+    select picked.* from unnest(array(${keys})) as keyed(key)
+    cross join lateral (
+      select ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}
+      where ${column} = keyed.key and ${where}
+      order by ${books.createdAt} desc, ${books.id} desc
+      limit ${scope.limit}
+    ) as picked`;
+  return sql`(select 'book'::text as kind, followed.id, followed.at, followed.score from (
+    ${newest(sql`${books.authorId}`, followedUsers(scope.followerId))}
+    union ${newest(sql`${books.circleId}`, joinedCircles(scope.followerId))}
+  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
 }
+
+/** Index ranges: `book_chapters_time_idx`; Follow: `book_chapters_book_time_idx` per book of a followed author or joined circle. */
+function chapterCandidates(scope: FeedScope): SQL {
+  const after = afterCursor("chapter", { time: bookChapters.createdAt, score: sql`0::float8`, id: bookChapters.id }, scope.cursor, false);
+  const select = sql`select 'chapter'::text as kind, ${bookChapters.id} as id, ${bookChapters.createdAt} as at, 0::float8 as score from ${bookChapters}`;
+  const order = sql`${bookChapters.createdAt} desc, ${bookChapters.id} desc`;
+  if (scope.followerId === null) {
+    const where = and(
+      sql`${bookChapters.bookId} in (select ${books.id} from ${books} where ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null)`,
+      isNull(bookChapters.hiddenAt),
+      after,
+    );
+    return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
+  }
+  // The books of followed authors and joined circles (index look-ups by author and by circle), then each one's newest chapters.
+  const followedBooks = sql`select ${books.id} from ${books}
+      where ${books.authorId} = any(array(${followedUsers(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null
+    union
+    select ${books.id} from ${books}
+      where ${books.circleId} = any(array(${joinedCircles(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null`;
+  return sql`(select 'chapter'::text as kind, followed.id, followed.at, 0::float8 as score from (
+    select picked.* from unnest(array(${followedBooks})) as followed(book)
+    cross join lateral (
+      select ${bookChapters.id} as id, ${bookChapters.createdAt} as at from ${bookChapters}
+      where ${bookChapters.bookId} = followed.book and ${bookChapters.hiddenAt} is null and ${after ?? sql`true`}
+      order by ${order}
+      limit ${scope.limit}
+    ) as picked
+  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
+}
+
+const likesOf = (type: "book" | "chapter", id: SQL | typeof books.id) =>
+  sql<number>`coalesce((select ${subjectCounts.likeCount} from ${subjectCounts} where ${subjectCounts.subjectType} = ${type} and ${subjectCounts.subjectId} = ${id}), 0)`.mapWith(
+    Number,
+  );
+
+async function bookCards(db: Executor, ids: number[]): Promise<Map<number, FeedCard>> {
+  const rows = await db
+    .select({ book: books, author, likes: likesOf("book", books.id) })
+    .from(books)
+    .innerJoin(users, eq(users.id, books.authorId))
+    .where(inArray(books.id, ids));
+  return new Map(
+    rows.map(({ book, author, likes }): [number, FeedCard] => [
+      book.id,
+      {
+        key: `book-${book.id}`,
+        kind: "book",
+        id: book.id,
+        label: "book",
+        title: book.name,
+        path: bookPath(book),
+        excerpt: excerptOf(book.description),
+        language: null,
+        coverFileId: book.coverFileId,
+        author,
+        circleId: book.circleId,
+        at: book.createdAt.toISOString(),
+        views: book.views,
+        comments: null,
+        likes,
+        partNumber: null,
+        bookName: book.name,
+        chapterNumber: null,
+      },
+    ]),
+  );
+}
+
+async function chapterCards(db: Executor, ids: number[]): Promise<Map<number, FeedCard>> {
+  const rows = await db
+    .select({
+      chapter: { id: bookChapters.id, number: bookChapters.number, title: bookChapters.title, createdAt: bookChapters.createdAt },
+      book: { id: books.id, circleId: books.circleId, name: books.name, coverFileId: books.coverFileId, views: books.views },
+      author,
+      likes: likesOf("chapter", sql`${bookChapters.id}`),
+    })
+    .from(bookChapters)
+    .innerJoin(books, eq(books.id, bookChapters.bookId))
+    .innerJoin(users, eq(users.id, books.authorId))
+    .where(inArray(bookChapters.id, ids));
+  return new Map(
+    rows.map(({ chapter, book, author, likes }): [number, FeedCard] => [
+      chapter.id,
+      {
+        key: `chapter-${chapter.id}`,
+        kind: "chapter",
+        id: chapter.id,
+        label: "chapter",
+        title: chapter.title,
+        path: chapterPath(book, chapter.id),
+        excerpt: "",
+        language: null,
+        coverFileId: book.coverFileId,
+        author,
+        circleId: book.circleId,
+        at: chapter.createdAt.toISOString(),
+        views: book.views,
+        comments: null,
+        likes,
+        partNumber: null,
+        bookName: book.name,
+        chapterNumber: chapter.number,
+      },
+    ]),
+  );
+}
+
+registerFeedKind({ kind: "book", tabs: ["latest", "hot", "all", "follow"], candidates: bookCandidates, cards: bookCards });
+registerFeedKind({ kind: "chapter", tabs: ["latest", "all", "follow"], candidates: chapterCandidates, cards: chapterCards });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { attachments, bookCategories, bookChapters, books, circleCategories, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -212,8 +212,7 @@ export async function listCircleBooks(
   page = 1,
   sort: "latest" | "hot" = "latest",
 ): Promise<{ books: BookSummary[]; page: number; pageCount: number; total: number }> {
-  // Hot: readers over age since the last update, as writings' Hot weighs views over age.
-  const hot = sql`((${books.views} + 1)::float8 / power(extract(epoch from (now() - ${books.updatedAt})) / 3600.0 + 2, 1.5))`;
+  // Hot: the stored score (`books.hot_score`), the same time-decayed engagement as writings' (docs/features/interactions.md).
   const listed = and(eq(books.circleId, circleId), isNull(books.hiddenAt));
   const [totalRow] = await db.select({ total: count() }).from(books).where(listed);
   const total = Number(totalRow?.total ?? 0);
@@ -222,7 +221,7 @@ export async function listCircleBooks(
     .from(books)
     .innerJoin(users, eq(users.id, books.authorId))
     .where(listed)
-    .orderBy(...(sort === "hot" ? [desc(hot), desc(books.id)] : [desc(books.updatedAt), desc(books.id)]))
+    .orderBy(...(sort === "hot" ? [desc(books.hotScore), desc(books.id)] : [desc(books.updatedAt), desc(books.id)]))
     .limit(booksPerPage)
     .offset((page - 1) * booksPerPage);
   const ids = rows.map((row) => row.book.id);

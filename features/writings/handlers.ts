@@ -31,11 +31,11 @@ onEvent("comment.deleted", {
 });
 
 /**
- * Reactions and favourites of a writing move its Hot score in their own transaction: the
+ * Reactions, favourites and shares of a writing move its Hot score in their own transaction: the
  * services change `subject_counts` before they emit, and touching the row makes the
- * `writings_hot_score` trigger (migration 0017) score it again with the new counters.
+ * `writings_hot_score` trigger (`engagement_hot_score`, docs/features/interactions.md) score it again with the new counters.
  */
-onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed"], {
+onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed", "subject.shared"], {
   name: "writings.hot_interaction",
   async inTransaction(tx, event) {
     if (event.subjectType !== "writing") return;

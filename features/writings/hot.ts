@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { writings } from "../../server/db/schema/index.ts";
+import { books, writings } from "../../server/db/schema/index.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
 import { homeTag } from "../../server/lib/cache-tags.ts";
 
@@ -8,7 +8,7 @@ import { homeTag } from "../../server/lib/cache-tags.ts";
 export const hotRecomputeBatch = 2_000;
 
 /**
- * Moves the Hot clock to now and recomputes every writing's stored score for that instant,
+ * Moves the Hot clock to now and recomputes every writing's and book's stored score for that instant,
  * recounting comments from the comments table on the way (so a count the handlers could not see
  * change, such as a deleted account's comments, is right again within the hour). The clock moves
  * first, in its own transaction: from then on the trigger scores every changed writing for the
@@ -26,6 +26,14 @@ export async function recomputeHotScores(db: Database, batch = hotRecomputeBatch
       update writings w set comment_count = coalesce(
         (select count(*)::integer from comments c where c.subject_type = 'writing' and c.subject_id = w.id and c.deleted_at is null and c.hidden_at is null), 0)
       where w.id > ${from} and w.id <= ${from + batch}`);
+  }
+  // Books the same way (the books_hot_score trigger), after the writings.
+  const [bookRange] = await db.select({ last: sql<number>`coalesce(max(${books.id}), 0)`.mapWith(Number) }).from(books);
+  for (let from = 0; from <= (bookRange?.last ?? 0); from += batch) {
+    await db.execute(sql`
+      update books b set comment_count = coalesce(
+        (select count(*)::integer from comments c where c.subject_type = 'book' and c.subject_id = b.id and c.deleted_at is null), 0)
+      where b.id > ${from} and b.id <= ${from + batch}`);
   }
   await invalidate([homeTag]);
 }

@@ -203,16 +203,14 @@ export async function categoriesOf(db: Executor, writingId: number): Promise<{ i
 }
 
 /**
- * Hot ranking: engagement over age, like Hacker News's. Views count 1, likes 5, favourites 8 and
- * comments 10 (not deleted); dislikes take 5 away (never below zero; their count is private but
- * lowers the rank); divided by the age in hours plus 2, raised to 1.5, so a day-old writing needs
- * about 5× the engagement of a new one. The score is stored (`writings.hot_score`, index
- * `writings_hot_idx`), not computed per list: the SQL function `writing_engagement_score`
- * (migration 0017) computes it for the instant in `hot_clock`, a trigger whenever a writing's
- * views, comment count or publication time change or its reactions and favourites do (views:
- * `recordView`; comments, reactions, favourites: the events' handlers in handlers.ts), and
- * `recomputeHotScores` (hot.ts) for every writing when maintenance moves the clock each hour. So a
- * Hot list reads an index range.
+ * Hot ranking: engagement over age, like Hacker News's, one formula for every kind
+ * (docs/features/interactions.md, "Hot"): views 1, likes 5, favourites 8, comments 10, shares 3,
+ * minus 5 per dislike (never below zero), plus 1, over (age in hours + 2)^1.5. The score is stored
+ * (`writings.hot_score`, index `writings_hot_idx`), not computed per list: the SQL function
+ * `engagement_hot_score` (migration 0020) computes it for the instant in `hot_clock`, the
+ * `writings_hot_score` trigger whenever a writing's views, comment count or publication time change
+ * or its reactions, favourites and shares do (handlers.ts), and `recomputeHotScores` (hot.ts) for
+ * every writing when maintenance moves the clock each hour. So a Hot list reads an index range.
  */
 export interface WritingListItem {
   id: number;

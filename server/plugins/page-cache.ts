@@ -210,6 +210,7 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "status",
   "mode",
   "puzzle",
+  "kind",
 ]);
 
 /**

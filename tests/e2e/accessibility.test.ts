@@ -22,6 +22,9 @@ describe("accessibility (axe-core, no serious or critical violation)", () => {
       "/en/account/missions",
       "/profile/creator",
       "/en/messages/like_attention",
+      "/creator",
+      "/en/creator/manage/content",
+      "/creator/manage/comment",
     ]) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);

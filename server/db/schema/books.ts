@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { attachments } from "./attachments.ts";
 import { circleCategories, circles } from "./circles.ts";
@@ -26,6 +39,14 @@ export const books = pgTable(
     state: text("state", { enum: bookStates }).notNull().default("updating"),
     /** Distinct visitors per day, summed (see book_views). */
     views: integer("views").notNull().default(0),
+    /** Comments and replies on the book not deleted (kept by the comment events' handler, recounted by the hourly Hot recompute). */
+    commentCount: integer("comment_count").notNull().default(0),
+    /**
+     * The Hot score at the instant of `hot_clock`, by the same SQL function as writings'
+     * (`engagement_hot_score`, see docs/features/interactions.md), its age from `updated_at`: a
+     * trigger sets it when views, comments or the last update change; Hot lists read `books_hot_idx`.
+     */
+    hotScore: doublePrecision("hot_score").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The book's own texts, state or any of its chapters last changed ("last updated"). */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +56,11 @@ export const books = pgTable(
   (table) => [
     index("books_circle_updated_idx").on(table.circleId, table.updatedAt, table.id),
     index("books_author_idx").on(table.authorId),
+    // Feeds (features/feeds): index ranges read backwards with keyset cursors.
+    index("books_time_idx").on(table.createdAt, table.id),
+    index("books_author_time_idx").on(table.authorId, table.createdAt, table.id),
+    index("books_circle_time_idx").on(table.circleId, table.createdAt, table.id),
+    index("books_hot_idx").on(table.hotScore, table.id),
     check("books_state_check", sql`${table.state} in ('updating', 'completed')`),
   ],
 );
@@ -77,7 +103,12 @@ export const bookChapters = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   // Renumbering moves numbers through negative values first (see features/books/chapters.ts), so the key never clashes midway.
-  (table) => [uniqueIndex("book_chapters_number_idx").on(table.bookId, table.number)],
+  (table) => [
+    uniqueIndex("book_chapters_number_idx").on(table.bookId, table.number),
+    // Feeds: new chapters newest first (all, or per book for followed authors and joined circles).
+    index("book_chapters_time_idx").on(table.createdAt, table.id),
+    index("book_chapters_book_time_idx").on(table.bookId, table.createdAt, table.id),
+  ],
 );
 
 /**

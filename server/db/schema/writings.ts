@@ -92,9 +92,10 @@ export const writings = pgTable(
     /** Comments and replies not deleted (kept by the comment events' handler, recounted by the hourly Hot recompute). */
     commentCount: integer("comment_count").notNull().default(0),
     /**
-     * The Hot ranking's score at the reference time of `hot_clock` (see `writing_hot_score` in the
-     * scale migration): set by a trigger whenever views, comments or the publication time change,
-     * and for every writing when maintenance moves the clock. Hot lists read `writings_hot_idx`.
+     * The Hot ranking's score at the reference time of `hot_clock` (`engagement_hot_score`, one
+     * formula for every kind: docs/features/interactions.md): set by a trigger whenever views,
+     * comments or the publication time change (and by the interaction handlers), and for every
+     * writing when maintenance moves the clock. Hot lists read `writings_hot_idx`.
      */
     hotScore: doublePrecision("hot_score").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),

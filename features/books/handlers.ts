@@ -1,0 +1,44 @@
+import { eq, sql } from "drizzle-orm";
+import { books } from "../../server/db/schema/index.ts";
+import { onEvent } from "../events/bus.ts";
+
+/*
+ * A book's Hot score (`books.hot_score`, the `books_hot_score` trigger over `engagement_hot_score`,
+ * docs/features/interactions.md) follows its comments, reactions, favourites and shares in their
+ * own transaction, as a writing's does (features/writings/handlers.ts); the hourly recompute
+ * (`recomputeHotScores`) recounts comments from the table.
+ */
+
+onEvent("comment.created", {
+  name: "books.hot_comment_added",
+  async inTransaction(tx, event) {
+    if (event.data.subjectType !== "book") return;
+    await tx.db
+      .update(books)
+      .set({ commentCount: sql`${books.commentCount} + 1` })
+      .where(eq(books.id, event.data.subjectId));
+  },
+});
+
+onEvent("comment.deleted", {
+  name: "books.hot_comment_removed",
+  async inTransaction(tx, event) {
+    if (event.data.subjectType !== "book") return;
+    await tx.db
+      .update(books)
+      .set({ commentCount: sql`greatest(${books.commentCount} - 1, 0)` })
+      .where(eq(books.id, event.data.subjectId));
+  },
+});
+
+/** The services change `subject_counts` before they emit; touching the row makes the trigger score it again. */
+onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed", "subject.shared"], {
+  name: "books.hot_interaction",
+  async inTransaction(tx, event) {
+    if (event.subjectType !== "book") return;
+    await tx.db
+      .update(books)
+      .set({ commentCount: sql`${books.commentCount}` })
+      .where(eq(books.id, event.subjectId));
+  },
+});

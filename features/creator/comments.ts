@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { bookPath, chapterPath } from "../books/presenter.ts";
+import { writingPath } from "../writings/paths.ts";
+import type { WritingType } from "../writings/schema.ts";
+import { microsOf } from "../feeds/conditions.ts";
+
+/**
+ * Comments on a user's content for the creator's desk (`/creator/manage/comment`): others'
+ * comments and replies, not deleted, on the user's writings, books and chapters, newest first.
+ * Written here, on the comments table's `subject_type`/`subject_id`, so the comments work that
+ * generalizes comments to every kind can replace it with its own listing without a clash.
+ */
+export interface CreatorComment {
+  id: number;
+  body: string;
+  createdAt: Date;
+  /** The top-level comment a reply belongs to (null for a top-level comment). */
+  parentId: number | null;
+  author: { id: number; username: string; nickname: string; avatar: string | null };
+  subject: { type: string; id: number; title: string; path: string };
+}
+
+export interface CreatorCommentPage {
+  items: CreatorComment[];
+  nextCursor: string | null;
+}
+
+/** The user's subjects comments can hang on: a union of (type, id, title, circle, reading path parts). */
+const ownedSubjects = (userId: number) => sql`
+  select 'writing'::text as type, w.id, w.title, w.circle_id, w.type as writing_type, null::integer as book_id
+    from writings w where w.author_id = ${userId}
+  union all
+  select 'book', b.id, b.name, b.circle_id, null, b.id from books b where b.author_id = ${userId}
+  union all
+  select 'chapter', ch.id, ch.title, b.circle_id, null, b.id from book_chapters ch join books b on b.id = ch.book_id where b.author_id = ${userId}`;
+
+/** Cursor: `u<µs>_<comment id>` of the last comment shown. */
+function parseCursor(cursor: string | null | undefined): { micros: string; id: number } | null {
+  const match = cursor ? /^u(\d{1,18})_(\d{1,10})$/.exec(cursor) : null;
+  return match ? { micros: match[1]!, id: Number(match[2]) } : null;
+}
+
+export async function listCommentsOnMyContent(
+  db: Executor,
+  viewer: Viewer,
+  options: { cursor?: string | null; limit?: number } = {},
+): Promise<CreatorCommentPage> {
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
+  const cursor = parseCursor(options.cursor);
+  const after = cursor
+    ? sql`and (c.created_at, c.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::integer)`
+    : sql``;
+  const result = await db.execute(sql`
+    select c.id, c.body, c.created_at, c.parent_id, ${microsOf(sql`c.created_at`)} as micros,
+      u.id as author_id, u.username, u.nickname, u.avatar,
+      s.type as subject_type, s.id as subject_id, s.title as subject_title, s.circle_id, s.writing_type, s.book_id
+    from comments c
+    join (${ownedSubjects(viewer.id)}) as s on s.type = c.subject_type and s.id = c.subject_id
+    join users u on u.id = c.author_id
+    where c.deleted_at is null and c.author_id <> ${viewer.id} ${after}
+    order by c.created_at desc, c.id desc
+    limit ${limit + 1}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => {
+      const type = String(row.subject_type);
+      const id = Number(row.subject_id);
+      const circleId = Number(row.circle_id);
+      const path =
+        type === "writing"
+          ? writingPath({ id, circleId, type: row.writing_type as WritingType })
+          : type === "book"
+            ? bookPath({ id, circleId })
+            : chapterPath({ id: Number(row.book_id), circleId }, id);
+      return {
+        id: Number(row.id),
+        body: String(row.body),
+        createdAt: new Date(row.created_at as string | Date),
+        parentId: row.parent_id === null ? null : Number(row.parent_id),
+        author: {
+          id: Number(row.author_id),
+          username: String(row.username),
+          nickname: String(row.nickname),
+          avatar: (row.avatar as string | null) ?? null,
+        },
+        subject: { type, id, title: String(row.subject_title), path },
+      };
+    }),
+    nextCursor: more && last ? `u${String(last.micros)}_${Number(last.id)}` : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FeedCursor } from "./registry.ts";
+
+/**
+ * A kind's share of the keyset condition "after the cursor" in the feed's order (newest or hottest
+ * first, then id, then kind, all descending): the kind's rows with the cursor's own key but a
+ * kind sorting before the cursor's still follow it. Two columns only, so the kind's index range
+ * (time or score, id) serves it.
+ */
+export function afterCursor(
+  kind: string,
+  key: { time: AnyPgColumn | SQL; score: AnyPgColumn | SQL; id: AnyPgColumn | SQL },
+  cursor: FeedCursor | null,
+  hot: boolean,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const inclusive = kind < cursor.kind;
+  const compare = inclusive ? sql.raw("<=") : sql.raw("<");
+  if (hot) {
+    if (!("score" in cursor)) return undefined;
+    return sql`(${key.score}, ${key.id}) ${compare} (${cursor.score}::float8, ${cursor.id}::integer)`;
+  }
+  if (!("time" in cursor)) return undefined;
+  return sql`(${key.time}, ${key.id}) ${compare} (timestamptz 'epoch' + ${cursor.time}::bigint * interval '1 microsecond', ${cursor.id}::integer)`;
+}
+
+/** Followed users of `followerId` (a subquery of ids). */
+export const followedUsers = (followerId: number): SQL => sql`select followee_id from follows where follower_id = ${followerId}`;
+
+/** Circles `followerId` joined (a subquery of ids). */
+export const joinedCircles = (followerId: number): SQL => sql`select circle_id from circle_members where user_id = ${followerId}`;
+
+/** Microseconds since the epoch as digits: the time cursor (JavaScript dates drop microseconds). */
+export const microsOf = (column: AnyPgColumn | SQL): SQL<string> => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
