@@ -10,11 +10,13 @@ import "./writings/subject.ts";
 import "./books/subject.ts";
 import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
+import "./questions/subject.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
 import "./circles/pins.ts";
 import "./messages/handlers.ts";
 import "./writings/handlers.ts";
+import "./questions/handlers.ts";
 
 completeRegistrations();

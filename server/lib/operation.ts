@@ -115,6 +115,8 @@ export interface JsonRouteOptions {
   cache?: "personal" | "no-store" | "none";
   /** Left out of the OpenAPI document (the tracking pixels). */
   hide?: boolean;
+  /** The largest body it takes, in bytes (documents: more than the global limit for small forms). */
+  bodyLimit?: number;
 }
 
 /**
@@ -147,6 +149,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
     url,
     schema,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const viewer = await request.viewer();
       const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;

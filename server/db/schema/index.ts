@@ -14,3 +14,4 @@ export * from "./encyclopedia.ts";
 export * from "./comments.ts";
 export * from "./reactions.ts";
 export * from "./favorites.ts";
+export * from "./questions.ts";
