@@ -13,6 +13,7 @@ import {
 } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
+import { countInstance } from "../../server/lib/single-instance.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -263,37 +264,60 @@ export async function answerQuestion(
 ): Promise<{ id: number; url: string }> {
   const { row: question, access } = await loadReadableQuestion(options.db, viewer, questionId);
   authorize(viewer, can(viewer, "answer", { question, access }));
-  const existing = await ownAnswer(options.db, viewer.id, questionId);
-  if (existing) throw alreadyAnswered(question, viewer, existing.id);
-  const rendered = await renderMarkdown(input.content, { locale: question.language });
-  return inTransaction(options, async (tx) => {
-    const [row] = await tx.db
-      .insert(answers)
-      .values({ questionId, authorId: viewer.id, markdown: input.content, ...renderedColumns(rendered) })
-      .onConflictDoNothing({ target: [answers.questionId, answers.authorId] })
-      .returning({ id: answers.id });
-    if (!row) {
-      const other = await ownAnswer(tx.db, viewer.id, questionId);
-      throw alreadyAnswered(question, viewer, other?.id ?? 0);
-    }
-    await tx.db
-      .update(questions)
-      .set({ answerCount: sql`${questions.answerCount} + 1` })
-      .where(eq(questions.id, questionId));
-    const followers = await tx.db
-      .select({ id: questionFollows.userId })
-      .from(questionFollows)
-      .where(eq(questionFollows.questionId, questionId));
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "answer.created",
-      subjectId: row.id,
-      data: { questionId, circleId: question.circleId },
-      recipientIds: [question.authorId, ...followers.map((follower) => follower.id)],
+  // A user's submits to one question take turns in this process: the second sees the first's
+  // answer and is told so (409), instead of queueing another render (429 when many).
+  return oneAtATime(`${questionId}:${viewer.id}`, async () => {
+    const existing = await ownAnswer(options.db, viewer.id, questionId);
+    if (existing) throw alreadyAnswered(question, viewer, existing.id);
+    const rendered = await renderMarkdown(input.content, { locale: question.language });
+    return inTransaction(options, async (tx) => {
+      const [row] = await tx.db
+        .insert(answers)
+        .values({ questionId, authorId: viewer.id, markdown: input.content, ...renderedColumns(rendered) })
+        .onConflictDoNothing({ target: [answers.questionId, answers.authorId] })
+        .returning({ id: answers.id });
+      if (!row) {
+        const other = await ownAnswer(tx.db, viewer.id, questionId);
+        throw alreadyAnswered(question, viewer, other?.id ?? 0);
+      }
+      await tx.db
+        .update(questions)
+        .set({ answerCount: sql`${questions.answerCount} + 1` })
+        .where(eq(questions.id, questionId));
+      const followers = await tx.db
+        .select({ id: questionFollows.userId })
+        .from(questionFollows)
+        .where(eq(questionFollows.questionId, questionId));
+      await emit(tx, {
+        actorId: viewer.id,
+        verb: "answer.created",
+        subjectId: row.id,
+        data: { questionId, circleId: question.circleId },
+        recipientIds: [question.authorId, ...followers.map((follower) => follower.id)],
+      });
+      tx.invalidate(...answerTags(question, viewer.id, row.id), circlesTag);
+      return { id: row.id, url: answerPath(question, viewer.username) };
     });
-    tx.invalidate(...answerTags(question, viewer.id, row.id), circlesTag);
-    return { id: row.id, url: answerPath(question, viewer.username) };
   });
+}
+
+countInstance("questions/answering");
+const answering = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier call with the same key has settled (in this process). */
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = answering.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  answering.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (answering.get(key) === settled) answering.delete(key);
+  }
 }
 
 /** Edits an answer (its author). A stale `version` answers 409 `edit_conflict` with the current one. */
