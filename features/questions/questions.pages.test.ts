@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { wholeSitemap } from "../../tests/support/sitemap.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { answers, questions } from "../../server/db/schema/index.ts";
 
@@ -69,6 +70,18 @@ describe.each(databaseKinds)("question pages on %s", (kind) => {
     expect(answerPage.statusCode).toBe(200);
     expect(answerPage.body).toContain(`Answer by ${answerer.user.nickname}`);
     expect(answerPage.body).toContain("See the 1 answer");
+
+    const circlePage = await new Visitor(api.app).get(`/circles/${circle.id}?tab=questions`);
+    expect(circlePage.body).toContain("怎样入门量子力学？");
+    expect(circlePage.body).toContain("1 个问题");
+    const askerProfile = await new Visitor(api.app).get(`/en/profile/${asker.user.username}?tab=questions`);
+    expect(askerProfile.body).toContain("怎样入门量子力学？");
+    const answererProfile = await new Visitor(api.app).get(`/profile/${answerer.user.username}?tab=answers`);
+    expect(answererProfile.body).toContain("先学线性代数和微积分。");
+    expect(answererProfile.body).toContain("已采纳");
+
+    const sitemap = await wholeSitemap(async (path) => (await new Visitor(api.app).get(path)).body);
+    expect(sitemap).toContain(`${question.url}</loc>`);
   });
 
   it("redirects the legacy address and a question under another circle with 301", async () => {

@@ -820,3 +820,34 @@ export async function recordQuestionView(db: Database, questionId: number, visit
     return true;
   });
 }
+
+/** Questions visitors may read, for the sitemap: a range by id. */
+export async function sitemapQuestions(
+  db: Executor,
+  circleIds: number[],
+  page: { offset: number; limit: number },
+): Promise<{ id: number; circleId: number; language: "zh-CN" | "en"; editedAt: Date | null; publishedAt: Date }[]> {
+  if (circleIds.length === 0) return [];
+  return db
+    .select({
+      id: questions.id,
+      circleId: questions.circleId,
+      language: questions.language,
+      editedAt: questions.editedAt,
+      publishedAt: questions.publishedAt,
+    })
+    .from(questions)
+    .where(inArray(questions.circleId, circleIds))
+    .orderBy(asc(questions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countSitemapQuestions(db: Executor, circleIds: number[]): Promise<number> {
+  if (circleIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(inArray(questions.circleId, circleIds));
+  return row?.count ?? 0;
+}
