@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
-import type { AnswerItem, PersonCard, QuestionListItem } from "../../features/questions/service.ts";
-import type { SimilarQuestion } from "../../features/questions/similar.ts";
+import type { AnswerItem, PersonCard, QuestionListItem, SimilarQuestion } from "../../features/questions/types.ts";
 import questionStyles from "../styles/questions.css?url";
 import "../lib/questions-catalog.ts";
 

@@ -15,7 +15,7 @@ import { contentStylesheets } from "../components/rendered-content.tsx";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
 import { useDraftAutosave } from "../lib/use-draft-autosave.ts";
 import { titleMaxLength } from "../../features/writings/schema.ts";
-import type { SimilarQuestion } from "../../features/questions/similar.ts";
+import type { SimilarQuestion } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
 import "../lib/editor-catalog.ts";
 
@@ -141,6 +141,36 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
           <p className="form-error" role="alert">
             {answer.formError}
           </p>
+        ) : null}
+        {status.state === "conflict" ? (
+          <section className="editor-conflict" role="alert" data-testid="draft-conflict">
+            <h2>{t("editor:editor.conflict_title")}</h2>
+            <p>{t("editor:editor.conflict_text")}</p>
+            <div className="editor-conflict-versions">
+              <div>
+                <h3>{t("editor:editor.mine")}</h3>
+                <pre className="editor-conflict-text">{status.yours.body}</pre>
+                <button type="button" className="button button-primary" onClick={autosave.keepMine}>
+                  {t("editor:editor.keep_mine")}
+                </button>
+              </div>
+              <div>
+                <h3>{t("editor:editor.theirs")}</h3>
+                <pre className="editor-conflict-text">{status.current.body}</pre>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    autosave.takeTheirs(status.current);
+                    setTitle(status.current.title);
+                    markdown.replaceText(status.current.body);
+                  }}
+                >
+                  {t("editor:editor.take_theirs")}
+                </button>
+              </div>
+            </div>
+          </section>
         ) : null}
         <Form
           method="post"

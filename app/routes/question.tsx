@@ -13,7 +13,7 @@ import { EntryList } from "../components/entry-list.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
 import { AnswerTimes, dateTime, PersonLine, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
 import { answerSortValues } from "../../features/questions/schema.ts";
-import type { AnswerItem } from "../../features/questions/service.ts";
+import type { AnswerItem } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];

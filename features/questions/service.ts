@@ -28,16 +28,12 @@ import { answerPath, questionPath } from "./paths.ts";
 import { can, canAskIn, canOnAnswer } from "./policy.ts";
 import type { AnswerInput, AnswerSort, AskQuestionInput, QuestionTab, UpdateAnswerInput, UpdateQuestionInput } from "./schema.ts";
 import { titleWords } from "./words.ts";
+import type { AnswerItem, PersonCard, QuestionListItem } from "./types.ts";
+
+export type { AnswerItem, PersonCard, QuestionListItem } from "./types.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type AnswerRow = typeof answers.$inferSelect;
-
-export interface PersonCard {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-}
 
 const personColumns = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar };
 
@@ -474,22 +470,6 @@ export async function personCard(db: Executor, id: number): Promise<PersonCard |
   return row ?? null;
 }
 
-/** An answer as lists and pages show it. */
-export interface AnswerItem {
-  id: number;
-  questionId: number;
-  html: string;
-  excerpt: string;
-  textLength: number;
-  version: number;
-  likeCount: number;
-  accepted: boolean;
-  publishedAt: string;
-  editedAt: string | null;
-  author: PersonCard;
-  url: string;
-}
-
 const likeCount = sql<number>`coalesce(${subjectCounts.likeCount}, 0)`.mapWith(Number);
 
 function answerSelection() {
@@ -600,22 +580,6 @@ export async function answerOfUser(db: Executor, questionId: number, username: s
     .where(and(eq(answers.questionId, questionId), eq(users.username, username)))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** A question in a list: counts, the best answer's opening lines (the accepted one, else the most liked), categories, time. */
-export interface QuestionListItem {
-  id: number;
-  circleId: number;
-  title: string;
-  excerpt: string;
-  language: "zh-CN" | "en";
-  answerCount: number;
-  views: number;
-  publishedAt: string;
-  author: PersonCard;
-  categories: { id: number; name: string }[];
-  bestAnswer: { id: number; excerpt: string; accepted: boolean; author: PersonCard } | null;
-  url: string;
 }
 
 /** Keyset cursors of question lists: `u<published µs>_<id>` by time, `h<score>_<id>` for Hot. */

@@ -5,15 +5,9 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { readableCircleIds } from "../circles/access.server.ts";
 import { questionPath } from "./paths.ts";
 import { titleWords } from "./words.ts";
+import type { SimilarQuestion } from "./types.ts";
 
-/** A similar question as the ask page and the question page's side panel list it. */
-export interface SimilarQuestion {
-  id: number;
-  circleId: number;
-  title: string;
-  answerCount: number;
-  url: string;
-}
+export type { SimilarQuestion } from "./types.ts";
 
 /**
  * Questions sharing words with `q` (see words.ts: Chinese two-character words, English words), in
