@@ -31,7 +31,7 @@ import {
   type AnswerItem,
 } from "../../features/questions/service.ts";
 import { similarQuestions } from "../../features/questions/similar.ts";
-import { questionPath } from "../../features/questions/paths.ts";
+import { answerPath, questionPath } from "../../features/questions/paths.ts";
 import {
   acceptAnswerOperation,
   answerQuestionOperation,
@@ -340,6 +340,8 @@ export interface AnswerFormFailure {
   formError?: string;
   fieldErrors?: Record<string, string>;
   code: string;
+  /** For `already_answered`: the viewer's answer (the page may still show the box it came from). */
+  existing?: { url: string };
 }
 
 function answerIdFrom(post: FormPost): number {
@@ -364,6 +366,16 @@ export const questionIntents: Record<string, FormHandler> = {
           answerForm: true,
           values: { content: String(post.form.get("content") ?? "") },
           code: failure.code,
+          ...(failure.code === "already_answered" && post.app.viewer
+            ? {
+                existing: {
+                  url: answerPath(
+                    { id: questionIdOf(post).id, circleId: circleIdOf(post.request, post.params.circleId) },
+                    post.app.viewer.username,
+                  ),
+                },
+              }
+            : {}),
           ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
         },
         { status: failure.status },

@@ -303,7 +303,8 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
   const { question, csrfToken } = page;
   const here = localizePath(question.url, locale);
   let body: React.ReactNode;
-  if (question.my_answer) {
+  const mine = question.my_answer ?? failure?.existing ?? null;
+  if (mine) {
     body = (
       <p className="question-actions">
         {failure?.formError ? (
@@ -311,10 +312,10 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
             {failure.formError}
           </span>
         ) : null}
-        <Link className="button button-primary" to={`${localizePath(question.my_answer.url, locale)}?edit=1`} data-testid="edit-my-answer">
+        <Link className="button button-primary" to={`${localizePath(mine.url, locale)}?edit=1`} data-testid="edit-my-answer">
           {t("question.edit_my_answer")}
         </Link>
-        <Link className="button" to={localizePath(question.my_answer.url, locale)}>
+        <Link className="button" to={localizePath(mine.url, locale)}>
           {t("question.view_my_answer")}
         </Link>
       </p>
@@ -373,7 +374,7 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
   }
   return (
     <section className="panel" id="answer-box" aria-labelledby="answer-box-title" data-testid="answer-box">
-      <h2 id="answer-box-title">{question.my_answer ? t("question.view_my_answer") : t("question.your_answer")}</h2>
+      <h2 id="answer-box-title">{mine ? t("question.view_my_answer") : t("question.your_answer")}</h2>
       {body}
     </section>
   );

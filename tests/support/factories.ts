@@ -341,7 +341,6 @@ export async function createQuestion(
       .values({
         questionId: question!.id,
         authorId: answerer.id,
-        markdown: `回答 ${index + 1}`,
         ...renderedParagraph(`回答 ${index + 1}`),
         excerpt: `回答 ${index + 1}`,
       })
