@@ -8,7 +8,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { QuestionList, questionStylesheets } from "../components/question-parts.tsx";
-import { questionTabValues } from "../../features/questions/schema.ts";
+import { questionTabValues } from "../../features/questions/constants.ts";
 import "../lib/questions-catalog.ts";
 
 export const links = () => [...questionStylesheets];

@@ -12,7 +12,7 @@ import { ActionBar } from "../components/action-bar.tsx";
 import { EntryList } from "../components/entry-list.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
 import { AnswerTimes, dateTime, PersonLine, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
-import { answerSortValues } from "../../features/questions/schema.ts";
+import { answerSortValues } from "../../features/questions/constants.ts";
 import type { AnswerItem } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
 

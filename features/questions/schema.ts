@@ -7,16 +7,10 @@ import { maxCategories, maxRelatedEntries, titleSchema } from "../writings/schem
  * Questions and answers: input schemas shared by the ask page, the answer box and the API.
  * Messages are keys of the `validation` catalog.
  */
-export const questionLanguageValues = ["zh-CN", "en"] as const;
-export type QuestionLanguage = (typeof questionLanguageValues)[number];
+import { answerSortValues, questionLanguageValues, questionTabValues } from "./constants.ts";
 
-/** Question lists of a circle: Latest, Hot, Unanswered. */
-export const questionTabValues = ["latest", "hot", "unanswered"] as const;
-export type QuestionTab = (typeof questionTabValues)[number];
-
-/** Answers of a question, by votes (likes) or by time. */
-export const answerSortValues = ["votes", "time"] as const;
-export type AnswerSort = (typeof answerSortValues)[number];
+export { answerSortValues, questionLanguageValues, questionTabValues } from "./constants.ts";
+export type { AnswerSort, QuestionLanguage, QuestionTab } from "./constants.ts";
 
 const idSchema = idValueSchema();
 
