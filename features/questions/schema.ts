@@ -7,7 +7,7 @@ import { maxCategories, maxRelatedEntries, titleSchema } from "../writings/schem
  * Questions and answers: input schemas shared by the ask page, the answer box and the API.
  * Messages are keys of the `validation` catalog.
  */
-import { answerSortValues, questionLanguageValues, questionTabValues } from "./constants.ts";
+import { questionLanguageValues } from "./constants.ts";
 
 export { answerSortValues, questionLanguageValues, questionTabValues } from "./constants.ts";
 export type { AnswerSort, QuestionLanguage, QuestionTab } from "./constants.ts";
