@@ -53,6 +53,7 @@ export const errorStatus = {
   case_closed: 409,
   book_completed: 409,
   edit_conflict: 409,
+  already_answered: 409,
   draft_conflict: 409,
   draft_limit_reached: 409,
   language_version_exists: 409,

@@ -13,6 +13,7 @@ import "./comments/subject.ts";
 import "./writings/feed.ts";
 import "./books/feed.ts";
 import "./creator/kinds.ts";
+import "./questions/subject.ts";
 import "./subjects/counters.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
@@ -22,5 +23,6 @@ import "./messages/handlers.ts";
 import "./writings/handlers.ts";
 import "./comments/handlers.ts";
 import "./books/handlers.ts";
+import "./questions/handlers.ts";
 
 completeRegistrations();

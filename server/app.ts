@@ -43,6 +43,7 @@ import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
+import { questionsApi } from "../features/questions/api.ts";
 import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 import { reactionsApi } from "../features/reactions/api.ts";
 import { favoritesApi } from "../features/favorites/api.ts";
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(feedsApi);
   await app.register(creatorApi);
   await app.register(encyclopediaApi);
+  await app.register(questionsApi);
   await app.register(commentsApi);
   await app.register(reactionsApi);
   await app.register(favoritesApi);

@@ -7,6 +7,7 @@ import { deleteStaleCodes } from "../features/verification/service.ts";
 import { deleteExpiredResetTokens } from "../features/verification/password-reset.ts";
 import { sweepOrphanedAttachments } from "../features/attachments/sweep.ts";
 import { recomputeHotScores } from "../features/writings/hot.ts";
+import { recomputeQuestionHotScores } from "../features/questions/hot.ts";
 import type { FileStore } from "../features/attachments/file-store.server.ts";
 import { refreshFormulaExcerpts } from "../features/writings/excerpts.ts";
 
@@ -21,7 +22,7 @@ export async function sweepExpired(db: Database): Promise<void> {
 }
 
 /**
- * Sweeps and recomputes the Hot scores (features/writings/hot.ts) at start-up and then every hour;
+ * Sweeps and recomputes the Hot scores (features/writings/hot.ts, then features/questions/hot.ts) at start-up and then every hour;
  * the timer never keeps the process alive. At start-up only, stored excerpts that still show
  * formulas as TeX get their rendered text (once: a second start finds nothing to change).
  */
@@ -31,6 +32,7 @@ export function startMaintenance(db: Database, files: FileStore, log: FastifyBas
     await sweepExpired(db).catch((err: unknown) => log.error({ err }, "maintenance sweep failed"));
     await sweepOrphanedAttachments({ db, files }).catch((err: unknown) => log.error({ err }, "attachment sweep failed"));
     await recomputeHotScores(db).catch((err: unknown) => log.error({ err }, "Hot score recompute failed"));
+    await recomputeQuestionHotScores(db).catch((err: unknown) => log.error({ err }, "question Hot score recompute failed"));
   };
   void run();
   const timer = setInterval(run, everyMs);

@@ -6,19 +6,21 @@ import { countSitemapWritings, sitemapWritings, type SitemapWriting } from "../.
 import { writingPath } from "../../features/writings/paths.ts";
 import { countSitemapEntries, sitemapEntries } from "../../features/encyclopedia/service.ts";
 import { entryPath } from "../../features/encyclopedia/paths.ts";
+import { countSitemapQuestions, sitemapQuestions } from "../../features/questions/service.ts";
+import { questionPath } from "../../features/questions/paths.ts";
 
 /**
  * The sitemap as an index (`/sitemap.xml`) of paged sitemaps (`/sitemap/<section>-<n>.xml`):
  * `pages` (the fixed pages and the circles visitors may see), `books` (books and chapters),
  * `writings` (each version once, under the site language of its own, with its group's versions
- * as alternates) and `entries`. A page holds at most `sitemapPageSize` URLs (the protocol allows
+ * as alternates), `entries` and `questions` (under the language each was asked in). A page holds at most `sitemapPageSize` URLs (the protocol allows
  * 50,000; 10,000 keeps each document near 2 MB). Writing and entry pages are read as ranges of
  * the database; every document is an anonymous page, so the page cache keeps it under
  * `sitemapTag` until a write changes what visitors may read.
  */
 export const sitemapPageSize = 10_000;
 
-export const sitemapSections = ["pages", "books", "writings", "entries"] as const;
+export const sitemapSections = ["pages", "books", "writings", "entries", "questions"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
 
 const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download"];
@@ -50,13 +52,14 @@ async function bookPaths(db: Executor): Promise<string[]> {
 /** How many URLs each section holds. */
 async function sectionSizes(db: Executor): Promise<Record<SitemapSection, number>> {
   const readable = await readableCircleIds(db, null);
-  const [pages, books, writings, entries] = await Promise.all([
+  const [pages, books, writings, entries, questions] = await Promise.all([
     pagePaths(db),
     bookPaths(db),
     countSitemapWritings(db),
     countSitemapEntries(db, readable),
+    countSitemapQuestions(db, readable),
   ]);
-  return { pages: pages.length * locales.length, books: books.length * locales.length, writings, entries };
+  return { pages: pages.length * locales.length, books: books.length * locales.length, writings, entries, questions };
 }
 
 /** The paged sitemaps that exist now, as `<section>-<n>` (a section without URLs has none). */
@@ -78,7 +81,7 @@ export function urlsetXml(urls: string[]): string {
 
 /** `writings-3` → the section and page number, or null when it names no section. */
 export function parseSitemapFile(file: string): { section: SitemapSection; page: number } | null {
-  const match = /^(pages|books|writings|entries)-([1-9]\d{0,5})$/.exec(file);
+  const match = /^(pages|books|writings|entries|questions)-([1-9]\d{0,5})$/.exec(file);
   return match ? { section: match[1] as SitemapSection, page: Number(match[2]) } : null;
 }
 
@@ -105,6 +108,12 @@ export async function sitemapUrls(
           : "";
       return `<url><loc>${writingUrl(row)}</loc><lastmod>${(row.editedAt ?? row.publishedAt).toISOString()}</lastmod>${alternates}</url>`;
     });
+  } else if (section === "questions") {
+    const rows = await sitemapQuestions(db, await readableCircleIds(db, null), { offset: (page - 1) * pageSize, limit: pageSize });
+    urls = rows.map(
+      (row) =>
+        `<url><loc>${escape(origin + localizePath(questionPath(row), row.language))}</loc><lastmod>${(row.editedAt ?? row.publishedAt).toISOString()}</lastmod></url>`,
+    );
   } else {
     const rows = await sitemapEntries(db, await readableCircleIds(db, null), { offset: (page - 1) * pageSize, limit: pageSize });
     urls = rows.map(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
-import { createBook, createCircle, createEntry, createUser, createWriting } from "../../tests/support/factories.ts";
+import { createBook, createCircle, createEntry, createQuestion, createUser, createWriting } from "../../tests/support/factories.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import {
   parseSitemapFile,
@@ -37,6 +37,8 @@ describe.each(databaseKinds)("sitemap paging on %s", (kind) => {
     const secret = await createWriting(db, author, { circleId: hidden.id });
     for (let index = 0; index < 5; index += 1) await createEntry(db, 1, author);
     await createBook(db, author, { chapters: ["一", "二"] });
+    const question = await createQuestion(db, author);
+    const hiddenQuestion = await createQuestion(db, author, { circleId: hidden.id });
 
     const pageSize = 3;
     const files = await sitemapFiles(db, pageSize);
@@ -61,6 +63,8 @@ describe.each(databaseKinds)("sitemap paging on %s", (kind) => {
         `writing ${id}`,
       ).toBe(true);
     expect(locs.some((loc) => loc.endsWith(`/writing/${secret.id}`))).toBe(false);
+    expect(locs).toContain(`${origin}/circles/1/questions/${question.id}`);
+    expect(locs.some((loc) => loc.endsWith(`/questions/${hiddenQuestion.id}`))).toBe(false);
     // The translated writing: both versions listed, each with the other as an alternate.
     const english = all.find((url) => url.includes(`<loc>${origin}/en/circles/1/writing/${translated.id}</loc>`))!;
     expect(english).toContain('hreflang="zh-CN"');

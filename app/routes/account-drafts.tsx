@@ -14,9 +14,11 @@ import "../lib/editor-catalog.ts";
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "editor:drafts.title");
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`). */
+/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`, `ask-7`). */
 function draftEditorPath(key: string, fields: Record<string, unknown>): string | null {
   const circle = typeof fields.circle_id === "number" ? fields.circle_id : null;
+  const ask = /^ask-(\d+)$/.exec(key);
+  if (ask) return `/circles/${ask[1]}/ask`;
   const created = /^new-(article|post)-(\d+)$/.exec(key);
   if (created) return created[1] === "post" ? `/circles/${created[2]}/post` : `/circles/${created[2]}/write/article`;
   if (circle === null) return null;

@@ -29,22 +29,24 @@ import { listCircleEntries, type EntrySummary } from "../../features/encyclopedi
 import { listPins, pinnableTypes, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
 import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
 import circleHomeStyles from "../styles/circle-home.css?url";
+import { listQuestions } from "../../features/questions/service.ts";
+import { QuestionList, questionStylesheets } from "../components/question-parts.tsx";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
 
 /** Book cards on the books tab; the page's two columns. */
-export const links = () => [...bookStylesheets, { rel: "stylesheet", href: circleHomeStyles }];
+export const links = () => [...bookStylesheets, ...questionStylesheets, { rel: "stylesheet", href: circleHomeStyles }];
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** The content tabs; questions join here (and in the loader's lists) when they exist. */
-const tabs = ["articles", "books", "posts", "encyclopedia"] as const;
+/** The content tabs (the questions tab lists the newest or hottest; the circle's Q&A page has them all). */
+const tabs = ["articles", "books", "posts", "questions", "encyclopedia"] as const;
 type Tab = (typeof tabs)[number];
 const sorts = ["latest", "hot"] as const;
 type Sort = (typeof sorts)[number];
 /** Tabs with a Latest/Hot order. */
-const sortedTabs: ReadonlySet<Tab> = new Set(["articles", "books", "posts"]);
+const sortedTabs: ReadonlySet<Tab> = new Set(["articles", "books", "posts", "questions"]);
 
 const tabOf = (value: string | null): Tab => (tabs.includes(value as Tab) ? (value as Tab) : "articles");
 const sortOf = (value: string | null): Sort => (value === "hot" ? "hot" : "latest");
@@ -75,12 +77,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       locale: app.locale,
     });
   }
+  const questions =
+    readable && tab === "questions"
+      ? await listQuestions(app.db, app.viewer, { circleId: id, tab: sort, cursor: url.searchParams.get("cursor") })
+      : null;
   const [entries, books, pins] = await Promise.all([
     readable && tab === "encyclopedia" ? listCircleEntries(app.db, id) : Promise.resolve<EntrySummary[] | null>(null),
     circleBooksTab(request, id, readable, app.db),
     readable ? listPins(app.db, app.viewer, id) : Promise.resolve<PinnedItem[]>([]),
   ]);
-  const page = { ...circlePage, writings, entries, books, pins };
+  const page = { ...circlePage, writings, entries, books, pins, questions };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -264,6 +270,35 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                   ) : (
                     <EmptyState description={t(`page.empty_${tab}`)} />
                   )
+                ) : tab === "questions" ? (
+                  <>
+                    <p className="circle-write-links">
+                      {can.write ? (
+                        <Link
+                          className="button button-primary"
+                          to={localizePath(`/circles/${circle.id}/ask`, locale)}
+                          data-testid="ask-question"
+                        >
+                          {t("questions:list.ask")}
+                        </Link>
+                      ) : null}{" "}
+                      <Link className="button" to={localizePath(`/circles/${circle.id}/questions`, locale)} data-testid="all-questions">
+                        {t("questions:list.all_questions")}
+                      </Link>
+                    </p>
+                    {loaderData.questions && loaderData.questions.items.length > 0 ? (
+                      <QuestionList
+                        items={loaderData.questions.items}
+                        nextCursor={loaderData.questions.nextCursor}
+                        moreHref={(cursor) => {
+                          const base = tabHref(tab, sort);
+                          return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
+                        }}
+                      />
+                    ) : (
+                      <EmptyState description={t("questions:list.empty")} />
+                    )}
+                  </>
                 ) : tab === "encyclopedia" ? (
                   loaderData.entries && loaderData.entries.length > 0 ? (
                     <EntryList entries={loaderData.entries} />

@@ -21,6 +21,10 @@ import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
+import { listQuestions, listUserAnswers } from "../../features/questions/service.ts";
+import { dateTime, QuestionList, questionStylesheets } from "../components/question-parts.tsx";
+
+export const links = () => [...questionStylesheets];
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(
@@ -34,7 +38,7 @@ type Tab = (typeof tabs)[number];
 
 /**
  * The tab a profile opens on: the one asked for, else the first non-empty one in the tabs' order
- * (questions and answers come later), else Articles.
+ * (questions and answers open when asked for), else Articles.
  */
 async function openTab(
   requested: Tab | null,
@@ -69,6 +73,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     openTab(tabs.includes(requested as Tab) ? (requested as Tab) : null, articles, () => listActivity(app.db, user.id, viewer)),
   ]);
   const { tab, activity, writingPage } = opened;
+  const cursor = url.searchParams.get("cursor");
+  const [questionPage, answerPage] = await Promise.all([
+    tab === "questions" ? listQuestions(app.db, viewer, { authorId: user.id, cursor }) : Promise.resolve(null),
+    tab === "answers" ? listUserAnswers(app.db, viewer, user.id, { cursor }) : Promise.resolve(null),
+  ]);
   tagPage(app, userTag(user.id));
   const csrf = viewer ? csrfForForm(app) : undefined;
   const body = {
@@ -80,6 +89,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     tab,
     activity: activity.map((item) => presentActivity(item, app.locale)),
     writings: writingPage,
+    questions: questionPage,
+    answers: answerPage,
     csrfToken: csrf?.token ?? null,
     moderation: user.hiddenAt ? await moderationNotice(app.db, "user", user.id) : null,
     userId: user.id,
@@ -250,6 +261,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ol>
+        ) : tab === "questions" && loaderData.questions && loaderData.questions.items.length > 0 ? (
+          <QuestionList
+            items={loaderData.questions.items}
+            nextCursor={loaderData.questions.nextCursor}
+            moreHref={(cursor) => `${profilePath}?tab=questions&cursor=${encodeURIComponent(cursor)}`}
+          />
+        ) : tab === "answers" && loaderData.answers && loaderData.answers.items.length > 0 ? (
+          <ProfileAnswers
+            page={loaderData.answers}
+            moreHref={(cursor) => `${profilePath}?tab=answers&cursor=${encodeURIComponent(cursor)}`}
+          />
         ) : tab === "articles" && loaderData.writings && loaderData.writings.items.length > 0 ? (
           <WritingList
             items={loaderData.writings.items}
@@ -261,6 +283,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
     </div>
+  );
+}
+
+/** A user's answers: the question each answers, its opening lines, accepted or not, when. */
+function ProfileAnswers({ page, moreHref }: { page: Awaited<ReturnType<typeof listUserAnswers>>; moreHref: (cursor: string) => string }) {
+  const { t, i18n } = useTranslation("questions");
+  const locale = i18n.language as Locale;
+  return (
+    <>
+      <ol className="question-list" data-testid="answer-list">
+        {page.items.map((item) => (
+          <li key={item.id} className="question-list-item">
+            <h3 className="question-list-title">
+              <Link to={localizePath(item.url, locale)}>{item.question.title}</Link>
+            </h3>
+            <p className="question-list-best">
+              {item.accepted ? <span className="accepted-badge">{t("list.accepted")}</span> : null}
+              {item.excerpt}
+            </p>
+            <p className="muted question-list-facts">
+              <time dateTime={item.publishedAt}>{t("question.published", { date: formatDate(item.publishedAt, locale, dateTime) })}</time>
+            </p>
+          </li>
+        ))}
+      </ol>
+      {page.nextCursor ? (
+        <p className="writing-list-more">
+          <Link className="button" to={moreHref(page.nextCursor)} preventScrollReset>
+            {t("question.more_answers")}
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 

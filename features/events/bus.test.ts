@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
 import { createUser } from "../../tests/support/factories.ts";
-import { events, unreadCounters } from "../../server/db/schema/index.ts";
+import { events } from "../../server/db/schema/index.ts";
+import { getUnreadCounts } from "../messages/service.ts";
 import { inTransaction } from "../../server/lib/transactions.ts";
 import { emit, handlersOf, onEvent } from "./bus.ts";
 import { eventCatalogue, eventVerbs, type EventVerb } from "./catalogue.ts";
@@ -11,13 +12,13 @@ describe("the event catalogue", () => {
   it("names a registry subject kind and a data schema for every verb, in the past tense of a domain verb", () => {
     for (const verb of eventVerbs) {
       expect(verb).toMatch(/^[a-z]+\.[a-z_]+$/);
-      expect(eventCatalogue[verb].subject).toMatch(/^(writing|book|chapter|entry|comment|user|circle|any)$/);
+      expect(eventCatalogue[verb].subject).toMatch(/^(writing|book|chapter|entry|comment|user|circle|question|answer|any)$/);
     }
   });
 
-  it("has the message centre's counters subscribed to follows and comments", () => {
-    expect(handlersOf("user.followed")).toContain("messages.unread_follow");
-    expect(handlersOf("comment.created")).toContain("messages.unread_comment");
+  it("has the message centre's notifications subscribed to follows and comments", () => {
+    expect(handlersOf("user.followed")).toContain("messages.notify_follow");
+    expect(handlersOf("comment.created")).toContain("messages.notify_comment");
   });
 });
 
@@ -39,8 +40,7 @@ describe.each(databaseKinds)("emitting events on %s", (kind) => {
   });
   afterAll(() => database.dispose());
   const db = () => database.db;
-  const unreadFollows = async (userId: number) =>
-    (await db().select().from(unreadCounters).where(eq(unreadCounters.userId, userId)))[0]?.unreadFollowCount ?? 0;
+  const unreadFollows = async (userId: number) => (await getUnreadCounts(db(), userId)).unread_follow_count;
 
   it("writes the row with its integer subject and recipients (never the actor), and runs in-transaction handlers with it", async () => {
     const [actor, star] = [await createUser(db()), await createUser(db())];

@@ -64,6 +64,19 @@ export const eventCatalogue = {
 
   "entry.created": event("entry", z.object({ circleId: id, name: z.string() })),
 
+  "question.asked": event("question", z.object({ circleId: id, language: z.string() })),
+  "question.edited": event("question", z.object({ version: z.number().int() })),
+  "question.deleted": event("question", z.object({ circleId: id, authorId: id, title: z.string(), answers: z.number().int() })),
+  "question.followed": event("question", none),
+  "question.unfollowed": event("question", none),
+  /** Recipients: the asker and the question's followers (the message centre's "answers to me"). */
+  "answer.created": event("answer", z.object({ questionId: id, circleId: id })),
+  "answer.edited": event("answer", z.object({ questionId: id, version: z.number().int() })),
+  "answer.deleted": event("answer", z.object({ questionId: id, authorId: id })),
+  /** Recipient: the answerer. */
+  "answer.accepted": event("answer", z.object({ questionId: id })),
+  "answer.unaccepted": event("answer", z.object({ questionId: id })),
+
   "reaction.added": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),
   "reaction.changed": event(anySubject, z.object({ from: z.enum(["like", "dislike"]), to: z.enum(["like", "dislike"]) })),
   "reaction.removed": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),

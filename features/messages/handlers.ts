@@ -24,6 +24,18 @@ onEvent("comment.created", {
   inTransaction: (tx, event) => notify(tx, event, event.data.parentId === null ? "comment" : "reply"),
 });
 
+onEvent("answer.created", {
+  name: "messages.notify_answer",
+  // A new answer: to the asker and the question's followers (the line is about the answer).
+  inTransaction: (tx, event) => notify(tx, event, "answers"),
+});
+
+onEvent("answer.accepted", {
+  name: "messages.notify_accepted",
+  // The asker accepted an answer: a system notice to the answerer.
+  inTransaction: (tx, event) => notify(tx, event, "system"),
+});
+
 onEvent("comment.mentioned", {
   name: "messages.notify_mention",
   // `@username` in a comment: the mentioned users who may read its subject (the event names only those).

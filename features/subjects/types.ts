@@ -1,9 +1,9 @@
 /**
  * The kinds of subject: everything that can be read, commented on, liked, favourited, shared,
  * reported, notified about or searched. Each registers once in features/<domain>/subject.ts
- * (see registry.ts); questions and answers join this list when they land.
+ * (see registry.ts).
  */
-export const subjectTypes = ["writing", "book", "chapter", "entry", "comment", "user", "circle"] as const;
+export const subjectTypes = ["writing", "book", "chapter", "entry", "comment", "user", "circle", "question", "answer"] as const;
 export type SubjectType = (typeof subjectTypes)[number];
 
 export function isSubjectType(value: string): value is SubjectType {

@@ -4,6 +4,7 @@ import { seedDemoUsers } from "../../features/accounts/seed.ts";
 import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
 import { seedDemoEntries } from "../../features/encyclopedia/seed.ts";
+import { seedDemoQuestions } from "../../features/questions/seed.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
 export async function seed(handle: DatabaseHandle): Promise<void> {
@@ -15,5 +16,6 @@ export async function seed(handle: DatabaseHandle): Promise<void> {
     await seedDemoEntries(handle.db);
     await seedDemoWritings(handle.db);
     await seedDemoBook(handle.db);
+    await seedDemoQuestions(handle.db);
   }
 }

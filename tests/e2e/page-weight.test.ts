@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, closeBrowser, launchBrowser, newVisitor, signedInVisitor } from "./browser.ts";
+import { baseURL, closeBrowser, launchBrowser, newVisitor, signedInVisitor, signInAsNewUser } from "./browser.ts";
 
 /** The JavaScript a page loads until the network is quiet: each file's bytes as sent (brotli) and its text. */
 async function scriptsOf(page: Page, path: string): Promise<{ bytes: number; files: string[]; text: string }> {
@@ -64,6 +64,34 @@ describe("what a first visit loads", () => {
       expect(scripts.text).toContain(own);
       expect(scripts.text).not.toContain(other);
       await context.close();
+    }
+  });
+
+  it("stays within the budget on a question page with answers, in both languages, without the editor", async () => {
+    const { context } = await newVisitor();
+    const asker = await signInAsNewUser(context);
+    const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+    const asked = await context.request.post("/api/circles/1/questions/", {
+      headers: { "x-csrftoken": csrftoken },
+      data: { title: `预算里的问题 ${asker.username}`, content: "公式 $e^{i\\pi}+1=0$ 怎么理解？\n" },
+    });
+    expect(asked.status()).toBe(201);
+    const path = ((await asked.json()) as { url: string }).url;
+    const answered = await context.request.post(`/api${path.replace(/^\/circles\/\d+/, "")}/answers/`, {
+      headers: { "x-csrftoken": csrftoken },
+      data: { content: "欧拉公式：\n\n```js\nconsole.log(Math.E);\n```\n" },
+    });
+    expect(answered.status()).toBe(201);
+    await context.close();
+    for (const [page, locale] of [
+      [path, "zh-CN"],
+      [`/en${path}`, "en"],
+    ] as const) {
+      const visitor = await newVisitor({ extraHTTPHeaders: { "accept-encoding": "br" }, locale });
+      const scripts = await scriptsOf(visitor.page, page);
+      expect(scripts.bytes, `${page}: ${scripts.files.join(", ")}`).toBeLessThanOrEqual(budget);
+      expect(scripts.files.some((file) => /codemirror|antd|slider-captcha/i.test(file))).toBe(false);
+      await visitor.context.close();
     }
   });
 

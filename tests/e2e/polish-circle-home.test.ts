@@ -67,8 +67,8 @@ describe("the circle page (zh-CN)", () => {
     expect(sideBox.x).toBeGreaterThan(contentBox.x + contentBox.width - 1);
     expect(await side.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
     expect(await side.locator(".circle-counts").textContent()).toContain(t("circles:counts.members", { count: 1 }));
-    // No empty questions tab: questions join when they exist.
-    expect(await founder.page.getByRole("link", { name: t("circles:page.tab_questions"), exact: true }).count()).toBe(0);
+    // The questions tab is there (questions and answers exist now).
+    expect(await founder.page.getByRole("link", { name: t("circles:page.tab_questions"), exact: true }).count()).toBe(1);
 
     // Pin the first article: it is listed on top with its mark, for visitors too.
     await founder.page.getByTestId(`pin-writing-${first}`).click();

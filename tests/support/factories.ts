@@ -14,6 +14,8 @@ import {
   unreadCounters,
   users,
   writings,
+  questions,
+  answers,
 } from "../../server/db/schema/index.ts";
 import escapeHtml from "escape-html";
 import type { SiteRole, UserType } from "../../features/accounts/constants.ts";
@@ -27,6 +29,8 @@ import { membershipTag } from "../../features/circles/access.server.ts";
 import { followeesTag } from "../../features/follows/service.ts";
 import { writingTags } from "../../features/writings/service.ts";
 import { bookTags } from "../../features/books/service.ts";
+import { questionTags } from "../../features/questions/service.ts";
+import { titleWords } from "../../features/questions/words.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -304,4 +308,48 @@ export async function createBook(
   }
   await invalidate([...bookTags(book!), "circles"]);
   return { ...book!, chapters };
+}
+
+/**
+ * A question by `author` with answers by the given users (rows only: no events; each text one
+ * escaped paragraph; tests about asking and answering use the API or the pages). Drops what the
+ * service's invalidation drops.
+ */
+export async function createQuestion(
+  db: Database,
+  author: { id: number },
+  overrides: { circleId?: number; title?: string; content?: string; answerers?: { id: number }[] } = {},
+) {
+  const title = overrides.title ?? `问题${unique()}`;
+  const content = overrides.content ?? "";
+  const rendered = content ? renderedParagraph(content) : { html: "", textLength: 0 };
+  const answerers = overrides.answerers ?? [];
+  const [question] = await db
+    .insert(questions)
+    .values({
+      circleId: overrides.circleId ?? 1,
+      authorId: author.id,
+      title,
+      titleWords: titleWords(title),
+      markdown: content,
+      ...rendered,
+      excerpt: content.slice(0, 120),
+      answerCount: answerers.length,
+    })
+    .returning();
+  const answerRows = [];
+  for (const [index, answerer] of answerers.entries()) {
+    const [answer] = await db
+      .insert(answers)
+      .values({
+        questionId: question!.id,
+        authorId: answerer.id,
+        ...renderedParagraph(`回答 ${index + 1}`),
+        excerpt: `回答 ${index + 1}`,
+      })
+      .returning();
+    answerRows.push(answer!);
+  }
+  await invalidate(questionTags(question!));
+  return { ...question!, answers: answerRows };
 }

@@ -15,3 +15,4 @@ export * from "./comments.ts";
 export * from "./reactions.ts";
 export * from "./favorites.ts";
 export * from "./reports.ts";
+export * from "./questions.ts";

@@ -1,0 +1,475 @@
+import { commentsSectionOf } from "./comment-pages.server.ts";
+import { data, redirect } from "react-router";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../../common/app-error.ts";
+import { idFromText } from "../../common/id.ts";
+import { localizePath, pageUrl } from "../../common/locale.ts";
+import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
+import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
+import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
+import { failuresOnErrorScreen, formAction, type FormFailure, type FormHandler, type FormPost } from "../../server/lib/operation.ts";
+import { countsTag, subjectPageTags, userTags } from "../../server/lib/cache-tags.ts";
+import { getCircleRow } from "../../features/circles/service.ts";
+import { localizedTexts } from "../../features/circles/presenter.ts";
+import { loadCircleAccess } from "../../features/circles/access.server.ts";
+import { can as canInCircle, canViewCircle } from "../../features/circles/policy.ts";
+import { listCategories } from "../../features/circles/categories.ts";
+import { entriesByIds } from "../../features/encyclopedia/service.ts";
+import { interactionSummary, type InteractionSummary } from "../../features/reactions/viewer-state.ts";
+import { deleteDraft, getDraft } from "../../features/writings/drafts.ts";
+import { presentQuestion } from "../../features/questions/presenter.ts";
+import { canOnAnswer } from "../../features/questions/policy.ts";
+import { questionTabValues, answerSortValues, type AnswerSort, type QuestionTab } from "../../features/questions/schema.ts";
+import {
+  answerItemOf,
+  answerOfUser,
+  hotQuestions,
+  listAnswers,
+  listQuestions,
+  loadReadableAnswer,
+  loadReadableQuestion,
+  questionDetails,
+  type AnswerItem,
+} from "../../features/questions/service.ts";
+import { similarQuestions } from "../../features/questions/similar.ts";
+import { answerPath, questionPath } from "../../features/questions/paths.ts";
+import {
+  acceptAnswerOperation,
+  answerQuestionOperation,
+  askQuestionOperation,
+  deleteAnswerOperation,
+  deleteQuestionOperation,
+  followQuestionOperation,
+  unfollowQuestionOperation,
+  updateAnswerOperation,
+  withdrawAcceptanceOperation,
+} from "../../features/questions/operations.ts";
+
+/** Answers in a page of the question page (the accepted one comes on top of the first). */
+const answersPerPage = 20;
+
+async function circleName(app: AppContext, circleId: number): Promise<string> {
+  const row = await getCircleRow(app.db, circleId);
+  return row ? localizedTexts(row, app.locale).name : "";
+}
+
+/** Loader data with the CSRF token for the signed in (private copies); visitors' copies stay cacheable. */
+function withToken<T extends object>(app: AppContext, value: T) {
+  if (!app.viewer) return data({ ...value, csrfToken: null as string | null });
+  const csrf = csrfForForm(app);
+  return data(
+    { ...value, csrfToken: csrf.token as string | null },
+    { headers: { ...privatePageHeaders(), ...(csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {}) } },
+  );
+}
+
+/** A circle whose questions the viewer may read (404 when hidden, the login for a visitor who may only see it). */
+async function readableCircle(app: AppContext, request: Request, circleId: number) {
+  const access = await loadCircleAccess(app.db, app.viewer, circleId);
+  if (!access || !canViewCircle(access)) notFound(request);
+  if (!canInCircle(app.viewer, "read_content", access)) {
+    if (!app.viewer) throw new AppError("not_authenticated");
+    return { access, readable: false };
+  }
+  return { access, readable: true };
+}
+
+/** `/circles/{id}/questions`: tabs Latest, Hot, Unanswered, paged by cursor. */
+export async function questionListPage(app: AppContext, request: Request, params: { circleId?: string }) {
+  const circleId = circleIdOf(request, params.circleId);
+  const { access, readable } = await readableCircle(app, request, circleId);
+  await tagCirclePage(app, circleId);
+  const query = pageUrl(request.url).searchParams;
+  const tab: QuestionTab = questionTabValues.includes(query.get("tab") as QuestionTab) ? (query.get("tab") as QuestionTab) : "latest";
+  const list = readable ? await listQuestions(app.db, app.viewer, { circleId, tab, cursor: query.get("cursor") }) : null;
+  return {
+    circle: { id: circleId, name: await circleName(app, circleId) },
+    tab,
+    list,
+    canAsk: canInCircle(app.viewer, "write", access),
+    deleted: query.get("deleted") === "1",
+  };
+}
+
+export type QuestionListPageData = Awaited<ReturnType<typeof questionListPage>>;
+
+/** The question the page names, readable by the viewer, under its own circle (else 301 there). */
+async function pageQuestion(app: AppContext, request: Request, params: { circleId?: string; questionId?: string }) {
+  const circleId = circleIdOf(request, params.circleId);
+  const questionId = pathIdOf(request, params.questionId);
+  const loaded = await orNotFound(request, () => loadReadableQuestion(app.db, app.viewer, questionId));
+  redirectToOwnCircle(request, circleId, loaded.row.circleId);
+  tagPage(app, ...subjectPageTags("question", questionId));
+  await tagCirclePage(app, loaded.row.circleId);
+  return loaded;
+}
+
+/** The action bars of these answers, for this viewer. */
+async function answerInteractions(app: AppContext, items: AnswerItem[]): Promise<Record<number, InteractionSummary>> {
+  const summaries = await Promise.all(
+    items.map((item) => interactionSummary(app.db, app.viewer, { type: "answer", id: item.id, authorId: item.author.id })),
+  );
+  return Object.fromEntries(items.map((item, index) => [item.id, summaries[index]!]));
+}
+
+/**
+ * The question page: the question (rendered description, categories, related entries, follow),
+ * its answers by votes or time with the accepted one first, the viewer's answer box or "Edit my
+ * answer", the asker's accept buttons, and the side panel of similar and hot questions.
+ */
+export async function questionPage(app: AppContext, request: Request, params: { circleId?: string; questionId?: string }) {
+  const { row, access } = await pageQuestion(app, request, params);
+  const query = pageUrl(request.url).searchParams;
+  const sort: AnswerSort = answerSortValues.includes(query.get("sort") as AnswerSort) ? (query.get("sort") as AnswerSort) : "votes";
+  const [details, answers, related, hot, name] = await Promise.all([
+    questionDetails(app.db, app.viewer, row),
+    listAnswers(app.db, row, { sort, cursor: query.get("cursor"), limit: answersPerPage }),
+    entriesByIds(app.db, app.viewer, row.relatedEntryIds),
+    hotQuestions(app.db, row.circleId, row.id),
+    circleName(app, row.circleId),
+  ]);
+  const similar = await similarQuestions(app.db, {
+    q: row.title,
+    circleId: row.circleId,
+    viewer: app.viewer,
+    exceptId: row.id,
+    categoryIds: details.categories.map((category) => category.id),
+    limit: 5,
+  });
+  tagPage(app, ...userTags(answers.items.map((item) => item.author.id)), ...userTags([row.authorId]));
+  const question = { ...presentQuestion(app.viewer, row, access, details), content: "" };
+  const answerCan = Object.fromEntries(
+    answers.items.map((item) => [
+      item.id,
+      { delete: canOnAnswer(app.viewer, "delete", { question: row, access, answer: { authorId: item.author.id } }) },
+    ]),
+  );
+  const notice = query.get("notice");
+  const comments = await commentsSectionOf(app, request, { type: "question", id: row.id });
+  return withToken(app, {
+    comments,
+    question,
+    circle: { id: row.circleId, name },
+    sort,
+    answers,
+    answerCan,
+    answerInteractions: await answerInteractions(app, answers.items),
+    interactions: await interactionSummary(app.db, app.viewer, { type: "question", id: row.id, authorId: row.authorId }),
+    related,
+    similar,
+    hot,
+    signedIn: app.viewer !== null,
+    canJoin: app.viewer !== null && canInCircle(app.viewer, "join", access),
+    notice,
+    origin: pageUrl(request.url).origin,
+  });
+}
+
+export type QuestionPageData = Awaited<ReturnType<typeof questionPage>>["data"];
+
+/**
+ * An answer's own page (`…/questions/{id}/{username}`): the question's summary, the answer, links
+ * to the other answers; `?edit=1` opens its author's edit form.
+ */
+export async function answerPage(app: AppContext, request: Request, params: { circleId?: string; questionId?: string; answerer?: string }) {
+  const { row, access } = await pageQuestion(app, request, params);
+  const username = params.answerer ?? "";
+  const answerId = await answerOfUser(app.db, row.id, username);
+  if (answerId === null) notFound(request);
+  const loaded = await orNotFound(request, () => loadReadableAnswer(app.db, app.viewer, answerId));
+  const item = await answerItemOf(app.db, row, answerId);
+  if (!item) notFound(request);
+  tagPage(app, ...subjectPageTags("answer", answerId), countsTag("answer", answerId), ...userTags([item.author.id, row.authorId]));
+  const others = (await listAnswers(app.db, row, { sort: "votes", limit: 10 })).items.filter((other) => other.id !== answerId);
+  const resource = { question: row, access, answer: loaded.row };
+  const canEdit = canOnAnswer(app.viewer, "edit", resource);
+  const editing = canEdit && pageUrl(request.url).searchParams.get("edit") === "1";
+  return withToken(app, {
+    question: {
+      id: row.id,
+      circleId: row.circleId,
+      title: row.title,
+      excerpt: row.excerpt,
+      answerCount: row.answerCount,
+      acceptedAnswerId: row.acceptedAnswerId,
+      url: questionPath(row),
+    },
+    circle: { id: row.circleId, name: await circleName(app, row.circleId) },
+    answer: item,
+    edit: editing ? { content: loaded.row.markdown, version: loaded.row.version } : null,
+    can: { edit: canEdit, delete: canOnAnswer(app.viewer, "delete", resource) },
+    others,
+    interactions: await interactionSummary(app.db, app.viewer, { type: "answer", id: item.id, authorId: item.author.id }),
+    notice: pageUrl(request.url).searchParams.get("notice"),
+    origin: pageUrl(request.url).origin,
+  });
+}
+
+export type AnswerPageData = Awaited<ReturnType<typeof answerPage>>["data"];
+
+/** The draft key of the ask page of a circle (`/account/drafts` reopens it there). */
+export const askDraftKey = (circleId: number) => `ask-${circleId}`;
+
+export interface AskValues {
+  title: string;
+  content: string;
+  categories: number[];
+  related_entries: string;
+  language: "zh-CN" | "en";
+}
+
+/** `/circles/{id}/ask`: signed in and allowed to write in the circle; the saved draft fills the form. */
+export async function askPage(app: AppContext, request: Request, params: { circleId?: string }) {
+  if (!app.viewer) throw new AppError("not_authenticated");
+  const circleId = circleIdOf(request, params.circleId);
+  const access = await loadCircleAccess(app.db, app.viewer, circleId);
+  if (!access || !canViewCircle(access)) notFound(request);
+  if (!canInCircle(app.viewer, "write", access)) throw new AppError("forbidden");
+  const key = askDraftKey(circleId);
+  const [categories, draft, name] = await Promise.all([
+    listCategories(app.db, circleId),
+    getDraft(app.db, app.viewer.id, key),
+    circleName(app, circleId),
+  ]);
+  const fields = (draft?.fields ?? {}) as Partial<AskValues>;
+  const values: AskValues = {
+    title: draft?.title ?? pageUrl(request.url).searchParams.get("q")?.slice(0, 100) ?? "",
+    content: draft?.body ?? "",
+    categories: Array.isArray(fields.categories) ? fields.categories.filter((id): id is number => typeof id === "number") : [],
+    related_entries: typeof fields.related_entries === "string" ? fields.related_entries : "",
+    language: fields.language === "en" || fields.language === "zh-CN" ? fields.language : app.locale,
+  };
+  const relatedIds = parseIds(values.related_entries).filter((id) => Number.isInteger(id));
+  const related = relatedIds.length > 0 ? await entriesByIds(app.db, app.viewer, relatedIds) : [];
+  const similar = values.title ? await similarQuestions(app.db, { q: values.title, circleId, viewer: app.viewer, limit: 5 }) : [];
+  return withToken(app, {
+    circle: { id: circleId, name },
+    categories,
+    values,
+    related: related.map((entry) => ({ id: entry.id, name: entry.name, disambiguation: entry.disambiguation, language: entry.language })),
+    similar,
+    draft: draft ? { key, version: draft.version, updatedAt: draft.updated_at } : { key, version: 0, updatedAt: null as string | null },
+  });
+}
+
+function parseIds(text: string): number[] {
+  return text
+    .split(/[\s,，]+/)
+    .filter(Boolean)
+    .map((value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN));
+}
+
+function askValuesOf(form: FormData): AskValues {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    title: text("title"),
+    content: text("content"),
+    categories: form
+      .getAll("categories")
+      .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
+      .filter((id) => id > 0),
+    related_entries: text("related_entries"),
+    language: text("language") === "en" ? "en" : "zh-CN",
+  };
+}
+
+/** What the ask form answers when it does not go on to the question: the typed values, errors and similar questions. */
+export interface AskAnswer {
+  values: AskValues;
+  similar: Awaited<ReturnType<typeof similarQuestions>>;
+  checked: boolean;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * The ask page's intents: `check` (without JavaScript: the similar questions of the typed title,
+ * the form kept) and `ask` (publish; the draft goes; on to the question page).
+ */
+export const askIntents: Record<"check" | "ask", FormHandler> = {
+  check: async (post) => {
+    const circleId = circleIdOf(post.request, post.params.circleId);
+    const values = askValuesOf(post.form);
+    const similar = await similarQuestions(post.app.db, { q: values.title, circleId, viewer: post.app.viewer, limit: 5 });
+    return { values, similar, checked: true } satisfies AskAnswer;
+  },
+  ask: async (post) => {
+    const circleId = circleIdOf(post.request, post.params.circleId);
+    const values = askValuesOf(post.form);
+    return formAction(askQuestionOperation, {
+      params: () => ({ cid: circleId }),
+      body: () => ({
+        title: values.title,
+        content: values.content,
+        categories: values.categories,
+        related_entries: parseIds(values.related_entries),
+        language: values.language,
+      }),
+      done: async (created, { app }) => {
+        await deleteDraft({ db: app.db }, app.viewer!.id, askDraftKey(circleId));
+        throw redirect(localizePath(created.url, app.locale), 303);
+      },
+      failed: async (failure: FormFailure, { app }) =>
+        data<AskAnswer>(
+          {
+            values,
+            similar: await similarQuestions(app.db, { q: values.title, circleId, viewer: app.viewer, limit: 5 }),
+            checked: false,
+            ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
+          },
+          { status: failure.status },
+        ),
+    })(post);
+  },
+};
+
+const questionIdOf = (post: FormPost) => ({ id: pathIdOf(post.request, post.params.questionId) });
+
+/** Back to the question page with a notice, at `anchor`. */
+function backToQuestion(post: FormPost, notice: string, anchor: string): never {
+  const url = pageUrl(post.request.url);
+  const sort = url.searchParams.get("sort");
+  const query = new URLSearchParams({ ...(sort ? { sort } : {}), notice });
+  throw redirect(`${url.pathname}?${query.toString()}#${anchor}`, 303);
+}
+
+/** What the answer box answers after a refused post: the text kept, the message (a second answer: "You have answered this question"). */
+export interface AnswerFormFailure {
+  answerForm: true;
+  values: { content: string };
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  code: string;
+  /** For `already_answered`: the viewer's answer (the page may still show the box it came from). */
+  existing?: { url: string };
+}
+
+function answerIdFrom(post: FormPost): number {
+  const id = idFromText(post.form.get("answer_id"));
+  if (id === null) throw new AppError("bad_request");
+  return id;
+}
+
+/**
+ * The question page's intents, plain form posts that come back to the page: `answer`, `follow`,
+ * `unfollow`, `accept` (`answer_id`), `withdraw`, `delete` (the question, asked first) and
+ * `delete-answer` (`answer_id`, asked first). They run the API's operations.
+ */
+export const questionIntents: Record<string, FormHandler> = {
+  answer: formAction(answerQuestionOperation, {
+    params: questionIdOf,
+    body: (form) => ({ content: typeof form.get("content") === "string" ? form.get("content") : "" }),
+    done: (created, post) => backToQuestion(post, "answered", `answer-${created.id}`),
+    failed: (failure, post) =>
+      data<AnswerFormFailure>(
+        {
+          answerForm: true,
+          values: { content: String(post.form.get("content") ?? "") },
+          code: failure.code,
+          ...(failure.code === "already_answered" && post.app.viewer
+            ? {
+                existing: {
+                  url: answerPath(
+                    { id: questionIdOf(post).id, circleId: circleIdOf(post.request, post.params.circleId) },
+                    post.app.viewer.username,
+                  ),
+                },
+              }
+            : {}),
+          ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
+        },
+        { status: failure.status },
+      ),
+  }),
+  follow: formAction(followQuestionOperation, {
+    params: questionIdOf,
+    done: (_answer, post) => backToQuestion(post, "followed", "question"),
+    ...failuresOnErrorScreen,
+  }),
+  unfollow: formAction(unfollowQuestionOperation, {
+    params: questionIdOf,
+    done: (_answer, post) => backToQuestion(post, "unfollowed", "question"),
+    ...failuresOnErrorScreen,
+  }),
+  accept: async (post) =>
+    formAction(acceptAnswerOperation, {
+      params: questionIdOf,
+      body: () => ({ answer_id: answerIdFrom(post) }),
+      done: (answer, done) => backToQuestion(done, "accepted", `answer-${answer.accepted_answer_id}`),
+      ...failuresOnErrorScreen,
+    })(post),
+  withdraw: formAction(withdrawAcceptanceOperation, {
+    params: questionIdOf,
+    done: (_answer, post) => backToQuestion(post, "withdrawn", "answers"),
+    ...failuresOnErrorScreen,
+  }),
+  delete: async (post) => {
+    if (post.form.get("confirmed") !== "1") return { confirmDelete: true };
+    return formAction(deleteQuestionOperation, {
+      params: questionIdOf,
+      done: (_answer, { app }, { result }) => {
+        throw redirect(localizePath(`/circles/${result.circleId}/questions?deleted=1`, app.locale), 303);
+      },
+      ...failuresOnErrorScreen,
+    })(post);
+  },
+  "delete-answer": async (post) => {
+    const answerId = answerIdFrom(post);
+    if (post.form.get("confirmed") !== "1") return { confirmDeleteAnswer: answerId };
+    return formAction(deleteAnswerOperation, {
+      params: () => ({ id: answerId }),
+      done: (_answer, { app }, { result }) => {
+        throw redirect(localizePath(`/circles/${result.circleId}/questions/${result.questionId}?notice=deleted#answers`, app.locale), 303);
+      },
+      ...failuresOnErrorScreen,
+    })(post);
+  },
+};
+
+/** What the answer page's edit form answers when refused: the text kept, the message, and for a conflict the saved version. */
+export interface AnswerEditFailure {
+  editForm: true;
+  values: { content: string };
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  current?: { content: string; version: number };
+}
+
+/** The answer page's intents: `edit-answer` (content, version) and `delete-answer`, `accept`, `withdraw` as on the question page. */
+export const answerIntents: Record<string, FormHandler> = {
+  "edit-answer": async (post) => {
+    const questionId = pathIdOf(post.request, post.params.questionId);
+    const answerId = await answerOfUser(post.app.db, questionId, post.params.answerer ?? "");
+    if (answerId === null) notFound(post.request);
+    const content = String(post.form.get("content") ?? "");
+    return formAction(updateAnswerOperation, {
+      params: () => ({ id: answerId }),
+      body: (form) => ({ content, version: idFromText(form.get("version")) ?? 0 }),
+      done: () => {
+        throw redirect(`${pageUrl(post.request.url).pathname}?notice=edited#answer`, 303);
+      },
+      failed: async (failure, { app }) => {
+        let current: AnswerEditFailure["current"];
+        if (failure.code === "edit_conflict") {
+          const loaded = await loadReadableAnswer(app.db, app.viewer, answerId);
+          current = { content: loaded.row.markdown, version: loaded.row.version };
+        }
+        return data<AnswerEditFailure>(
+          {
+            editForm: true,
+            values: { content },
+            ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
+            ...(current ? { current } : {}),
+          },
+          { status: failure.status },
+        );
+      },
+    })(post);
+  },
+  "delete-answer": questionIntents["delete-answer"]!,
+  accept: questionIntents.accept!,
+  withdraw: questionIntents.withdraw!,
+};

@@ -1,0 +1,303 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/ask";
+import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { askIntents, askPage, type AskAnswer } from "../lib/question-pages.server.ts";
+import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { describedBy, FormField } from "../components/form-field.tsx";
+import { MarkdownEditorField } from "../components/markdown-editor-field.tsx";
+import { QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
+import { contentStylesheets } from "../components/rendered-content.tsx";
+import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
+import { useDraftAutosave } from "../lib/use-draft-autosave.ts";
+import { titleMaxLength } from "../../features/writings/schema.ts";
+import type { SimilarQuestion } from "../../features/questions/types.ts";
+import "../lib/questions-catalog.ts";
+import "../lib/editor-catalog.ts";
+
+const EntryPicker = lazy(() => import("../components/entry-picker.tsx"));
+
+export const links = () => [...contentStylesheets, ...questionStylesheets];
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "questions:ask.title");
+
+/** `/circles/{id}/ask`: signed in, allowed to write in the circle. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return askPage(getAppContext(context), request, params);
+}
+
+/** `check` (similar questions without JavaScript) and `ask` (publish, then the question page). */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireSignedIn(app.viewer);
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  return dispatchIntent({ app, request, form, params }, askIntents);
+}
+
+/** Similar questions are looked up this long after the last keystroke in the title. */
+const similarDelayMs = 400;
+
+/** While the title is typed: up to five similar questions of the circle (lazy, debounced; the latest answer wins). */
+function useSimilarQuestions(circleId: number, title: string, initial: SimilarQuestion[]) {
+  const [items, setItems] = useState(initial);
+  const [searching, setSearching] = useState(false);
+  const first = useRef(true);
+  const ticket = useRef(0);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const mine = (ticket.current += 1);
+    const timer = setTimeout(() => {
+      if (title.trim() === "") {
+        setItems([]);
+        return;
+      }
+      setSearching(true);
+      fetch(`/api/questions/similar/?${new URLSearchParams({ q: title, circle_id: String(circleId) }).toString()}`, {
+        credentials: "same-origin",
+      })
+        .then((response) =>
+          response.ok ? (response.json() as Promise<{ id: number; title: string; answer_count: number; url: string }[]>) : [],
+        )
+        .then((found) => {
+          if (mine !== ticket.current) return;
+          setItems(
+            found.slice(0, 5).map((item) => ({ id: item.id, circleId, title: item.title, answerCount: item.answer_count, url: item.url })),
+          );
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (mine === ticket.current) setSearching(false);
+        });
+    }, similarDelayMs);
+    return () => clearTimeout(timer);
+  }, [circleId, title]);
+  return { items, searching };
+}
+
+export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("questions");
+  const locale = i18n.language as Locale;
+  const page = loaderData;
+  const answer = actionData as AskAnswer | undefined;
+  const values = answer?.values ?? page.values;
+  const csrfToken = page.csrfToken!;
+  const [title, setTitle] = useState(values.title);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  const snapshot = () => {
+    const form = formRef.current ? new FormData(formRef.current) : null;
+    return {
+      title: titleRef.current,
+      body: contentRef.current,
+      fields: {
+        categories: form ? form.getAll("categories").map(Number) : values.categories,
+        related_entries: form ? String(form.get("related_entries") ?? "") : values.related_entries,
+        language: form ? String(form.get("language") ?? values.language) : values.language,
+      },
+    };
+  };
+  const autosave = useDraftAutosave({ draftKey: page.draft.key, initialVersion: page.draft.version, csrfToken, snapshot });
+  const markdown = useMarkdownEditor({
+    initialText: values.content,
+    label: t("ask.content_label"),
+    csrfToken,
+    onEdit: () => autosave.markDirty(),
+  });
+  const contentRef = useRef(markdown.content);
+  contentRef.current = markdown.content;
+  const similar = useSimilarQuestions(page.circle.id, title, answer?.similar ?? page.similar);
+  const errors = answer?.fieldErrors ?? {};
+  const status = autosave.status;
+  const path = (to: string) => localizePath(to, locale);
+  return (
+    <>
+      <Breadcrumb
+        label={t("common:circles.breadcrumb")}
+        trail={[
+          { to: path(`/circles/${page.circle.id}`), label: page.circle.name },
+          { to: path(`/circles/${page.circle.id}/questions`), label: t("list.title") },
+        ]}
+        current={t("ask.title")}
+      />
+      <div className="panel">
+        <h1 className="page-title">{t("ask.heading", { circle: page.circle.name })}</h1>
+        {page.draft.updatedAt && !answer ? (
+          <p className="notice" role="status" data-testid="draft-restored">
+            {t("editor:editor.restored", { time: formatDate(page.draft.updatedAt, locale, { dateStyle: "short", timeStyle: "short" }) })}
+          </p>
+        ) : null}
+        {answer?.formError ? (
+          <p className="form-error" role="alert">
+            {answer.formError}
+          </p>
+        ) : null}
+        {status.state === "conflict" ? (
+          <section className="editor-conflict" role="alert" data-testid="draft-conflict">
+            <h2>{t("editor:editor.conflict_title")}</h2>
+            <p>{t("editor:editor.conflict_text")}</p>
+            <div className="editor-conflict-versions">
+              <div>
+                <h3>{t("editor:editor.mine")}</h3>
+                <pre className="editor-conflict-text">{status.yours.body}</pre>
+                <button type="button" className="button button-primary" onClick={autosave.keepMine}>
+                  {t("editor:editor.keep_mine")}
+                </button>
+              </div>
+              <div>
+                <h3>{t("editor:editor.theirs")}</h3>
+                <pre className="editor-conflict-text">{status.current.body}</pre>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    autosave.takeTheirs(status.current);
+                    setTitle(status.current.title);
+                    markdown.replaceText(status.current.body);
+                  }}
+                >
+                  {t("editor:editor.take_theirs")}
+                </button>
+              </div>
+            </div>
+          </section>
+        ) : null}
+        <Form
+          method="post"
+          ref={formRef}
+          className="writing-editor"
+          onChange={() => autosave.markDirty()}
+          onSubmit={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            if (submitter?.value === "ask") autosave.stop();
+          }}
+          noValidate
+        >
+          <input type="hidden" name="csrftoken" value={csrfToken} />
+          <FormField id="question-title" label={t("ask.title_label")} hint={t("ask.title_hint")} error={errors.title}>
+            <input
+              id="question-title"
+              name="title"
+              className="text-input"
+              value={title}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                autosave.markDirty();
+              }}
+              maxLength={titleMaxLength}
+              required
+              autoComplete="off"
+              data-testid="question-title"
+              {...describedBy("question-title", errors.title, t("ask.title_hint"))}
+            />
+          </FormField>
+          <section className="similar-questions" aria-live="polite" aria-labelledby="similar-title" data-testid="similar-panel">
+            {similar.items.length > 0 || answer?.checked ? (
+              <>
+                <h2 id="similar-title">{t("ask.similar_title")}</h2>
+                {similar.items.length > 0 ? <p className="muted">{t("ask.similar_hint")}</p> : null}
+                <QuestionLinks items={similar.items} testId="similar-questions" empty={t("ask.similar_none")} />
+              </>
+            ) : (
+              <span id="similar-title" className="visually-hidden">
+                {t("ask.similar_title")}
+              </span>
+            )}
+            {similar.searching ? <p className="muted">{t("ask.searching")}</p> : null}
+          </section>
+          {hydrated ? null : (
+            <p>
+              <button type="submit" name="intent" value="check" className="button" formNoValidate data-testid="check-similar">
+                {t("ask.check")}
+              </button>
+            </p>
+          )}
+          <MarkdownEditorField
+            editor={markdown}
+            id="question-content"
+            label={t("ask.content_label")}
+            hint={t("ask.content_hint")}
+            error={errors.content}
+            rows={10}
+            previewEmpty={t("ask.preview_empty")}
+          />
+          {page.categories.length > 0 ? (
+            <fieldset className="form-field">
+              <legend>{t("ask.categories")}</legend>
+              {page.categories
+                .flatMap((category) => [category, ...category.children])
+                .map((category) => (
+                  <label key={category.id} className="checkbox-label">
+                    <input type="checkbox" name="categories" value={category.id} defaultChecked={values.categories.includes(category.id)} />{" "}
+                    {category.name}
+                  </label>
+                ))}
+              {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
+            </fieldset>
+          ) : null}
+          <FormField
+            id="question-related"
+            label={t("ask.related")}
+            error={errors.related_entries}
+            hint={hydrated ? undefined : t("ask.related_hint")}
+          >
+            {hydrated ? (
+              <Suspense fallback={null}>
+                <EntryPicker
+                  id="question-related"
+                  name="related_entries"
+                  initial={page.related}
+                  circleId={page.circle.id}
+                  invalid={Boolean(errors.related_entries)}
+                  onChange={() => autosave.markDirty()}
+                />
+              </Suspense>
+            ) : (
+              <input
+                id="question-related"
+                name="related_entries"
+                className="text-input"
+                defaultValue={values.related_entries}
+                inputMode="numeric"
+                {...describedBy("question-related", errors.related_entries, t("ask.related_hint"))}
+              />
+            )}
+          </FormField>
+          <FormField id="question-language" label={t("ask.language")} error={errors.language}>
+            <select id="question-language" name="language" className="text-input" defaultValue={values.language}>
+              <option value="zh-CN">{t("writings:languages.zh-CN")}</option>
+              <option value="en">{t("writings:languages.en")}</option>
+            </select>
+          </FormField>
+          <div className="editor-footer">
+            <button type="submit" name="intent" value="ask" className="button button-primary" data-testid="ask-submit">
+              {t("ask.submit")}
+            </button>
+            <Link className="button" to={path(`/circles/${page.circle.id}/questions`)}>
+              {t("question.cancel")}
+            </Link>
+            <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
+              {status.state === "saving"
+                ? t("editor:editor.saving")
+                : status.state === "saved"
+                  ? t("editor:editor.saved", { time: formatDate(status.at, locale, { timeStyle: "short" }) })
+                  : status.state === "failed"
+                    ? (status.message ?? t("editor:editor.save_failed"))
+                    : ""}
+            </span>
+          </div>
+        </Form>
+      </div>
+    </>
+  );
+}

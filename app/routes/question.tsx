@@ -1,0 +1,392 @@
+import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
+import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/question";
+import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { questionIntents, questionPage, type AnswerFormFailure, type QuestionPageData } from "../lib/question-pages.server.ts";
+import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
+import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
+import { metaDescription, readingMeta } from "../lib/book-meta.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { ActionBar } from "../components/action-bar.tsx";
+import { EntryList } from "../components/entry-list.tsx";
+import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
+import { AnswerTimes, dateTime, PersonLine, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
+import { answerSortValues } from "../../features/questions/constants.ts";
+import type { AnswerItem } from "../../features/questions/types.ts";
+import "../lib/questions-catalog.ts";
+
+export const links = () => [...contentStylesheets, ...questionStylesheets];
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Title, description, canonical, hreflang and JSON-LD `QAPage` with the accepted and top answers. */
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData) return pageMeta(location, "errors:not_found");
+  const { question, answers, origin } = loaderData;
+  const locale = localeFromPath(location.pathname);
+  const url = (path: string) => origin + localizePath(path, locale);
+  const answerLd = (answer: AnswerItem) => ({
+    "@type": "Answer",
+    text: answer.excerpt,
+    upvoteCount: answer.likeCount,
+    dateCreated: answer.publishedAt,
+    url: url(answer.url),
+    author: { "@type": "Person", name: answer.author.nickname, url: url(`/profile/${answer.author.username}`) },
+  });
+  const accepted = answers.items.find((answer) => answer.accepted);
+  const suggested = answers.items.filter((answer) => !answer.accepted).slice(0, 5);
+  return readingMeta(
+    location,
+    question.title,
+    metaDescription(question.excerpt || answers.items[0]?.excerpt || question.title),
+    { origin, path: question.url, locale },
+    {
+      "@type": "QAPage",
+      mainEntity: {
+        "@type": "Question",
+        name: question.title,
+        text: question.excerpt || question.title,
+        answerCount: question.answer_count,
+        dateCreated: question.published_at,
+        author: question.author
+          ? { "@type": "Person", name: question.author.nickname, url: url(`/profile/${question.author.username}`) }
+          : undefined,
+        ...(accepted ? { acceptedAnswer: answerLd(accepted) } : {}),
+        ...(suggested.length > 0 ? { suggestedAnswer: suggested.map(answerLd) } : {}),
+      },
+    },
+  );
+};
+
+/** `/circles/{cid}/questions/{id}`: the question and its answers. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return questionPage(getAppContext(context), request, params);
+}
+
+/** Answer, follow, accept, withdraw, delete (asked first): plain form posts that come back here. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireSignedIn(app.viewer);
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  return dispatchIntent({ app, request, form, params }, { ...questionIntents, ...questionComments });
+}
+
+/** The question's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), on the question of the URL. */
+const questionComments = commentIntentsFor(subjectOfParam("question", "questionId"));
+
+type Asked = { confirmDelete?: boolean; confirmDeleteAnswer?: number };
+
+export default function Question({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("questions");
+  const locale = i18n.language as Locale;
+  const page = loaderData as QuestionPageData;
+  const { question, circle, answers, csrfToken } = page;
+  const answer = actionData as AnswerFormFailure | Asked | undefined;
+  const failure = answer && "answerForm" in answer ? answer : undefined;
+  const asked = answer && !("answerForm" in answer) ? answer : undefined;
+  const path = (to: string) => localizePath(to, locale);
+  const here = path(question.url);
+  const sortHref = (sort: string) => (sort === "votes" ? `${here}#answers` : `${here}?sort=${sort}#answers`);
+  return (
+    <>
+      <Breadcrumb
+        label={t("common:circles.breadcrumb")}
+        trail={[
+          { to: path(`/circles/${circle.id}`), label: circle.name },
+          { to: path(`/circles/${circle.id}/questions`), label: t("list.title") },
+        ]}
+        current={question.title}
+      />
+      <div className="question-layout">
+        <div className="question-main">
+          <article className="panel" id="question" aria-labelledby="question-title" lang={question.language} data-testid="question">
+            <h1 id="question-title" className="page-title question-title">
+              {question.title}
+            </h1>
+            {page.notice ? (
+              <p className="notice" role="status" data-testid="question-notice">
+                {t(`question.notice_${page.notice}`, { defaultValue: "" })}
+              </p>
+            ) : null}
+            <p className="muted question-facts">
+              {question.author ? (
+                <Link to={path(`/profile/${question.author.username}`)}>{t("question.asked_by", { name: question.author.nickname })}</Link>
+              ) : null}
+              <time dateTime={question.published_at}>{formatDate(question.published_at, locale, dateTime)}</time>
+              <span>{t("question.views", { count: question.views })}</span>
+            </p>
+            {question.categories.length > 0 ? (
+              <ul className="writing-categories" aria-label={t("question.categories")}>
+                {question.categories.map((category) => (
+                  <li key={category.id} className="role-badge">
+                    {category.name}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {question.html ? <RenderedContent html={question.html} lang={question.language} /> : null}
+            {page.related.length > 0 ? (
+              <section aria-labelledby="related-title">
+                <h2 id="related-title">{t("question.related_entries")}</h2>
+                <EntryList entries={page.related} testId="related-entries" />
+              </section>
+            ) : null}
+            <div className="question-actions">
+              {csrfToken && question.can.follow ? (
+                <Form method="post" className="inline-form" preventScrollReset>
+                  <input type="hidden" name="csrftoken" value={csrfToken} />
+                  <input type="hidden" name="intent" value={question.following ? "unfollow" : "follow"} />
+                  <button
+                    type="submit"
+                    className={question.following ? "button" : "button button-primary"}
+                    aria-pressed={question.following}
+                    title={t("question.follow_hint")}
+                    data-testid="follow-question"
+                  >
+                    {question.following ? t("question.unfollow") : t("question.follow")}
+                  </button>
+                </Form>
+              ) : null}
+              {!page.signedIn ? (
+                <Link className="button" to={`${path("/login")}?next=${encodeURIComponent(here)}`}>
+                  {t("question.follow")}
+                </Link>
+              ) : null}
+              {question.can.delete && csrfToken ? (
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="csrftoken" value={csrfToken} />
+                  <input type="hidden" name="intent" value="delete" />
+                  {asked?.confirmDelete ? <input type="hidden" name="confirmed" value="1" /> : null}
+                  {asked?.confirmDelete ? (
+                    <p className="form-error" role="alert">
+                      {t("question.confirm_delete_question", { count: question.answer_count })}
+                    </p>
+                  ) : null}
+                  <button
+                    type="submit"
+                    className="button button-danger"
+                    data-testid={asked?.confirmDelete ? "confirm-delete" : "delete-question"}
+                  >
+                    {asked?.confirmDelete ? t("question.confirm_delete") : t("question.delete_question")}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+            <ActionBar
+              subjectType="question"
+              subjectId={question.id}
+              summary={page.interactions}
+              csrfToken={csrfToken}
+              title={question.title}
+            />
+          </article>
+          <CommentSection
+            comments={page.comments}
+            csrfToken={csrfToken}
+            signedIn={csrfToken !== null}
+            failure={commentAnswerOf(actionData).failure}
+            actionData={commentAnswerOf(actionData).asked}
+          />
+
+          <section className="panel" id="answers" aria-labelledby="answers-title">
+            <div className="answers-toolbar">
+              <h2 id="answers-title">{t("question.answers_heading", { count: question.answer_count })}</h2>
+              <nav className="sort-nav" aria-label={t("question.sort_label")}>
+                {answerSortValues.map((sort) => (
+                  <Link key={sort} to={sortHref(sort)} aria-current={page.sort === sort ? "true" : undefined} preventScrollReset>
+                    {t(`question.sort_${sort}`)}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            {answers.items.length === 0 ? <p className="muted">{t("question.no_answers")}</p> : null}
+            {answers.items.map((item) => (
+              <AnswerCard key={item.id} answer={item} page={page} confirmDelete={asked?.confirmDeleteAnswer === item.id} />
+            ))}
+            {answers.nextCursor ? (
+              <p className="writing-list-more">
+                <Link
+                  className="button"
+                  to={`${here}?${new URLSearchParams({ ...(page.sort === "time" ? { sort: "time" } : {}), cursor: answers.nextCursor }).toString()}#answers`}
+                >
+                  {t("question.more_answers")}
+                </Link>
+              </p>
+            ) : null}
+          </section>
+
+          <AnswerBox page={page} failure={failure} />
+        </div>
+        <aside className="question-side" aria-label={t("question.similar")}>
+          <section className="panel" aria-labelledby="similar-title">
+            <h2 id="similar-title">{t("question.similar")}</h2>
+            <QuestionLinks items={page.similar} testId="similar-questions" empty={t("question.none")} />
+          </section>
+          <section className="panel" aria-labelledby="hot-title">
+            <h2 id="hot-title">{t("question.hot")}</h2>
+            <QuestionLinks items={page.hot} testId="hot-questions" empty={t("question.none")} />
+          </section>
+        </aside>
+      </div>
+      {/* Counts the view once a day, also for cached pages and without JavaScript. */}
+      <img className="view-beacon" src={`/api/questions/${question.id}/view.gif`} alt="" width={1} height={1} />
+    </>
+  );
+}
+
+/** One answer on the question page: author, times, content, action bar, accept/withdraw for the asker, delete. */
+function AnswerCard({ answer, page, confirmDelete }: { answer: AnswerItem; page: QuestionPageData; confirmDelete: boolean }) {
+  const { t, i18n } = useTranslation("questions");
+  const locale = i18n.language as Locale;
+  const { question, csrfToken } = page;
+  return (
+    <article
+      className={answer.accepted ? "answer-card answer-card-accepted" : "answer-card"}
+      id={`answer-${answer.id}`}
+      aria-label={answer.author.nickname}
+      data-testid="answer"
+    >
+      <PersonLine person={answer.author}>
+        {answer.accepted ? (
+          <span className="accepted-badge" data-testid="accepted-badge">
+            {t("question.accepted")}
+          </span>
+        ) : null}
+      </PersonLine>
+      <AnswerTimes answer={answer} />
+      <RenderedContent html={answer.html} lang={question.language} />
+      <ActionBar
+        subjectType="answer"
+        subjectId={answer.id}
+        summary={page.answerInteractions[answer.id]!}
+        csrfToken={csrfToken}
+        title={question.title}
+      />
+      <div className="question-actions">
+        <Link to={localizePath(answer.url, locale)}>{t("question.answer_link")}</Link>
+        {question.can.accept && csrfToken ? (
+          <Form method="post" className="inline-form" preventScrollReset>
+            <input type="hidden" name="csrftoken" value={csrfToken} />
+            <input type="hidden" name="intent" value={answer.accepted ? "withdraw" : "accept"} />
+            <input type="hidden" name="answer_id" value={answer.id} />
+            <button
+              type="submit"
+              className={answer.accepted ? "button" : "button button-primary"}
+              data-testid={answer.accepted ? "withdraw-answer" : "accept-answer"}
+            >
+              {answer.accepted ? t("question.withdraw") : t("question.accept")}
+            </button>
+          </Form>
+        ) : null}
+        {page.answerCan[answer.id]?.delete && csrfToken ? (
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="csrftoken" value={csrfToken} />
+            <input type="hidden" name="intent" value="delete-answer" />
+            <input type="hidden" name="answer_id" value={answer.id} />
+            {confirmDelete ? <input type="hidden" name="confirmed" value="1" /> : null}
+            {confirmDelete ? (
+              <p className="form-error" role="alert">
+                {t("question.confirm_delete_answer")}
+              </p>
+            ) : null}
+            <button type="submit" className="button button-danger" data-testid={confirmDelete ? "confirm-delete-answer" : "delete-answer"}>
+              {confirmDelete ? t("question.confirm_delete") : t("question.delete_answer")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {/* Comments on the answer: the generalized comment section (another branch) goes here at merge. */}
+    </article>
+  );
+}
+
+/**
+ * The answer box: for who may answer and has not, a plain form (Markdown in a textarea); who has
+ * answered gets "Edit my answer"; visitors the sign-in link; outsiders of a members' circle the
+ * join hint. A refused post keeps the text and says why ("You have answered this question").
+ */
+function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: AnswerFormFailure }) {
+  const { t, i18n } = useTranslation("questions");
+  const locale = i18n.language as Locale;
+  const { question, csrfToken } = page;
+  const here = localizePath(question.url, locale);
+  let body: React.ReactNode;
+  const mine = question.my_answer ?? failure?.existing ?? null;
+  if (mine) {
+    body = (
+      <p className="question-actions">
+        {failure?.formError ? (
+          <span className="form-error" role="alert" data-testid="answer-error">
+            {failure.formError}
+          </span>
+        ) : null}
+        <Link className="button button-primary" to={`${localizePath(mine.url, locale)}?edit=1`} data-testid="edit-my-answer">
+          {t("question.edit_my_answer")}
+        </Link>
+        <Link className="button" to={localizePath(mine.url, locale)}>
+          {t("question.view_my_answer")}
+        </Link>
+      </p>
+    );
+  } else if (!page.signedIn) {
+    body = (
+      <Link className="button button-primary" to={`${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`}>
+        {t("question.sign_in_to_answer")}
+      </Link>
+    );
+  } else if (!question.can.answer || !csrfToken) {
+    body = <p className="muted">{t("question.join_to_answer")}</p>;
+  } else {
+    const error = failure?.fieldErrors?.content;
+    body = (
+      <Form method="post" className="answer-box" preventScrollReset>
+        <input type="hidden" name="csrftoken" value={csrfToken} />
+        <input type="hidden" name="intent" value="answer" />
+        {failure?.formError ? (
+          <p className="form-error" role="alert" data-testid="answer-error">
+            {failure.formError}
+          </p>
+        ) : null}
+        <div className="form-field">
+          <label htmlFor="answer-content">{t("question.answer_label")}</label>
+          <textarea
+            id="answer-content"
+            name="content"
+            className="text-input"
+            rows={10}
+            defaultValue={failure?.values.content ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "answer-content-error" : "answer-content-hint"}
+            data-testid="answer-content"
+          />
+          {error ? (
+            <div id="answer-content-error" className="form-error">
+              {error}
+            </div>
+          ) : (
+            <div id="answer-content-hint" className="muted">
+              {t("question.answer_hint")}{" "}
+              <Link to={localizePath("/help/formatting", locale)} target="_blank" rel="noopener">
+                {t("question.formatting_guide")}
+              </Link>
+            </div>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" data-testid="answer-submit">
+            {t("question.answer_submit")}
+          </button>
+        </div>
+      </Form>
+    );
+  }
+  return (
+    <section className="panel" id="answer-box" aria-labelledby="answer-box-title" data-testid="answer-box">
+      <h2 id="answer-box-title">{mine ? t("question.view_my_answer") : t("question.your_answer")}</h2>
+      {body}
+    </section>
+  );
+}
