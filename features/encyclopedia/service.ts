@@ -189,6 +189,10 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     editCount: row.editCount,
     views: row.views,
     citeCount: row.citeCount,
+    protected: row.protected,
+    revisionId: row.revisionId,
+    references: row.references,
+    citation: row.citation,
     url: entryPath(row),
   };
 }
@@ -248,55 +252,4 @@ export async function countSitemapEntries(db: Executor, circleIds: number[]): Pr
     .from(encyclopediaEntries)
     .where(inArray(encyclopediaEntries.circleId, circleIds));
   return row?.count ?? 0;
-}
-
-/**
- * Starts an entry in a circle (`write` in the circles policy). A parent must be an entry of the
- * same circle. The description is rendered before the transaction opens.
- */
-export async function createEntry(
-  options: ServiceOptions,
-  viewer: Viewer,
-  circleId: number,
-  input: CreateEntryInput,
-): Promise<{ id: number; url: string }> {
-  const access = await loadCircleAccess(options.db, viewer, circleId);
-  if (!access || !canViewCircle(access)) throw new AppError("not_found");
-  authorize(viewer, can(viewer, "create", access));
-  const rendered = await renderMarkdown(input.description, { locale: input.language });
-  return inTransaction(options, async (tx) => {
-    if (input.parent_id !== null) {
-      const [parent] = await tx.db
-        .select({ circleId: encyclopediaEntries.circleId })
-        .from(encyclopediaEntries)
-        .where(eq(encyclopediaEntries.id, input.parent_id))
-        .limit(1);
-      if (!parent || parent.circleId !== circleId)
-        throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_invalid" } });
-    }
-    const aliases = [...new Set(input.aliases)].filter((alias) => alias.toLowerCase() !== input.name.toLowerCase());
-    const [row] = await tx.db
-      .insert(encyclopediaEntries)
-      .values({
-        circleId,
-        name: input.name,
-        aliases,
-        disambiguation: input.disambiguation || null,
-        parentId: input.parent_id,
-        description: input.description,
-        descriptionHtml: rendered.html,
-        language: input.language,
-        creatorId: viewer.id,
-      })
-      .returning();
-    const entry = row!;
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "entry.created",
-      subjectId: entry.id,
-      data: { circleId, name: entry.name },
-    });
-    tx.invalidate(...entryTags(entry));
-    return { id: entry.id, url: entryPath(entry) };
-  });
 }

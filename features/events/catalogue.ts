@@ -62,6 +62,9 @@ export const eventCatalogue = {
   "book.chapter_deleted": event("book", z.object({ chapterId: id, number: z.number().int(), title: z.string() })),
 
   "entry.created": event("entry", z.object({ circleId: id, name: z.string() })),
+  "entry.edited": event("entry", z.object({ circleId: id, revisionId: id, number: z.number().int(), revertOf: id.nullable() })),
+  "entry.deleted": event("entry", z.object({ circleId: id, creatorId: id, name: z.string() })),
+  "entry.protection_changed": event("entry", z.object({ circleId: id, protected: z.boolean() })),
 
   "reaction.added": event(anySubject, z.object({ reaction: z.enum(["like", "dislike"]) })),
   "reaction.changed": event(anySubject, z.object({ from: z.enum(["like", "dislike"]), to: z.enum(["like", "dislike"]) })),
