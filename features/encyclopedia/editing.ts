@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -62,6 +62,10 @@ function checkCitations(snapshot: EntrySnapshot): void {
 async function checkNames(db: Executor, circleId: number, language: EntryLanguage, entryId: number | null, snapshot: EntrySnapshot) {
   if (snapshot.disambiguation) return;
   const names = [snapshot.name, ...snapshot.aliases].map((name) => name.toLowerCase());
+  const list = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
   const [clash] = await db
     .select({ id: encyclopediaEntries.id })
     .from(encyclopediaEntries)
@@ -70,7 +74,7 @@ async function checkNames(db: Executor, circleId: number, language: EntryLanguag
         eq(encyclopediaEntries.circleId, circleId),
         eq(encyclopediaEntries.language, language),
         entryId === null ? undefined : ne(encyclopediaEntries.id, entryId),
-        sql`(lower(${encyclopediaEntries.name}) = any(${names}::text[]) or exists (select 1 from unnest(${encyclopediaEntries.aliases}) a where lower(a) = any(${names}::text[])))`,
+        sql`(lower(${encyclopediaEntries.name}) in (${list}) or exists (select 1 from unnest(${encyclopediaEntries.aliases}) a where lower(a) in (${list})))`,
       ),
     )
     .limit(1);
@@ -100,8 +104,7 @@ async function checkParent(db: Executor, circleId: number, entryId: number | nul
       .limit(1);
     current = up?.parentId ?? null;
   }
-  if (current === entryId)
-    throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_cycle" } });
+  if (current === entryId) throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_cycle" } });
 }
 
 /**
@@ -279,7 +282,8 @@ async function saveSnapshot(
       .where(eq(encyclopediaEntries.id, row.id))
       .for("update");
     if (!current) throw new AppError("not_found");
-    if (current.revisionId !== row.revisionId) throw conflictError({ revisionId: current.revisionId ?? 0, snapshot: snapshotOfRow(row) }, normalized, ["content"]);
+    if (current.revisionId !== row.revisionId)
+      throw conflictError({ revisionId: current.revisionId ?? 0, snapshot: snapshotOfRow(row) }, normalized, ["content"]);
     await checkParent(tx.db, row.circleId, row.id, normalized.parent_id);
     await checkNames(tx.db, row.circleId, row.language, row.id, normalized);
     const revision = await writeRevision(tx, row, normalized, html, {
@@ -310,9 +314,11 @@ export async function updateEntry(
   const base =
     input.base_revision === row.revisionId
       ? snapshotOfRow(row)
-      : (await revisionSnapshot(options.db, row.id, input.base_revision).catch(() => {
-          throw new AppError("validation_failed", { fields: { base_revision: "validation:invalid_value" } });
-        })).snapshot;
+      : (
+          await revisionSnapshot(options.db, row.id, input.base_revision).catch(() => {
+            throw new AppError("validation_failed", { fields: { base_revision: "validation:invalid_value" } });
+          })
+        ).snapshot;
   const mine: EntrySnapshot = {
     name: input.name ?? base.name,
     aliases: input.aliases ?? base.aliases,
@@ -330,7 +336,12 @@ export async function updateEntry(
     if ("conflicts" in outcome) throw conflictError({ revisionId: row.revisionId ?? 0, snapshot: current }, mine, outcome.conflicts);
     target = outcome.merged;
   }
-  const saved = await saveSnapshot(options, viewer, row, target, { summary: input.summary, revertOf: null, expectedRevision: row.revisionId, now });
+  const saved = await saveSnapshot(options, viewer, row, target, {
+    summary: input.summary,
+    revertOf: null,
+    expectedRevision: row.revisionId,
+    now,
+  });
   return { id: row.id, url: entryPath(row), revisionId: saved.revisionId, merged };
 }
 
@@ -354,23 +365,39 @@ export async function revertEntry(
       .limit(1);
     if (!parent) parentId = null;
   }
-  const saved = await saveSnapshot(options, viewer, row, { ...snapshot, parent_id: parentId }, {
-    summary,
-    revertOf: revisionId,
-    expectedRevision: row.revisionId,
-    now,
-  });
+  const saved = await saveSnapshot(
+    options,
+    viewer,
+    row,
+    { ...snapshot, parent_id: parentId },
+    {
+      summary,
+      revertOf: revisionId,
+      expectedRevision: row.revisionId,
+      now,
+    },
+  );
   return { id: row.id, url: entryPath(row), revisionId: saved.revisionId };
 }
 
 /** Protects an entry (only moderators edit it) or lifts the protection: the circle's moderators. */
-export async function setEntryProtection(options: ServiceOptions, viewer: Viewer, id: number, protect: boolean): Promise<{ protected: boolean }> {
+export async function setEntryProtection(
+  options: ServiceOptions,
+  viewer: Viewer,
+  id: number,
+  protect: boolean,
+): Promise<{ protected: boolean }> {
   const { row, access } = await loadReadableEntry(options.db, viewer, id);
   authorize(viewer, can(viewer, "protect", access, row));
   if (row.protected === protect) return { protected: protect };
   return inTransaction(options, async (tx) => {
     await tx.db.update(encyclopediaEntries).set({ protected: protect }).where(eq(encyclopediaEntries.id, row.id));
-    await emit(tx, { actorId: viewer.id, verb: "entry.protection_changed", subjectId: row.id, data: { circleId: row.circleId, protected: protect } });
+    await emit(tx, {
+      actorId: viewer.id,
+      verb: "entry.protection_changed",
+      subjectId: row.id,
+      data: { circleId: row.circleId, protected: protect },
+    });
     tx.invalidate(contentTag("entry", row.id));
     return { protected: protect };
   });
@@ -395,8 +422,14 @@ export async function deleteEntry(options: ServiceOptions, viewer: Viewer, id: n
       .where(eq(encyclopediaEntries.parentId, row.id));
     await tx.db.delete(encyclopediaEntries).where(eq(encyclopediaEntries.id, row.id));
     if (hashes.length > 0)
-      await tx.db.execute(
-        sql`delete from entry_revision_contents c where c.hash = any(${hashes.map((item) => item.hash)}::text[]) and not exists (select 1 from entry_revisions r where r.content_hash = c.hash)`,
+      await tx.db.delete(entryRevisionContents).where(
+        and(
+          inArray(
+            entryRevisionContents.hash,
+            hashes.map((item) => item.hash),
+          ),
+          sql`not exists (select 1 from entry_revisions r where r.content_hash = ${entryRevisionContents.hash})`,
+        ),
       );
     await deleteSubjectDependents(tx, "entry", [row.id]);
     await emit(tx, {

@@ -33,7 +33,9 @@ export function referenceText(reference: EntryReference): string {
   else if (reference.pages) parts.push(escapeHtml(reference.pages) + ".");
   if (reference.doi) parts.push(`DOI: <a href="https://doi.org/${escapeHtml(encodeURI(reference.doi))}">${escapeHtml(reference.doi)}</a>.`);
   if (reference.url)
-    parts.push(`<a href="${escapeHtml(reference.url)}">${escapeHtml(reference.url)}</a>${reference.accessed ? ` (${escapeHtml(reference.accessed)})` : ""}.`);
+    parts.push(
+      `<a href="${escapeHtml(reference.url)}">${escapeHtml(reference.url)}</a>${reference.accessed ? ` (${escapeHtml(reference.accessed)})` : ""}.`,
+    );
   return parts.join(" ");
 }
 
@@ -56,35 +58,46 @@ export function citationMarkdown(snapshot: Pick<EntrySnapshot, "content" | "refe
     const shown = citation.format === "label" ? reference.label : String(number);
     return { id, text: item.locator ? `${shown}, ${item.locator}` : shown };
   };
-  const body = snapshot.content.replace(tokens, (whole: string, fenced?: string, _fence?: string, code?: string, _ticks?: string, inside?: string) => {
-    if (fenced || code || !inside) return whole;
-    const items = parseCitation(inside);
-    if (!items) return whole;
-    const unknown = items.filter((item) => !byLabel.has(item.label.toLowerCase()));
-    if (unknown.length > 0)
-      return `<mark title="${unknownTitle[language]}">${escapeHtml(whole)}</mark>`;
-    const marks = items.map((item) => ({ ...mark(byLabel.get(item.label.toLowerCase())!, item), reference: byLabel.get(item.label.toLowerCase())! }));
-    if (citation.format === "none") return marks.map((item) => `<a id="${item.id}"></a>`).join("");
-    const tag = citation.position === "subscript" ? "sub" : "sup";
-    const link = (item: { id: string; text: string; reference: EntryReference }, text: string) =>
-      `<a href="#ref-${order.indexOf(item.reference) + 1}" id="${item.id}">${escapeHtml(text)}</a>`;
-    if (citation.cite_type === "single") return `<${tag}>${marks.map((item) => link(item, bracketed(item.text, citation.bracket))).join("")}</${tag}>`;
-    const separator = items.some((item) => item.locator) ? "; " : ", ";
-    const open = citation.bracket === "round" ? "(" : "[";
-    const close = citation.bracket === "round" ? ")" : "]";
-    return `<${tag}>${escapeHtml(open)}${marks.map((item) => link(item, item.text)).join(escapeHtml(separator))}${escapeHtml(close)}</${tag}>`;
-  });
+  const body = snapshot.content.replace(
+    tokens,
+    (whole: string, fenced?: string, _fence?: string, code?: string, _ticks?: string, inside?: string) => {
+      if (fenced || code || !inside) return whole;
+      const items = parseCitation(inside);
+      if (!items) return whole;
+      const unknown = items.filter((item) => !byLabel.has(item.label.toLowerCase()));
+      if (unknown.length > 0) return `<mark title="${unknownTitle[language]}">${escapeHtml(whole)}</mark>`;
+      const marks = items.map((item) => ({
+        ...mark(byLabel.get(item.label.toLowerCase())!, item),
+        reference: byLabel.get(item.label.toLowerCase())!,
+      }));
+      if (citation.format === "none") return marks.map((item) => `<a id="${item.id}"></a>`).join("");
+      const tag = citation.position === "subscript" ? "sub" : "sup";
+      const link = (item: { id: string; text: string; reference: EntryReference }, text: string) =>
+        `<a href="#ref-${order.indexOf(item.reference) + 1}" id="${item.id}">${escapeHtml(text)}</a>`;
+      if (citation.cite_type === "single")
+        return `<${tag}>${marks.map((item) => link(item, bracketed(item.text, citation.bracket))).join("")}</${tag}>`;
+      const separator = items.some((item) => item.locator) ? "; " : ", ";
+      const open = citation.bracket === "round" ? "(" : "[";
+      const close = citation.bracket === "round" ? ")" : "]";
+      return `<${tag}>${escapeHtml(open)}${marks.map((item) => link(item, item.text)).join(escapeHtml(separator))}${escapeHtml(close)}</${tag}>`;
+    },
+  );
   if (references.length === 0) return body;
   const listed = [...order, ...references.filter((reference) => !order.includes(reference))];
   const items = listed.map((reference, index) => {
-    const links = (backLinks.get(reference) ?? []).map((id, at) => `<a href="#${id}">${at === 0 ? "^" : String.fromCharCode(97 + (at % 26))}</a>`);
+    const links = (backLinks.get(reference) ?? []).map(
+      (id, at) => `<a href="#${id}">${at === 0 ? "^" : String.fromCharCode(97 + (at % 26))}</a>`,
+    );
     return `<li id="ref-${index + 1}">${links.length > 0 && citation.format !== "none" ? links.join(" ") + " " : ""}${referenceText(reference)}</li>`;
   });
   return `${body}\n\n## ${referenceHeading[language]}\n\n<ol>\n${items.join("\n")}\n</ol>\n`;
 }
 
 /** The stored HTML of an entry's description with its citations and reference list. */
-export async function renderEntryContent(snapshot: Pick<EntrySnapshot, "content" | "references" | "citation">, language: EntryLanguage): Promise<string> {
+export async function renderEntryContent(
+  snapshot: Pick<EntrySnapshot, "content" | "references" | "citation">,
+  language: EntryLanguage,
+): Promise<string> {
   const rendered = await renderMarkdown(citationMarkdown(snapshot, language), { locale: language });
   return rendered.html;
 }

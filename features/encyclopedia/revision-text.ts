@@ -68,21 +68,21 @@ export function diffContent(from: string, to: string, language: EntryLanguage): 
   const blocks: DiffBlock[] = [];
   let pendingRemoved: string[] = [];
   let pendingAdded: string[] = [];
+  // A moved paragraph inside a run of changes waits until the run ends, so the run's words still compare.
+  let deferred: DiffBlock[] = [];
   const flush = () => {
     if (pendingRemoved.length > 0 || pendingAdded.length > 0)
       blocks.push({ kind: "changed", parts: diffWithin(pendingRemoved.join("\n\n"), pendingAdded.join("\n\n"), language) });
+    blocks.push(...deferred);
     pendingRemoved = [];
     pendingAdded = [];
+    deferred = [];
   };
   for (const change of changes) {
     for (const paragraph of change.value) {
-      if (change.removed && moved.has(paragraph)) {
-        flush();
-        blocks.push({ kind: "moved_from", text: paragraph });
-      } else if (change.added && moved.has(paragraph)) {
-        flush();
-        blocks.push({ kind: "moved_to", text: paragraph });
-      } else if (change.removed) pendingRemoved.push(paragraph);
+      if (change.removed && moved.has(paragraph)) deferred.push({ kind: "moved_from", text: paragraph });
+      else if (change.added && moved.has(paragraph)) deferred.push({ kind: "moved_to", text: paragraph });
+      else if (change.removed) pendingRemoved.push(paragraph);
       else if (change.added) pendingAdded.push(paragraph);
       else {
         flush();

@@ -62,9 +62,16 @@ export const referenceSchema = z.strictObject({
     .trim()
     .regex(referenceLabelPattern, "validation:reference_label_invalid"),
   authors: z
-    .array(z.string({ error: "validation:invalid_value" }).trim().min(1, "validation:invalid_value").max(200, "validation:reference_field_length"), {
-      error: "validation:invalid_value",
-    })
+    .array(
+      z
+        .string({ error: "validation:invalid_value" })
+        .trim()
+        .min(1, "validation:invalid_value")
+        .max(200, "validation:reference_field_length"),
+      {
+        error: "validation:invalid_value",
+      },
+    )
     .max(50, "validation:invalid_value")
     .default([]),
   title: z
