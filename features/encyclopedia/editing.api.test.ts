@@ -90,18 +90,28 @@ describe.each(databaseKinds)("encyclopedia editing API on %s", (kind) => {
   it("keeps every save as a revision (identical content stored once), lists them, reads an old one, diffs non-adjacent ones and reverts", async () => {
     const { visitor } = await createSignedInUser(api.app, db());
     const name = word("递归");
-    const first = (await (await create(visitor, 1, { name, content: "Recursion calls itself.\n\nBase case stops it.\n\nStack grows." })).json()) as {
+    const first = (await (
+      await create(visitor, 1, { name, content: "Recursion calls itself.\n\nBase case stops it.\n\nStack grows." })
+    ).json()) as {
       id: number;
       revision: number;
     };
     const id = first.id;
     const second = await visitor.request("PATCH", `/api/encyclopedia/entries/${id}/`, {
-      json: { base_revision: first.revision, content: "Recursion calls itself again.\n\nBase case stops it.\n\nStack grows.", summary: "wording" },
+      json: {
+        base_revision: first.revision,
+        content: "Recursion calls itself again.\n\nBase case stops it.\n\nStack grows.",
+        summary: "wording",
+      },
     });
     expect(second.statusCode, second.body).toBe(200);
     const r2 = (second.json() as { revision: number }).revision;
     const third = await visitor.request("PATCH", `/api/encyclopedia/entries/${id}/`, {
-      json: { base_revision: r2, content: "Recursion calls itself again and again.\n\nStack grows.\n\nBase case stops it.", summary: "reorder" },
+      json: {
+        base_revision: r2,
+        content: "Recursion calls itself again and again.\n\nStack grows.\n\nBase case stops it.",
+        summary: "reorder",
+      },
     });
     const r3 = (third.json() as { revision: number }).revision;
     const list = await visitor.get(`/api/encyclopedia/entries/${id}/revisions/`);
@@ -112,7 +122,11 @@ describe.each(databaseKinds)("encyclopedia editing API on %s", (kind) => {
     expect(revisions[0]).toMatchObject({ id: r3, summary: "reorder", current: true });
     expect(revisions[1]!.size_delta).toBe(" again".length);
     const old = await visitor.get(`/api/encyclopedia/entries/${id}/revisions/${first.revision}/`);
-    expect(old.json()).toMatchObject({ number: 1, content: "Recursion calls itself.\n\nBase case stops it.\n\nStack grows.", current: false });
+    expect(old.json()).toMatchObject({
+      number: 1,
+      content: "Recursion calls itself.\n\nBase case stops it.\n\nStack grows.",
+      current: false,
+    });
     const diff = await visitor.get(`/api/encyclopedia/entries/${id}/diff/?from=${first.revision}&to=${r3}`);
     expect(diff.statusCode, diff.body).toBe(200);
     const blocks = (diff.json() as { blocks: { kind: string; text?: string; parts?: { kind: string; text: string }[] }[] }).blocks;

@@ -80,7 +80,8 @@ describe("encyclopedia service", () => {
       disambiguation: "平面几何",
       parentId: parent.id,
       creatorId: author.id,
-      editCount: 0,
+      // The first revision is the first edit.
+      editCount: 1,
       views: 0,
       citeCount: 0,
     });

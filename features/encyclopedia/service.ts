@@ -253,3 +253,36 @@ export async function countSitemapEntries(db: Executor, circleIds: number[]): Pr
     .where(inArray(encyclopediaEntries.circleId, circleIds));
   return row?.count ?? 0;
 }
+
+/**
+ * An entry's ancestors (root first, at most 20 up; a cycle left by old data stops the walk) and
+ * its children by name, those the viewer may read.
+ */
+export async function entryFamily(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
+  row: Pick<EntryRow, "id" | "parentId">,
+): Promise<{ ancestors: EntrySummary[]; children: EntrySummary[] }> {
+  const ancestors: EntrySummary[] = [];
+  const seen = new Set([row.id]);
+  let parentId = row.parentId;
+  while (parentId !== null && !seen.has(parentId) && ancestors.length < 20) {
+    seen.add(parentId);
+    const [parent] = await db
+      .select({ ...summaryColumns, parentId: encyclopediaEntries.parentId })
+      .from(encyclopediaEntries)
+      .where(eq(encyclopediaEntries.id, parentId))
+      .limit(1);
+    if (!parent) break;
+    const { parentId: next, ...summary } = parent;
+    ancestors.unshift(summary);
+    parentId = next;
+  }
+  const children = await db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.parentId, row.id))
+    .orderBy(sql`lower(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
+    .limit(100);
+  return { ancestors: await readableEntries(db, viewer, ancestors), children: await readableEntries(db, viewer, children) };
+}

@@ -207,6 +207,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "next",
   "mode",
   "puzzle",
+  "revision",
+  "from",
+  "to",
+  "view",
 ]);
 
 /**
