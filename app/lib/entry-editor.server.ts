@@ -43,7 +43,9 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** The editor's fields as posted. */
+const filledRows = (rows: ReferenceRow[]) => rows.filter((row) => referenceFields.some((field) => row[field].trim() !== ""));
+
+/** The editor's fields as posted (blank reference rows left out). */
 export function entryFormValues(form: FormData): EntryFormValues {
   const columns = Object.fromEntries(
     referenceFields.map((field) => [field, form.getAll(`ref_${field}`).map((value) => (typeof value === "string" ? value : ""))]),
@@ -62,7 +64,7 @@ export function entryFormValues(form: FormData): EntryFormValues {
     language: choice("language", ["zh-CN", "en"] as const, "zh-CN"),
     content: text(form, "content"),
     summary: text(form, "summary"),
-    references,
+    references: filledRows(references),
     citation: {
       format: choice("citation_format", ["numeric", "label", "none"] as const, "numeric"),
       bracket: choice("citation_bracket", ["square", "round"] as const, "square"),
@@ -72,8 +74,6 @@ export function entryFormValues(form: FormData): EntryFormValues {
     base_revision: text(form, "base_revision"),
   };
 }
-
-const filledRows = (rows: ReferenceRow[]) => rows.filter((row) => referenceFields.some((field) => row[field].trim() !== ""));
 
 /** The JSON body the API takes, from the form's values (blank reference rows left out). */
 export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Record<string, unknown> {
