@@ -52,6 +52,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/posts", "routes/circle-posts.tsx", { id: id("circle-posts") }),
       route("circles/:circleId/encyclopedia", "routes/circle-encyclopedia.tsx", { id: id("circle-encyclopedia") }),
       route("circles/:circleId/encyclopedia/write", "routes/encyclopedia-write.tsx", { id: id("encyclopedia-write") }),
+      route("circles/:circleId/encyclopedia/by-name/:name", "routes/encyclopedia-by-name.tsx", { id: id("encyclopedia-by-name") }),
       route("circles/:circleId/encyclopedia/:entryId", "routes/encyclopedia-entry.tsx", { id: id("encyclopedia-entry") }),
       route("circles/:circleId/encyclopedia/:entryId/edit", "routes/encyclopedia-write.tsx", { id: id("encyclopedia-edit") }),
       route("circles/:circleId/encyclopedia/:entryId/history", "routes/encyclopedia-history.tsx", { id: id("encyclopedia-history") }),

@@ -8,7 +8,7 @@ import { withActionBar } from "./interaction-pages.server.ts";
 import { excerptOfHtml } from "../../features/content/excerpt.ts";
 import { notFound } from "./context.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
-import { entryFamily, getEntry, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { entriesByName, entryFamily, getEntry, loadReadableEntry } from "../../features/encyclopedia/service.ts";
 import { can } from "../../features/encyclopedia/policy.ts";
 import { entryContributors, getRevision } from "../../features/encyclopedia/revisions.ts";
 import { renderEntryContent } from "../../features/encyclopedia/render.server.ts";
@@ -28,16 +28,18 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   const entry = await orNotFound(request, () => getEntry(app.db, app.viewer, entryId));
   redirectToOwnCircle(request, circleId, entry.circleId);
   const { row, access } = await loadReadableEntry(app.db, app.viewer, entryId);
-  const [family, history, circle] = await Promise.all([
+  const [family, history, circle, senses] = await Promise.all([
     entryFamily(app.db, app.viewer, row),
     entryContributors(app.db, row.id),
     getCircleRow(app.db, entry.circleId),
+    entriesByName(app.db, app.viewer, row.circleId, row.name, { except: row.id, limit: 20 }),
   ]);
   tagPage(
     app,
     ...subjectPageTags("entry", entry.id),
     ...family.ancestors.map((ancestor) => contentTag("entry", ancestor.id)),
     ...family.children.map((child) => contentTag("entry", child.id)),
+    ...senses.map((sense) => contentTag("entry", sense.id)),
   );
   await tagCirclePage(app, entry.circleId);
   const asked = pageUrl(request.url).searchParams.get("revision");
@@ -66,6 +68,7 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
     origin: pageUrl(request.url).origin,
     ancestors: family.ancestors,
     children: family.children,
+    senses,
     contributors: history.contributors,
     oldRevision,
     permissions: {

@@ -147,6 +147,20 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <span>{t("read.cites", { count: entry.citeCount })}</span>
         </p>
       </header>
+      {loaderData.senses.length > 0 ? (
+        <p className="notice" data-testid="entry-other-senses">
+          {t("senses.other")}{" "}
+          {loaderData.senses.map((sense, index) => (
+            <span key={sense.id}>
+              {index > 0 ? " · " : ""}
+              <Link to={localizePath(entryPath(sense), locale)}>
+                {sense.name}
+                {sense.disambiguation ? bracketed(sense.disambiguation, sense.language) : ""}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <nav className="entry-actions" aria-label={t("read.actions")}>
         {permissions.edit ? (
           <Link className="button" to={`${here}/edit`} data-testid="entry-edit">

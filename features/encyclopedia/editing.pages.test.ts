@@ -157,4 +157,35 @@ describe.each(databaseKinds)("encyclopedia editing pages on %s", (kind) => {
     expect(deleted.statusCode).toBe(302);
     expect((await mod.get(url)).statusCode).toBe(404);
   });
+
+  it("resolves names and aliases: one entry redirects, several are a disambiguation page; entries show their ancestors, children and other senses", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const circle = await createCircle(db(), { visibility: "public" });
+    const make = async (body: Record<string, unknown>) =>
+      (await visitor.post(`/api/circles/${circle.id}/encyclopedia/entries/`, { content: "说明。", ...body })).json() as {
+        id: number;
+        url: string;
+      };
+    const name = word("欧拉公式");
+    const alias = word("唯一别名");
+    const root = await make({ name: word("数学") });
+    const first = await make({ name, aliases: [alias], disambiguation: "复分析", parent_id: root.id });
+    const second = await make({ name, disambiguation: "多面体", parent_id: first.id });
+    const byAlias = await visitor.get(`/circles/${circle.id}/encyclopedia/by-name/${encodeURIComponent(alias)}`);
+    expect(byAlias.statusCode).toBe(302);
+    expect(byAlias.headers.location).toBe(first.url);
+    const senses = await visitor.get(`/en/circles/${circle.id}/encyclopedia/by-name/${encodeURIComponent(name)}`);
+    expect(senses.statusCode).toBe(200);
+    expect(senses.body).toContain("（复分析）");
+    expect(senses.body).toContain("（多面体）");
+    expect(senses.body).toContain(`href="/en${second.url}"`);
+    expect((await visitor.get(`/circles/${circle.id}/encyclopedia/by-name/${word("无")}`)).statusCode).toBe(404);
+    const page = await visitor.get(second.url);
+    expect(page.body).toContain('data-testid="entry-other-senses"');
+    expect(page.body).toContain(`href="${first.url}"`);
+    expect(page.body).toContain(`href="${root.url}"`);
+    const parent = await visitor.get(first.url);
+    expect(parent.body).toContain('data-testid="entry-children"');
+    expect(parent.body).toContain(`href="${second.url}"`);
+  });
 });

@@ -286,3 +286,33 @@ export async function entryFamily(
     .limit(100);
   return { ancestors: await readableEntries(db, viewer, ancestors), children: await readableEntries(db, viewer, children) };
 }
+
+/**
+ * The entries of a circle a name resolves to: those named so or having it as an alias (any
+ * language, case-insensitively), readable by the viewer, names before aliases. One is where
+ * the name leads; several are its senses (a disambiguation page).
+ */
+export async function entriesByName(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
+  circleId: number,
+  name: string,
+  options: { except?: number; limit?: number } = {},
+): Promise<EntrySummary[]> {
+  const lowered = name.trim().toLowerCase();
+  if (lowered === "") return [];
+  const byName = sql`lower(${encyclopediaEntries.name}) = ${lowered}`;
+  const rows = await db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(
+      and(
+        eq(encyclopediaEntries.circleId, circleId),
+        or(byName, sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) a where lower(a) = ${lowered})`),
+        options.except === undefined ? undefined : sql`${encyclopediaEntries.id} <> ${options.except}`,
+      ),
+    )
+    .orderBy(sql`case when ${byName} then 0 else 1 end`, asc(encyclopediaEntries.id))
+    .limit(options.limit ?? 50);
+  return readableEntries(db, viewer, rows);
+}
