@@ -129,7 +129,7 @@ describe.each(databaseKinds)("encyclopedia editing pages on %s", (kind) => {
     expect(after.body.match(/data-testid="revision-row"/g)).toHaveLength(3);
     expect(after.body).toContain("History of");
     expect((await visitor.get(`/en${entryPath}`)).body).toContain("Contributors");
-  });
+  }, 240_000);
 
   it("asks before a moderator deletes an entry, protects it; members may not; visitors are sent to log in", async () => {
     const circle = await createCircle(db());
