@@ -38,7 +38,7 @@ function fieldsOf(text: string): { key: string; fields: Map<string, string> } | 
     const match = field.exec(text);
     if (!match) break;
     at = field.lastIndex;
-    let value = "";
+    let value: string;
     if (text[at] === "{") {
       let depth = 0;
       const start = at;

@@ -44,7 +44,7 @@ const disambiguationSchema = z
 
 export const summaryMaxLength = 200;
 export const maxReferences = 100;
-export const referenceLabelPattern = /^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]{0,39}$/u;
+export const referenceLabelPattern = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]{0,39}$/u;
 
 const optionalText = (max: number) =>
   z

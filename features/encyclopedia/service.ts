@@ -2,16 +2,12 @@ import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { authorize } from "../../common/policy.ts";
-import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
-import { renderMarkdown } from "../content/render.server.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
-import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
-import { emit } from "../events/bus.ts";
+import { maxSearchResults, type EntryLanguage, type EntrySummary } from "./schema.ts";
 import { circleTag, contentTag, circlesTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
