@@ -121,7 +121,7 @@ export function presentError(error: AppError, locale: Locale): ErrorBody {
   const t = translator(locale);
   const body: ErrorBody = { ...error.details, code: error.code, message: t(`errors:${error.code}`, error.params) };
   if (error.fields) {
-    body.fields = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key)]));
+    body.fields = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, error.params)]));
   }
   return body;
 }

@@ -25,6 +25,7 @@ import { editorPath } from "../../features/writings/paths.ts";
 import { pageUrl } from "../../common/locale.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EntryList } from "../components/entry-list.tsx";
+import "../lib/encyclopedia-catalog.ts";
 import { listCircleEntries, type EntrySummary } from "../../features/encyclopedia/service.ts";
 import { listPins, pinnableTypes, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
 import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
@@ -300,11 +301,24 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                     )}
                   </>
                 ) : tab === "encyclopedia" ? (
-                  loaderData.entries && loaderData.entries.length > 0 ? (
-                    <EntryList entries={loaderData.entries} />
-                  ) : (
-                    <EmptyState description={t("page.empty_encyclopedia")} />
-                  )
+                  <>
+                    {can.write ? (
+                      <p className="circle-write-links">
+                        <Link
+                          className="button button-primary"
+                          to={localizePath(`/circles/${circle.id}/encyclopedia/write`, locale)}
+                          data-testid="entry-create"
+                        >
+                          {t("encyclopedia:read.create")}
+                        </Link>
+                      </p>
+                    ) : null}
+                    {loaderData.entries && loaderData.entries.length > 0 ? (
+                      <EntryList entries={loaderData.entries} />
+                    ) : (
+                      <EmptyState description={t("page.empty_encyclopedia")} />
+                    )}
+                  </>
                 ) : (
                   <>
                     {can.write ? (

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/encyclopedia-entry";
 import { HiddenNotice } from "../components/hidden-notice.tsx";
-import { getAppContext } from "../lib/context.server.ts";
-import { commentPageAction, subjectOfParam } from "../lib/comment-pages.server.ts";
+import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { entryPage } from "../lib/entry-pages.server.ts";
 import { readingMeta } from "../lib/book-meta.ts";
@@ -12,6 +12,10 @@ import { formatDate, localeFromPath, localizePath, type Locale } from "../../com
 import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
+import { ActionBar } from "../components/action-bar.tsx";
+import { ConfirmButton } from "../components/confirm-button.tsx";
+import { deleteEntryOperation, protectEntryOperation } from "../../features/encyclopedia/operations.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import "../lib/encyclopedia-catalog.ts";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
@@ -44,12 +48,44 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return entryPage(getAppContext(context), request, params);
 }
 
-/** The signed in get a private copy with the comment forms' CSRF cookie. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** The entry's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), as plain form posts on the entry of the URL. */
-export async function action(args: Route.ActionArgs) {
-  return commentPageAction(args, subjectOfParam("entry", "entryId"));
+/** The entry's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), on the entry of the URL. */
+const entryComments = commentIntentsFor(subjectOfParam("entry", "entryId"));
+
+/** Comments, and deleting the entry (moderators; asked first: the answer carries `confirmed=1`), protecting and unprotecting it. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireSignedIn(app.viewer);
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  const protection = (value: boolean) =>
+    formAction(protectEntryOperation, {
+      params: ({ params }) => ({ id: params.entryId }),
+      body: () => ({ protected: value }),
+      done: (_answer, { app }) => {
+        throw redirect(localizePath(`/circles/${params.circleId}/encyclopedia/${params.entryId}`, app.locale));
+      },
+      ...failuresOnErrorScreen,
+    });
+  return dispatchIntent(
+    { app, request, form, params },
+    {
+      ...entryComments,
+      delete: async (post: FormPost) => {
+        if (post.form.get("confirmed") !== "1") return { confirmDelete: true };
+        return formAction(deleteEntryOperation, {
+          params: ({ params }) => ({ id: params.entryId }),
+          done: (_answer, { app }, { result }) => {
+            throw redirect(localizePath(`/circles/${result.circleId}/encyclopedia?deleted=1`, app.locale));
+          },
+          ...failuresOnErrorScreen,
+        })(post);
+      },
+      protect: protection(true),
+      unprotect: protection(false),
+    },
+  );
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -57,8 +93,10 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "
 export default function EncyclopediaEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("encyclopedia");
   const locale = i18n.language as Locale;
-  const { entry, circle } = loaderData;
+  const { entry, circle, permissions, oldRevision, csrfToken } = loaderData;
   const circlePath = localizePath(`/circles/${circle.id}`, locale);
+  const here = localizePath(entryPath(entry), locale);
+  const asked = Boolean((actionData as { confirmDelete?: boolean } | undefined)?.confirmDelete);
   return (
     <article className="entry-page" lang={entry.language} data-testid="entry">
       <Breadcrumb
@@ -66,6 +104,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         trail={[
           { to: circlePath, label: circle.name },
           { to: `${circlePath}?tab=encyclopedia`, label: t("read.encyclopedia") },
+          ...loaderData.ancestors.map((ancestor) => ({ to: localizePath(entryPath(ancestor), locale), label: ancestor.name })),
         ]}
         current={entry.name}
       />
@@ -116,13 +155,108 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <span>{t("read.cites", { count: entry.citeCount })}</span>
         </p>
       </header>
+      {loaderData.senses.length > 0 ? (
+        <p className="notice" data-testid="entry-other-senses">
+          {t("senses.other")}{" "}
+          {loaderData.senses.map((sense, index) => (
+            <span key={sense.id}>
+              {index > 0 ? " · " : ""}
+              <Link to={localizePath(entryPath(sense), locale)}>
+                {sense.name}
+                {sense.disambiguation ? bracketed(sense.disambiguation, sense.language) : ""}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <nav className="entry-actions" aria-label={t("read.actions")}>
+        {permissions.edit ? (
+          <Link className="button" to={`${here}/edit`} data-testid="entry-edit">
+            {t("read.edit")}
+          </Link>
+        ) : null}
+        <Link className="button" to={`${here}/history`} data-testid="entry-history">
+          {t("read.history")}
+        </Link>
+        {entry.protected ? (
+          <span className="role-badge" data-testid="entry-protected">
+            {t("read.protected")}
+          </span>
+        ) : null}
+        {permissions.protect && csrfToken ? (
+          <Form method="post" action={here} className="inline-form">
+            <input type="hidden" name="csrftoken" value={csrfToken} />
+            <button
+              type="submit"
+              name="intent"
+              value={entry.protected ? "unprotect" : "protect"}
+              className="button"
+              data-testid="entry-protect"
+            >
+              {entry.protected ? t("read.unprotect") : t("read.protect")}
+            </button>
+          </Form>
+        ) : null}
+        {permissions.delete && csrfToken ? (
+          <ConfirmButton
+            id="entry-delete"
+            action={here}
+            encType="application/x-www-form-urlencoded"
+            csrfToken={csrfToken}
+            intent="delete"
+            label={t("read.delete")}
+            question={t("read.delete_question", { name: entry.name })}
+            confirmLabel={t("read.delete_confirm")}
+            cancelLabel={t("read.delete_cancel")}
+            danger
+            asked={asked}
+            cancelTo={here}
+          />
+        ) : null}
+      </nav>
+      {oldRevision ? (
+        <p className="notice" role="status" data-testid="old-revision">
+          {t("read.old_revision", { number: oldRevision.number, date: formatDate(oldRevision.createdAt, locale, dateTime) })}{" "}
+          <Link to={here}>{t("read.current_revision")}</Link>
+        </p>
+      ) : null}
       <div className="panel writing-content">
-        {entry.descriptionHtml ? (
+        {oldRevision ? (
+          <RenderedContent html={oldRevision.html} lang={entry.language} />
+        ) : entry.descriptionHtml ? (
           <RenderedContent html={entry.descriptionHtml} lang={entry.language} />
         ) : (
           <p className="muted">{t("read.no_description")}</p>
         )}
       </div>
+      <ActionBar subjectType="entry" subjectId={entry.id} summary={loaderData.interactions} csrfToken={csrfToken} title={entry.name} />
+      {loaderData.children.length > 0 ? (
+        <section className="panel" aria-labelledby="entry-children-title" data-testid="entry-children">
+          <h2 id="entry-children-title">{t("read.children")}</h2>
+          <ul>
+            {loaderData.children.map((child) => (
+              <li key={child.id}>
+                <Link to={localizePath(entryPath(child), locale)}>{child.name}</Link>
+                {child.disambiguation ? <span className="muted">{bracketed(child.disambiguation, child.language)}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.contributors.length > 0 ? (
+        <section className="panel" aria-labelledby="entry-contributors-title" data-testid="entry-contributors">
+          <h2 id="entry-contributors-title">{t("read.contributors")}</h2>
+          <p>
+            {loaderData.contributors.map((contributor, index) => (
+              <span key={contributor.id}>
+                {index > 0 ? " · " : ""}
+                <Link to={localizePath(`/profile/${contributor.username}`, locale)}>{contributor.nickname}</Link>{" "}
+                <span className="muted">{t("read.contributor_edits", { count: contributor.edits })}</span>
+              </span>
+            ))}
+          </p>
+        </section>
+      ) : null}
       <img className="view-beacon" src={`/api/encyclopedia/entries/${entry.id}/view.gif`} alt="" width={1} height={1} />
       <CommentSection
         comments={loaderData.comments}

@@ -35,20 +35,104 @@ const nameSchema = z
   .max(entryNameMaxLength, "validation:entry_name_length")
   .regex(noControlCharacters, "validation:invalid_characters");
 
-/** A new entry (the seed and the tests today; the entry editor later). */
-export const createEntrySchema = z.strictObject({
-  name: nameSchema,
-  aliases: z.array(nameSchema, { error: "validation:invalid_value" }).max(maxAliases, "validation:invalid_value").default([]),
-  disambiguation: z
+const disambiguationSchema = z
+  .string({ error: "validation:invalid_value" })
+  .trim()
+  .max(disambiguationMaxLength, "validation:entry_disambiguation_length")
+  .regex(noControlCharacters, "validation:invalid_characters")
+  .nullable();
+
+export const summaryMaxLength = 200;
+export const maxReferences = 100;
+export const referenceLabelPattern = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]{0,39}$/u;
+
+const optionalText = (max: number) =>
+  z
     .string({ error: "validation:invalid_value" })
     .trim()
-    .max(disambiguationMaxLength, "validation:entry_disambiguation_length")
+    .max(max, "validation:reference_field_length")
     .regex(noControlCharacters, "validation:invalid_characters")
-    .nullable()
-    .default(null),
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** One reference: `[@label]` cites it (spec §3). */
+export const referenceSchema = z.strictObject({
+  label: z
+    .string({ error: "validation:reference_label_invalid" })
+    .trim()
+    .regex(referenceLabelPattern, "validation:reference_label_invalid"),
+  authors: z
+    .array(
+      z
+        .string({ error: "validation:invalid_value" })
+        .trim()
+        .min(1, "validation:invalid_value")
+        .max(200, "validation:reference_field_length"),
+      {
+        error: "validation:invalid_value",
+      },
+    )
+    .max(50, "validation:invalid_value")
+    .default([]),
+  title: z
+    .string({ error: "validation:reference_title_required" })
+    .trim()
+    .min(1, "validation:reference_title_required")
+    .max(500, "validation:reference_field_length")
+    .regex(noControlCharacters, "validation:invalid_characters"),
+  container: optionalText(500),
+  publisher: optionalText(200),
+  year: optionalText(20),
+  pages: optionalText(50),
+  url: optionalText(2000).refine((value) => value === undefined || /^https?:\/\/\S+$/i.test(value), "validation:reference_url_invalid"),
+  accessed: optionalText(20),
+  doi: optionalText(200),
+});
+export type EntryReference = z.infer<typeof referenceSchema>;
+
+export const citationFormats = ["numeric", "label", "none"] as const;
+export const citationBrackets = ["square", "round"] as const;
+export const citationTypes = ["single", "multiple"] as const;
+export const citationPositions = ["superscript", "subscript"] as const;
+
+/** How the entry shows its citations (spec §3). */
+export const citationSchema = z.strictObject({
+  format: z.enum(citationFormats, { error: "validation:invalid_value" }).default("numeric"),
+  bracket: z.enum(citationBrackets, { error: "validation:invalid_value" }).default("square"),
+  cite_type: z.enum(citationTypes, { error: "validation:invalid_value" }).default("multiple"),
+  position: z.enum(citationPositions, { error: "validation:invalid_value" }).default("superscript"),
+});
+export type CitationSettings = z.infer<typeof citationSchema>;
+
+const referencesSchema = z
+  .array(referenceSchema, { error: "validation:invalid_value" })
+  .max(maxReferences, "validation:references_too_many")
+  .superRefine((references, context) => {
+    const seen = new Set<string>();
+    for (const reference of references) {
+      const key = reference.label.toLowerCase();
+      if (seen.has(key)) context.addIssue({ code: "custom", message: "validation:reference_label_duplicate" });
+      seen.add(key);
+    }
+  });
+
+const editSummarySchema = z
+  .string({ error: "validation:invalid_value" })
+  .trim()
+  .max(summaryMaxLength, "validation:edit_summary_length")
+  .regex(noControlCharacters, "validation:invalid_characters");
+
+/** A new entry: `POST /api/circles/{cid}/encyclopedia/entries/`, the write page, the seed. */
+export const createEntrySchema = z.strictObject({
+  name: nameSchema,
+  aliases: z.array(nameSchema, { error: "validation:invalid_value" }).max(maxAliases, "validation:aliases_too_many").default([]),
+  disambiguation: disambiguationSchema.default(null),
   parent_id: idSchema.nullable().default(null),
-  description: markdownSchema("document"),
+  content: markdownSchema("document"),
   language: z.enum(entryLanguageValues, { error: "validation:language_invalid" }).default("zh-CN"),
+  summary: editSummarySchema.default(""),
+  references: referencesSchema.default([]),
+  citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
 });
 export type CreateEntryInput = z.infer<typeof createEntrySchema>;
 
@@ -58,3 +142,23 @@ export const searchEntriesQuery = z.object({
   circle: idParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(maxSearchResults).default(maxSearchResults),
 });
+
+/** `PATCH /api/encyclopedia/entries/{id}/`: the revision the edit started from and the fields changed. */
+export const updateEntrySchema = z.strictObject({
+  base_revision: idSchema,
+  name: nameSchema.optional(),
+  aliases: z.array(nameSchema, { error: "validation:invalid_value" }).max(maxAliases, "validation:aliases_too_many").optional(),
+  disambiguation: disambiguationSchema.optional(),
+  parent_id: idSchema.nullable().optional(),
+  content: markdownSchema("document").optional(),
+  summary: editSummarySchema.default(""),
+  references: referencesSchema.optional(),
+  citation: citationSchema.optional(),
+});
+export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
+
+/** `POST …/revisions/{rev}/revert/` */
+export const revertSchema = z.strictObject({ summary: editSummarySchema.default("") });
+
+/** `POST …/protection/` */
+export const protectionSchema = z.strictObject({ protected: z.boolean({ error: "validation:invalid_value" }) });

@@ -3,7 +3,7 @@ import type { Database } from "../../server/db/client.ts";
 import { circles, encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
 import { createEntrySchema, type EntryLanguage } from "./schema.ts";
-import { createEntry } from "./service.ts";
+import { createEntry } from "./editing.ts";
 
 interface DemoEntry {
   circle: "mathematics" | "programming";
@@ -124,7 +124,7 @@ export async function seedDemoEntries(db: Database): Promise<void> {
       aliases: demo.aliases ?? [],
       disambiguation: demo.disambiguation ?? null,
       parent_id: (demo.parent && made.get(demo.parent)) || null,
-      description: demo.description,
+      content: demo.description,
     });
     const { id } = await createEntry({ db }, viewer, circleId, input);
     if (!made.has(demo.name)) made.set(demo.name, id);

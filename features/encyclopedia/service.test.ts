@@ -7,7 +7,8 @@ import { presentViewer } from "../accounts/viewer.ts";
 import { seedDemoUsers } from "../accounts/seed.ts";
 import { seedDemoWritings } from "../writings/seed.ts";
 import { createEntrySchema } from "./schema.ts";
-import { createEntry, entriesByIds, searchEntries } from "./service.ts";
+import { entriesByIds, searchEntries } from "./service.ts";
+import { createEntry } from "./editing.ts";
 import { seedDemoEntries } from "./seed.ts";
 
 describe("encyclopedia service", () => {
@@ -57,7 +58,7 @@ describe("encyclopedia service", () => {
       { db: db() },
       author,
       circle.id,
-      createEntrySchema.parse({ name: "几何", description: "研究形状的学问。" }),
+      createEntrySchema.parse({ name: "几何", content: "研究形状的学问。" }),
     );
     const { id, url } = await createEntry(
       { db: db() },
@@ -68,7 +69,7 @@ describe("encyclopedia service", () => {
         aliases: ["勾股定理", "毕氏定理", "毕氏定理"],
         disambiguation: "平面几何",
         parent_id: parent.id,
-        description: "$a^2 + b^2 = c^2$",
+        content: "$a^2 + b^2 = c^2$",
       }),
     );
     expect(url).toBe(`/circles/${circle.id}/encyclopedia/${id}`);
@@ -79,7 +80,8 @@ describe("encyclopedia service", () => {
       disambiguation: "平面几何",
       parentId: parent.id,
       creatorId: author.id,
-      editCount: 0,
+      // The first revision is the first edit.
+      editCount: 1,
       views: 0,
       citeCount: 0,
     });
@@ -92,11 +94,11 @@ describe("encyclopedia service", () => {
     ).toHaveLength(1);
     const elsewhere = await createCircle(db());
     await expect(
-      createEntry({ db: db() }, author, elsewhere.id, createEntrySchema.parse({ name: "孤儿", parent_id: parent.id, description: "x" })),
+      createEntry({ db: db() }, author, elsewhere.id, createEntrySchema.parse({ name: "孤儿", parent_id: parent.id, content: "x" })),
     ).rejects.toMatchObject({ code: "validation_failed" });
     const hidden = await createCircle(db(), { visibility: "members" });
     await expect(
-      createEntry({ db: db() }, author, hidden.id, createEntrySchema.parse({ name: "秘密", description: "x" })),
+      createEntry({ db: db() }, author, hidden.id, createEntrySchema.parse({ name: "秘密", content: "x" })),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 

@@ -2,16 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL 
 import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
-import { authorize } from "../../common/policy.ts";
-import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
-import { renderMarkdown } from "../content/render.server.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
-import { maxSearchResults, type CreateEntryInput, type EntryLanguage, type EntrySummary } from "./schema.ts";
-import { emit } from "../events/bus.ts";
+import { maxSearchResults, type EntryLanguage, type EntrySummary } from "./schema.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
 import { circleTag, contentTag, circlesTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
@@ -194,6 +190,10 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     editCount: row.editCount,
     views: row.views,
     citeCount: row.citeCount,
+    protected: row.protected,
+    revisionId: row.revisionId,
+    references: row.references,
+    citation: row.citation,
     url: entryPath(row),
   };
 }
@@ -256,52 +256,64 @@ export async function countSitemapEntries(db: Executor, circleIds: number[]): Pr
 }
 
 /**
- * Starts an entry in a circle (`write` in the circles policy). A parent must be an entry of the
- * same circle. The description is rendered before the transaction opens.
+ * An entry's ancestors (root first, at most 20 up; a cycle left by old data stops the walk) and
+ * its children by name, those the viewer may read.
  */
-export async function createEntry(
-  options: ServiceOptions,
-  viewer: Viewer,
+export async function entryFamily(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
+  row: Pick<EntryRow, "id" | "parentId">,
+): Promise<{ ancestors: EntrySummary[]; children: EntrySummary[] }> {
+  const ancestors: EntrySummary[] = [];
+  const seen = new Set([row.id]);
+  let parentId = row.parentId;
+  while (parentId !== null && !seen.has(parentId) && ancestors.length < 20) {
+    seen.add(parentId);
+    const [parent] = await db
+      .select({ ...summaryColumns, parentId: encyclopediaEntries.parentId })
+      .from(encyclopediaEntries)
+      .where(eq(encyclopediaEntries.id, parentId))
+      .limit(1);
+    if (!parent) break;
+    const { parentId: next, ...summary } = parent;
+    ancestors.unshift(summary);
+    parentId = next;
+  }
+  const children = await db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.parentId, row.id))
+    .orderBy(sql`lower(${encyclopediaEntries.name})`, asc(encyclopediaEntries.id))
+    .limit(100);
+  return { ancestors: await readableEntries(db, viewer, ancestors), children: await readableEntries(db, viewer, children) };
+}
+
+/**
+ * The entries of a circle a name resolves to: those named so or having it as an alias (any
+ * language, case-insensitively), readable by the viewer, names before aliases. One is where
+ * the name leads; several are its senses (a disambiguation page).
+ */
+export async function entriesByName(
+  db: Executor,
+  viewer: Pick<Viewer, "id"> | null,
   circleId: number,
-  input: CreateEntryInput,
-): Promise<{ id: number; url: string }> {
-  const access = await loadCircleAccess(options.db, viewer, circleId);
-  if (!access || !canViewCircle(access)) throw new AppError("not_found");
-  authorize(viewer, can(viewer, "create", access));
-  const rendered = await renderMarkdown(input.description, { locale: input.language });
-  return inTransaction(options, async (tx) => {
-    if (input.parent_id !== null) {
-      const [parent] = await tx.db
-        .select({ circleId: encyclopediaEntries.circleId })
-        .from(encyclopediaEntries)
-        .where(eq(encyclopediaEntries.id, input.parent_id))
-        .limit(1);
-      if (!parent || parent.circleId !== circleId)
-        throw new AppError("validation_failed", { fields: { parent_id: "validation:entry_parent_invalid" } });
-    }
-    const aliases = [...new Set(input.aliases)].filter((alias) => alias.toLowerCase() !== input.name.toLowerCase());
-    const [row] = await tx.db
-      .insert(encyclopediaEntries)
-      .values({
-        circleId,
-        name: input.name,
-        aliases,
-        disambiguation: input.disambiguation || null,
-        parentId: input.parent_id,
-        description: input.description,
-        descriptionHtml: rendered.html,
-        language: input.language,
-        creatorId: viewer.id,
-      })
-      .returning();
-    const entry = row!;
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "entry.created",
-      subjectId: entry.id,
-      data: { circleId, name: entry.name },
-    });
-    tx.invalidate(...entryTags(entry));
-    return { id: entry.id, url: entryPath(entry) };
-  });
+  name: string,
+  options: { except?: number; limit?: number } = {},
+): Promise<EntrySummary[]> {
+  const lowered = name.trim().toLowerCase();
+  if (lowered === "") return [];
+  const byName = sql`lower(${encyclopediaEntries.name}) = ${lowered}`;
+  const rows = await db
+    .select(summaryColumns)
+    .from(encyclopediaEntries)
+    .where(
+      and(
+        eq(encyclopediaEntries.circleId, circleId),
+        or(byName, sql`exists (select 1 from unnest(${encyclopediaEntries.aliases}) a where lower(a) = ${lowered})`),
+        options.except === undefined ? undefined : sql`${encyclopediaEntries.id} <> ${options.except}`,
+      ),
+    )
+    .orderBy(sql`case when ${byName} then 0 else 1 end`, asc(encyclopediaEntries.id))
+    .limit(options.limit ?? 50);
+  return readableEntries(db, viewer, rows);
 }

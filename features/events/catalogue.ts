@@ -63,6 +63,9 @@ export const eventCatalogue = {
   "book.chapter_deleted": event("book", z.object({ chapterId: id, number: z.number().int(), title: z.string() })),
 
   "entry.created": event("entry", z.object({ circleId: id, name: z.string() })),
+  "entry.edited": event("entry", z.object({ circleId: id, revisionId: id, number: z.number().int(), revertOf: id.nullable() })),
+  "entry.deleted": event("entry", z.object({ circleId: id, creatorId: id, name: z.string() })),
+  "entry.protection_changed": event("entry", z.object({ circleId: id, protected: z.boolean() })),
 
   "question.asked": event("question", z.object({ circleId: id, language: z.string() })),
   "question.edited": event("question", z.object({ version: z.number().int() })),

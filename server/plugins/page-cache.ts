@@ -211,6 +211,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "mode",
   "puzzle",
   "kind",
+  "revision",
+  "from",
+  "to",
+  "view",
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../server/db/client.ts";
+import { eq } from "drizzle-orm";
 import {
   bookChapters,
   books,
@@ -9,6 +10,8 @@ import {
   circles,
   comments,
   encyclopediaEntries,
+  entryRevisionContents,
+  entryRevisions,
   follows,
   sessions,
   unreadCounters,
@@ -25,6 +28,8 @@ import { Visitor } from "./api.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
 import { circleTag, circlesTag, commentsTag, countsTag } from "../../server/lib/cache-tags.ts";
 import { entryTags } from "../../features/encyclopedia/service.ts";
+import { snapshotOfRow } from "../../features/encyclopedia/editing.ts";
+import { snapshotHash } from "../../features/encyclopedia/revision-text.ts";
 import { membershipTag } from "../../features/circles/access.server.ts";
 import { followeesTag } from "../../features/follows/service.ts";
 import { writingTags } from "../../features/writings/service.ts";
@@ -209,8 +214,28 @@ export async function createEntry(db: Database, circleId: number, creator: { id:
       description,
       descriptionHtml: `<p>${escapeHtml(description)}</p>`,
       language: overrides.language ?? "zh-CN",
+      editCount: 1,
     })
     .returning();
+  // Its first revision, as every entry has.
+  const snapshot = snapshotOfRow(entry!);
+  const hash = snapshotHash(snapshot);
+  await db.insert(entryRevisionContents).values({ hash, snapshot }).onConflictDoNothing();
+  const [revision] = await db
+    .insert(entryRevisions)
+    .values({
+      entryId: entry!.id,
+      number: 1,
+      authorId: creator.id,
+      createdAt: entry!.createdAt,
+      contentHash: hash,
+      size: [...description].length,
+      sizeDelta: [...description].length,
+      language: entry!.language,
+    })
+    .returning();
+  await db.update(encyclopediaEntries).set({ revisionId: revision!.id }).where(eq(encyclopediaEntries.id, entry!.id));
+  entry!.revisionId = revision!.id;
   // As creating an entry does after commit: its circle's pages and the remembered counts.
   await invalidate(entryTags(entry!));
   return entry!;

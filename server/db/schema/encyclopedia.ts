@@ -1,9 +1,63 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { circles } from "./circles.ts";
 
 export const entryLanguages = ["zh-CN", "en"] as const;
+
+/** A reference of an entry (spec §3), cited in the text as `[@label]`. */
+export interface StoredReference {
+  label: string;
+  authors: string[];
+  title: string;
+  container?: string;
+  publisher?: string;
+  year?: string;
+  pages?: string;
+  url?: string;
+  accessed?: string;
+  doi?: string;
+}
+
+/** How an entry shows its citations (spec §3). */
+export interface StoredCitationSettings {
+  format: "numeric" | "label" | "none";
+  bracket: "square" | "round";
+  cite_type: "single" | "multiple";
+  position: "superscript" | "subscript";
+}
+
+export const defaultCitationSettings: StoredCitationSettings = {
+  format: "numeric",
+  bracket: "square",
+  cite_type: "multiple",
+  position: "superscript",
+};
+
+/** What one revision of an entry holds (stored once per distinct content, by hash). */
+export interface StoredEntrySnapshot {
+  name: string;
+  aliases: string[];
+  disambiguation: string | null;
+  parent_id: number | null;
+  content: string;
+  references: StoredReference[];
+  citation: StoredCitationSettings;
+}
 
 /**
  * An encyclopedia entry of a circle (spec §3): name, aliases, a disambiguation note telling apart
@@ -40,6 +94,12 @@ export const encyclopediaEntries = pgTable(
     editCount: integer("edit_count").notNull().default(0),
     views: integer("views").notNull().default(0),
     citeCount: integer("cite_count").notNull().default(0),
+    /** Only the circle's moderators may edit a protected entry. */
+    protected: boolean("protected").notNull().default(false),
+    references: jsonb("references").$type<StoredReference[]>().notNull().default([]),
+    citation: jsonb("citation").$type<StoredCitationSettings>().notNull().default(defaultCitationSettings),
+    /** The revision the entry shows now (entry_revisions.id); every save writes one. */
+    revisionId: integer("revision_id"),
   },
   (table) => [
     index("encyclopedia_entries_circle_idx").on(table.circleId, table.createdAt),
@@ -80,4 +140,47 @@ export const entryViews = pgTable(
     day: date("day").notNull(),
   },
   (table) => [primaryKey({ columns: [table.entryId, table.visitor, table.day] })],
+);
+
+/**
+ * The content of entry revisions, stored once per distinct snapshot (its SHA-256 over the
+ * canonical JSON): reverting to an old text or saving the same text again adds no copy.
+ */
+export const entryRevisionContents = pgTable("entry_revision_contents", {
+  hash: text("hash").primaryKey(),
+  snapshot: jsonb("snapshot").$type<StoredEntrySnapshot>().notNull(),
+});
+
+/**
+ * Every save of an entry: immutable (author, time, summary, size and its change, language). The
+ * entry's contributors, edit count and created time come from here.
+ */
+export const entryRevisions = pgTable(
+  "entry_revisions",
+  {
+    id: serial("id").primaryKey(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => encyclopediaEntries.id, { onDelete: "cascade" }),
+    /** 1, 2, 3… within the entry. */
+    number: integer("number").notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    summary: text("summary").notNull().default(""),
+    contentHash: text("content_hash")
+      .notNull()
+      .references(() => entryRevisionContents.hash),
+    /** Characters of the description. */
+    size: integer("size").notNull(),
+    sizeDelta: integer("size_delta").notNull(),
+    language: text("language", { enum: entryLanguages }).notNull(),
+    /** The revision this one restored (a revert). */
+    revertOf: integer("revert_of"),
+  },
+  (table) => [
+    uniqueIndex("entry_revisions_number_idx").on(table.entryId, table.number),
+    index("entry_revisions_author_idx").on(table.authorId),
+    index("entry_revisions_content_idx").on(table.contentHash),
+    check("entry_revisions_summary_length", sql`char_length(${table.summary}) <= 200`),
+  ],
 );

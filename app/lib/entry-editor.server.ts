@@ -1,0 +1,193 @@
+import type { AppContext } from "../context.ts";
+import { AppError } from "../../common/app-error.ts";
+import { authorize } from "../../common/policy.ts";
+import { circleIdOf } from "./circle-pages.server.ts";
+import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
+import { loadCircleAccess } from "../../features/circles/access.server.ts";
+import { canViewCircle } from "../../features/circles/policy.ts";
+import { can } from "../../features/encyclopedia/policy.ts";
+import { listCircleEntries, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { getDraft } from "../../features/writings/drafts.ts";
+import type { CitationSettings, EntryLanguage } from "../../features/encyclopedia/schema.ts";
+import { parseBibtex } from "../../features/encyclopedia/bibtex.ts";
+
+/*
+ * The entry editor's data and form reading (`/circles/{cid}/encyclopedia/write` and
+ * `…/{entry_id}/edit`). The form is plain HTML: references are rows of fields (`ref_label`,
+ * `ref_title`…, repeated), a fixed number of blank rows plus an "add rows" submit without JavaScript.
+ */
+
+export const referenceFields = ["label", "authors", "title", "container", "publisher", "year", "pages", "url", "accessed", "doi"] as const;
+export type ReferenceRow = Record<(typeof referenceFields)[number], string>;
+
+/** Everything the editor form holds, as text (what a failed post sends back). */
+export interface EntryFormValues {
+  name: string;
+  aliases: string;
+  disambiguation: string;
+  parent_id: string;
+  language: EntryLanguage;
+  content: string;
+  summary: string;
+  references: ReferenceRow[];
+  citation: CitationSettings;
+  base_revision: string;
+}
+
+export const blankRows = 2;
+
+export const emptyReference = (): ReferenceRow => Object.fromEntries(referenceFields.map((field) => [field, ""])) as ReferenceRow;
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const filledRows = (rows: ReferenceRow[]) => rows.filter((row) => referenceFields.some((field) => row[field].trim() !== ""));
+
+/** The editor's fields as posted (blank reference rows left out). */
+export function entryFormValues(form: FormData): EntryFormValues {
+  const columns = Object.fromEntries(
+    referenceFields.map((field) => [field, form.getAll(`ref_${field}`).map((value) => (typeof value === "string" ? value : ""))]),
+  ) as Record<(typeof referenceFields)[number], string[]>;
+  const rows = Math.max(...referenceFields.map((field) => columns[field].length), 0);
+  const references: ReferenceRow[] = [];
+  for (let index = 0; index < Math.min(rows, 200); index += 1)
+    references.push(Object.fromEntries(referenceFields.map((field) => [field, columns[field][index] ?? ""])) as ReferenceRow);
+  const choice = <T extends string>(name: string, values: readonly T[], fallback: T): T =>
+    (values as readonly string[]).includes(text(form, name)) ? (text(form, name) as T) : fallback;
+  return {
+    name: text(form, "name"),
+    aliases: text(form, "aliases"),
+    disambiguation: text(form, "disambiguation"),
+    parent_id: text(form, "parent_id"),
+    language: choice("language", ["zh-CN", "en"] as const, "zh-CN"),
+    content: text(form, "content"),
+    summary: text(form, "summary"),
+    references: filledRows(references),
+    citation: {
+      format: choice("citation_format", ["numeric", "label", "none"] as const, "numeric"),
+      bracket: choice("citation_bracket", ["square", "round"] as const, "square"),
+      cite_type: choice("citation_cite_type", ["single", "multiple"] as const, "multiple"),
+      position: choice("citation_position", ["superscript", "subscript"] as const, "superscript"),
+    },
+    base_revision: text(form, "base_revision"),
+  };
+}
+
+/** The JSON body the API takes, from the form's values (blank reference rows left out). */
+export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Record<string, unknown> {
+  const references = filledRows(values.references).map((row) => ({
+    label: row.label,
+    authors: row.authors
+      .split(/[;；\n]/)
+      .map((author) => author.trim())
+      .filter(Boolean),
+    title: row.title,
+    ...Object.fromEntries(
+      (["container", "publisher", "year", "pages", "url", "accessed", "doi"] as const).flatMap((field) =>
+        row[field].trim() ? [[field, row[field]]] : [],
+      ),
+    ),
+  }));
+  const parent = values.parent_id.trim();
+  const body: Record<string, unknown> = {
+    name: values.name,
+    aliases: values.aliases
+      .split(/[,，;；\n]/)
+      .map((alias) => alias.trim())
+      .filter(Boolean),
+    disambiguation: values.disambiguation.trim() || null,
+    parent_id: /^\d{1,10}$/.test(parent) ? Number(parent) : parent === "" ? null : parent,
+    content: values.content,
+    summary: values.summary,
+    references,
+    citation: values.citation,
+  };
+  if (mode === "create") body.language = values.language;
+  else body.base_revision = /^\d{1,10}$/.test(values.base_revision) ? Number(values.base_revision) : values.base_revision;
+  return body;
+}
+
+/** Adds the reference a pasted BibTeX entry describes (its first blank row, or a new one); null when it is not BibTeX. */
+export function withBibtex(values: EntryFormValues, bibtex: string): EntryFormValues | null {
+  const parsed = parseBibtex(bibtex);
+  if (!parsed) return null;
+  const row: ReferenceRow = {
+    ...emptyReference(),
+    ...Object.fromEntries(Object.entries(parsed).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : []))),
+    authors: parsed.authors.join("; "),
+  };
+  const rows = filledRows(values.references);
+  return { ...values, references: [...rows, row] };
+}
+
+/** The stored references as form rows. */
+export function referenceRows(references: readonly Record<string, unknown>[]): ReferenceRow[] {
+  return references.map((reference) => ({
+    ...emptyReference(),
+    ...Object.fromEntries(Object.entries(reference).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : []))),
+    authors: Array.isArray(reference.authors) ? (reference.authors as string[]).join("; ") : "",
+  }));
+}
+
+export const draftKeyOf = (circleId: number, entryId: number | null) =>
+  entryId === null ? `new-entry-${circleId}` : `edit-entry-${entryId}`;
+
+/**
+ * The editor page's data: the circle (members who may write in it; visitors log in first), the
+ * entry when editing (whoever may edit it), the parent choices (the circle's entries, without the
+ * entry itself), and the values: a saved draft over the stored entry over blanks.
+ */
+export async function entryEditorData(app: AppContext, request: Request, params: { circleId?: string; entryId?: string }) {
+  const circleId = circleIdOf(request, params.circleId);
+  if (!app.viewer) throw new AppError("not_authenticated");
+  const viewer = app.viewer;
+  let values: EntryFormValues;
+  let entry: { id: number; name: string; revisionId: number; language: EntryLanguage } | null = null;
+  if (params.entryId !== undefined) {
+    const entryId = pathIdOf(request, params.entryId);
+    const { row, access } = await orNotFound(request, () => loadReadableEntry(app.db, viewer, entryId));
+    redirectToOwnCircle(request, circleId, row.circleId);
+    authorize(viewer, can(viewer, "edit", access, row));
+    entry = { id: row.id, name: row.name, revisionId: row.revisionId ?? 0, language: row.language };
+    values = {
+      name: row.name,
+      aliases: row.aliases.join(", "),
+      disambiguation: row.disambiguation ?? "",
+      parent_id: row.parentId === null ? "" : String(row.parentId),
+      language: row.language,
+      content: row.description,
+      summary: "",
+      references: referenceRows(row.references as unknown as Record<string, unknown>[]),
+      citation: row.citation,
+      base_revision: String(row.revisionId ?? ""),
+    };
+  } else {
+    const access = await loadCircleAccess(app.db, viewer, circleId);
+    if (!access || !canViewCircle(access)) throw new AppError("not_found");
+    authorize(viewer, can(viewer, "create", access));
+    values = {
+      name: "",
+      aliases: "",
+      disambiguation: "",
+      parent_id: "",
+      language: app.locale,
+      content: "",
+      summary: "",
+      references: [],
+      citation: { format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" },
+      base_revision: "",
+    };
+  }
+  const draftKey = draftKeyOf(circleId, entry?.id ?? null);
+  const draft = await getDraft(app.db, viewer.id, draftKey);
+  let fromDraft = false;
+  if (draft && draft.body.trim() !== "") {
+    const fields = draft.fields as Partial<EntryFormValues>;
+    values = { ...values, ...fields, content: draft.body, name: draft.title || values.name, base_revision: values.base_revision };
+    fromDraft = true;
+  }
+  const parents = (await listCircleEntries(app.db, circleId, 500)).filter((candidate) => candidate.id !== entry?.id);
+  return { circleId, entry, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeBrowser, hydrated, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** The entry editor in Chinese: create with an alias and two cited references, edit, diff the first and last revision, revert. */
+describe("writing and editing an encyclopedia entry (zh-CN)", () => {
+  it("creates an entry, edits it, compares revisions and reverts", async () => {
+    const { context, page } = await newVisitor();
+    await signInAsNewUser(context);
+    await page.goto("/circles/1/encyclopedia/write");
+    await hydrated(page);
+    await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+    const name = uniqueName("勾股定理");
+    await page.getByTestId("entry-name-input").fill(name);
+    await page.getByTestId("entry-aliases-input").fill(uniqueName("毕达哥拉斯定理"));
+    await page.locator(".cm-content").click();
+    await page.keyboard.insertText("直角边的平方和等于斜边的平方 [@euclid]。\n\n周髀算经有记载 [@zhou, p. 12]。");
+    await page.getByTestId("ref-label-0").fill("euclid");
+    await page.getByTestId("ref-title-0").fill("Elements");
+    await page.getByTestId("ref-label-1").fill("zhou");
+    await page.getByTestId("ref-title-1").fill("周髀算经");
+    await page.getByTestId("entry-save").click();
+    await page.waitForURL(/\/circles\/1\/encyclopedia\/\d+$/, { timeout: 30_000 });
+    const entryUrl = new URL(page.url()).pathname;
+    await expect.poll(() => page.locator('sup a[href="#user-content-ref-2"]').count()).toBe(1);
+    expect(await page.getByTestId("entry-name").innerText()).toContain(name);
+
+    await page.getByTestId("entry-edit").click();
+    await page.waitForURL(`${entryUrl}/edit`);
+    await hydrated(page);
+    await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText("\n\n勾三股四弦五。");
+    await page.getByTestId("entry-summary").fill("补充");
+    await page.getByTestId("entry-save").click();
+    await page.waitForURL(entryUrl, { timeout: 30_000 });
+    await expect.poll(() => page.locator(".rendered-content").innerText()).toContain("勾三股四弦五");
+
+    await page.getByTestId("entry-history").click();
+    await page.waitForURL(`${entryUrl}/history`);
+    await expect.poll(() => page.getByTestId("revision-row").count()).toBe(2);
+    await page.getByTestId("compare").click();
+    await expect.poll(() => page.getByTestId("entry-diff").innerText(), { timeout: 30_000 }).toContain("勾三股四弦五");
+    await page.getByTestId("revert-1").click();
+    await expect.poll(() => page.getByTestId("revision-row").count(), { timeout: 30_000 }).toBe(3);
+    await page.goto(entryUrl);
+    expect(await page.locator(".rendered-content").innerText()).not.toContain("勾三股四弦五");
+    await context.close();
+  });
+});
+
+describe("the entry editor in English (smoke)", () => {
+  it("opens the editor and an entry's history in English", async () => {
+    const { context, page } = await newVisitor({ locale: "en-US" });
+    await signInAsNewUser(context);
+    await page.goto("/en/circles/1/encyclopedia/write");
+    expect(await page.locator("h1").innerText()).toBe("Create an entry");
+    expect(await page.getByTestId("entry-references").innerText()).toContain("References");
+    await context.close();
+  });
+});
