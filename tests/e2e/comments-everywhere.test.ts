@@ -44,6 +44,8 @@ describe("comments on a chapter in the browser", () => {
     expect(follow.status()).toBeLessThan(300);
     const box = page.locator("#comment-body");
     await box.click();
+    // The completion loads on the first focus: typing before it is there would go unheard.
+    await expect.poll(() => page.locator("#comment-body-mentions").count()).toBe(1);
     await box.pressSequentially(`谢谢 @${writerAccount.username.slice(0, 5)}`);
     const list = page.locator("#comment-body-mentions");
     const options = list.getByRole("option");

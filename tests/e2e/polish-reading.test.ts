@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, seriousViolations, signInAsNewUser, uniqueName } from "./browser.ts";
+import { closeBrowser, hydrated, launchBrowser, newVisitor, seriousViolations, signInAsNewUser, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -106,15 +106,17 @@ describe("code blocks", () => {
     const { context, page } = await newVisitor();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/circles/2/writing/1");
+    // The copy button works once the page's script runs: a click before hydration would be lost.
+    await hydrated(page);
     const block = page.locator(".rendered-content pre.shiki").first();
     expect(await block.evaluate((pre) => getComputedStyle(pre, "::before").content)).toBe('"Python"');
     const button = page.locator(".rendered-content .code-block .code-copy").first();
     await poll(() => shown(button)).toBe("复制");
     await button.click();
+    const copiedAt = Date.now();
     await poll(() => shown(button), 1_000).toBe("已复制");
     expect(await button.getAttribute("aria-label")).toBe("已复制");
     expect(await page.locator(".rendered-content .code-block [role=status]").first().textContent()).toBe("已复制");
-    const copiedAt = Date.now();
     const code = await block.locator("code").textContent();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(code).toContain("for a in range(1, 30):");
@@ -122,6 +124,7 @@ describe("code blocks", () => {
     expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(1_300);
 
     await page.goto("/en/circles/2/writing/1");
+    await hydrated(page);
     const english = page.locator(".rendered-content .code-copy").first();
     await poll(() => shown(english)).toBe("Copy");
     await english.click();
