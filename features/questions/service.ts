@@ -1,3 +1,4 @@
+import { editConflict } from "../content/edit-conflict.ts";
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { shanghaiDay } from "../../common/locale.ts";
@@ -184,17 +185,7 @@ export async function updateQuestion(
     if (!row) {
       const [current] = await tx.db.select().from(questions).where(eq(questions.id, id)).limit(1);
       if (!current) throw new AppError("not_found");
-      throw new AppError("edit_conflict", {
-        details: {
-          current_version: current.version,
-          current: {
-            title: current.title,
-            content: current.markdown,
-            version: current.version,
-            edited_at: current.editedAt?.toISOString() ?? null,
-          },
-        },
-      });
+      throw editConflict(current);
     }
     if (categories) {
       await tx.db.delete(questionCategories).where(eq(questionCategories.questionId, id));
@@ -330,12 +321,7 @@ export async function updateAnswer(options: ServiceOptions, viewer: Viewer, id: 
     if (!row) {
       const [current] = await tx.db.select().from(answers).where(eq(answers.id, id)).limit(1);
       if (!current) throw new AppError("not_found");
-      throw new AppError("edit_conflict", {
-        details: {
-          current_version: current.version,
-          current: { content: current.markdown, version: current.version, edited_at: current.editedAt?.toISOString() ?? null },
-        },
-      });
+      throw editConflict({ markdown: current.markdown, version: current.version, editedAt: current.editedAt });
     }
     await emit(tx, { actorId: viewer.id, verb: "answer.edited", subjectId: id, data: { questionId: question.id, version: row.version } });
     tx.invalidate(...answerTags(question, before.authorId, id));

@@ -1,3 +1,4 @@
+import { editConflict } from "../content/edit-conflict.ts";
 import { and, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
@@ -276,17 +277,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
     if (!row) {
       const [current] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
       if (!current) throw new AppError("not_found");
-      throw new AppError("edit_conflict", {
-        details: {
-          current_version: current.version,
-          current: {
-            title: current.title,
-            content: current.markdown,
-            version: current.version,
-            edited_at: current.editedAt?.toISOString() ?? null,
-          },
-        },
-      });
+      throw editConflict(current);
     }
     if (categories) {
       await tx.db.delete(writingCategories).where(eq(writingCategories.writingId, id));
