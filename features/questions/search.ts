@@ -25,7 +25,12 @@ registerSearchKind({
     }));
   },
   async ids(db, afterId, limit) {
-    const rows = await db.select({ id: questions.id }).from(questions).where(gt(questions.id, afterId)).orderBy(asc(questions.id)).limit(limit);
+    const rows = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(gt(questions.id, afterId))
+      .orderBy(asc(questions.id))
+      .limit(limit);
     return rows.map((row) => row.id);
   },
 });

@@ -155,3 +155,9 @@ async function countIds(db: Executor, type: SearchType): Promise<number> {
     after = ids.at(-1)!;
   }
 }
+
+/** At start-up: an empty index (a new store, or the first start after this feature) is built once. */
+export async function ensureSearchIndex(db: Executor): Promise<void> {
+  const [row] = await db.select({ id: searchDocuments.id }).from(searchDocuments).limit(1);
+  if (!row) await rebuildIndex(db);
+}

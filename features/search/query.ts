@@ -16,14 +16,16 @@ export interface PreparedQuery {
 /** Removes what no search needs and keeps any text harmless: NUL, controls, excess length. */
 export function cleanQuery(raw: string): string {
   return raw
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\p{Cc}/gu, " ")
     .trim()
     .slice(0, maxQueryLength);
 }
 
 function allOf(tokens: string[], suffix = ""): string {
   const unique = [...new Set(tokens)];
-  return unique.length === 1 ? `${quoteLexeme(unique[0]!)}${suffix}` : `(${unique.map((token) => quoteLexeme(token) + suffix).join(" & ")})`;
+  return unique.length === 1
+    ? `${quoteLexeme(unique[0]!)}${suffix}`
+    : `(${unique.map((token) => quoteLexeme(token) + suffix).join(" & ")})`;
 }
 
 /**

@@ -136,9 +136,7 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
   if (options.type && options.type !== "all") filters.push(sql`d.type = ${options.type}`);
   if (options.circleId) filters.push(sql`d.circle_id = ${options.circleId}`);
   if (options.language) filters.push(sql`(d.language = ${options.language} or d.language is null)`);
-  const rank = tsquery
-    ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery})`
-    : sql`0::real`;
+  const rank = tsquery ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery})` : sql`0::real`;
   const order =
     options.sort === "newest"
       ? sql`d.published_at desc, d.type, d.id desc`

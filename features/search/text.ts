@@ -25,7 +25,7 @@ const meaningful = /[\p{L}\p{N}]/u;
 
 /** NFKC, traditional → simplified, lower case, no NUL or control characters. */
 export function foldText(text: string): string {
-  const cleaned = text.normalize("NFKC").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const cleaned = text.normalize("NFKC").replace(/\p{Cc}/gu, " ");
   return toSimplified(cleaned).toLowerCase();
 }
 
