@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { searchDocuments } from "../../server/db/schema/index.ts";
 import { characterTokens, foldText, indexTokens, learnWords, pinyinKeys, tsvectorLiteral } from "./text.ts";
-import { searchKind, type SearchSource, type SearchType } from "./registry.ts";
+import { searchKind, searchTypes, type SearchSource, type SearchType } from "./registry.ts";
 
 /** How much of a body is indexed and kept for snippets. */
 const bodyLimit = 20000;
@@ -114,8 +114,11 @@ export async function rebuildIndex(
   db: Executor,
   progress: (done: number, total: number, type: SearchType) => void = () => {},
   batch = 200,
+  only?: SearchType[],
 ): Promise<number> {
-  const order: SearchType[] = ["circle", "entry", "user", "writing", "book", "chapter", "question", "answer"];
+  const order = (["circle", "entry", "user", "writing", "book", "chapter", "question", "answer"] as SearchType[]).filter(
+    (type) => !only || only.includes(type),
+  );
   const totals = await Promise.all(order.map((type) => countIds(db, type)));
   const total = totals.reduce((sum, count) => sum + count, 0);
   let done = 0;
@@ -156,8 +159,17 @@ async function countIds(db: Executor, type: SearchType): Promise<number> {
   }
 }
 
-/** At start-up: an empty index (a new store, or the first start after this feature) is built once. */
+/**
+ * At start-up: a kind with subjects but no index rows (a new store whose seed wrote rows directly,
+ * or the first start after this feature) is indexed once.
+ */
 export async function ensureSearchIndex(db: Executor): Promise<void> {
-  const [row] = await db.select({ id: searchDocuments.id }).from(searchDocuments).limit(1);
-  if (!row) await rebuildIndex(db);
+  const missing: SearchType[] = [];
+  for (const type of searchTypes) {
+    const kind = searchKind(type);
+    if (!kind || (await kind.ids(db, 0, 1)).length === 0) continue;
+    const [row] = await db.select({ id: searchDocuments.id }).from(searchDocuments).where(eq(searchDocuments.type, type)).limit(1);
+    if (!row) missing.push(type);
+  }
+  if (missing.length > 0) await rebuildIndex(db, () => {}, 200, missing);
 }

@@ -216,3 +216,12 @@ export async function suggest(db: Executor, viewer: Viewer | null, query: string
 }
 
 export { indexSubjects, removeSubjects } from "./indexer.ts";
+
+/** The circles a search may be narrowed to: those whose content the viewer may read, by name. */
+export async function searchableCircles(db: Executor, viewer: Viewer | null, locale: Locale): Promise<{ id: number; name: string }[]> {
+  const seen = await visibility(db, viewer, locale);
+  return seen.readable
+    .map((id) => ({ id, name: seen.names.get(id) ?? String(id) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
+    .slice(0, 500);
+}
