@@ -23,6 +23,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/settings/members", "routes/circle-settings-members.tsx", { id: id("circle-settings-members") }),
       route("circles/:circleId/settings/categories", "routes/circle-settings-categories.tsx", { id: id("circle-settings-categories") }),
       route("search", "routes/search.tsx", { id: id("search") }),
+      route("ranking", "routes/ranking.tsx", { id: id("ranking") }),
       route("about", "routes/about.tsx", { id: id("about") }),
       route("about/privacy", "routes/privacy.tsx", { id: id("privacy") }),
       route("help", "routes/help.tsx", { id: id("help") }),

@@ -52,6 +52,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
         <nav aria-label={t("nav.main_navigation")} className="site-nav">
           <Link to={path("/")}>{t("nav.home")}</Link>
           <Link to={path("/circles")}>{t("nav.circles")}</Link>
+          <Link to={path("/ranking")}>{t("nav.ranking")}</Link>
         </nav>
         <Form method="get" action={path("/search")} role="search" className="site-search">
           <input
