@@ -4,6 +4,7 @@ import type { Locale } from "../../common/locale.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "../circles/access.server.ts";
 import { canReadCircleContent } from "../circles/policy.ts";
+import type { RankingKind, RankingPeriod } from "./schema.ts";
 
 /**
  * Rankings (`/ranking`): the hottest writings, questions, entries and books of the last day, week
@@ -15,10 +16,7 @@ import { canReadCircleContent } from "../circles/policy.ts";
  * same length, so the page shows how it moved. Metadata and visibility come from the search index.
  */
 
-export const rankingPeriods = ["day", "week", "month"] as const;
-export type RankingPeriod = (typeof rankingPeriods)[number];
-export const rankingKinds = ["writing", "question", "entry", "book", "creator"] as const;
-export type RankingKind = (typeof rankingKinds)[number];
+export { rankingKinds, rankingPeriods, type RankingKind, type RankingPeriod } from "./schema.ts";
 
 const periodDays: Record<RankingPeriod, number> = { day: 1, week: 7, month: 30 };
 const listLength = 20;

@@ -65,7 +65,7 @@ export function isSearchType(value: string): value is SearchType {
 export function plainText(source: string, limit = 20000): string {
   return source
     .slice(0, limit * 2)
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<\/?[a-zA-Z][^>]*>/g, " ")
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/&nbsp;/g, " ")
