@@ -65,20 +65,36 @@ export async function indexSubjects(db: Executor, type: SearchType, ids: number[
   const found = new Set(sources.map((source) => source.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) await removeSubjects(db, type, missing);
-  for (const source of sources) {
+  if (sources.length === 0) return;
+  const rows = sources.map((source) => {
     const row = documentRow(
       source,
       source.relatedEntryIds.flatMap((id) => related.get(id) ?? []),
     );
-    const { type: _type, id: _id, terms, ...rest } = row;
-    await db
-      .insert(searchDocuments)
-      .values({ ...row, terms: sql`${terms}::tsvector` as unknown as string })
-      .onConflictDoUpdate({
-        target: [searchDocuments.type, searchDocuments.id],
-        set: { ...rest, terms: sql`${terms}::tsvector` as unknown as string },
-      });
-  }
+    return { ...row, terms: sql`${row.terms}::tsvector` as unknown as string };
+  });
+  const replaced = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(searchDocuments)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [searchDocuments.type, searchDocuments.id],
+      set: {
+        circleId: replaced("circle_id"),
+        parentId: replaced("parent_id"),
+        language: replaced("language"),
+        title: replaced("title"),
+        path: replaced("path"),
+        names: replaced("names"),
+        pinyin: replaced("pinyin"),
+        synonyms: replaced("synonyms"),
+        body: replaced("body"),
+        terms: replaced("terms"),
+        authorId: replaced("author_id"),
+        publishedAt: replaced("published_at"),
+        hotScore: replaced("hot_score"),
+      },
+    });
 }
 
 /** Removes subjects (and what is deleted with them) from the index. */
