@@ -61,6 +61,7 @@ export interface Suggestion {
 }
 
 const maxOffset = 1000;
+const candidateLimit = 1000;
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
 
 function parseCursor(cursor: string | null | undefined): number {
@@ -142,12 +143,24 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
       ? sql`d.published_at desc, d.type, d.id desc`
       : sql`(${rank} + case when ${nameLike} then 0.5 else 0 end + case when d.names = ${folded} then 1 else 0 end
           + 0.05 * ln(1 + greatest(d.hot_score, 0))) desc, d.published_at desc, d.type, d.id desc`;
+  // Ranking reads every candidate's vector: a common word matching tens of thousands of rows is
+  // ranked among its `candidateLimit` best by names, then Hot score and recency (newest: exact).
+  const candidateOrder =
+    options.sort === "newest"
+      ? sql`d.published_at desc, d.type, d.id desc`
+      : sql`(case when ${nameLike} then 0 else 1 end), d.hot_score desc, d.published_at desc`;
   const result = await db.execute<Row>(sql`
+    with candidates as (
+      select d.type, d.id from search_documents d
+      where ${sql.join(filters, sql` and `)}
+      order by ${candidateOrder}
+      limit ${candidateLimit}
+    )
     select d.type, d.id, d.title, d.path, d.body, d.circle_id, d.author_id, u.username, u.nickname, d.published_at,
       count(*) over () as total
-    from search_documents d
+    from candidates c
+    join search_documents d on d.type = c.type and d.id = c.id
     left join users u on u.id = d.author_id
-    where ${sql.join(filters, sql` and `)}
     order by ${order}
     limit ${limit + 1} offset ${offset}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
