@@ -60,7 +60,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
         {t("title")}
       </h1>
       <p className="muted">{t("intro")}</p>
-      <nav className="tabs-nav" aria-label={t("title")}>
+      <nav className="tabs-nav" aria-label={t("kinds_label")}>
         {rankingKinds.map((name) => (
           <Link key={name} to={link({ kind: name })} aria-current={kind === name ? "page" : undefined}>
             {t(`kinds.${name}`)}
@@ -68,7 +68,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       <div className="search-filters">
-        <nav className="ranking-periods" aria-label={t("periods.week")}>
+        <nav className="ranking-periods" aria-label={t("period_label")}>
           {rankingPeriods.map((name) => (
             <Link key={name} to={link({ period: name })} aria-current={period === name ? "page" : undefined} className="button">
               {t(`periods.${name}`)}

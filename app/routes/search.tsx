@@ -69,7 +69,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {params.q ? (
         <>
-          <nav className="tabs-nav" aria-label={t("search:filters")}>
+          <nav className="tabs-nav" aria-label={t("search:types_label")}>
             {tabTypes.map((type) => (
               <Link
                 key={type}
