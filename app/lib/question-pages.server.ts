@@ -1,4 +1,4 @@
-import { commentsSectionOf } from "./comment-pages.server.ts";
+import { commentIntentsFor, commentsSectionOf, embeddedCommentsSection } from "./comment-pages.server.ts";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -17,6 +17,7 @@ import { listCategories } from "../../features/circles/categories.ts";
 import { entriesByIds } from "../../features/encyclopedia/service.ts";
 import { interactionSummary, type InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { deleteDraft, getDraft } from "../../features/writings/drafts.ts";
+import { moderationNotice } from "../../features/reports/service.ts";
 import { presentQuestion } from "../../features/questions/presenter.ts";
 import { canOnAnswer } from "../../features/questions/policy.ts";
 import { questionTabValues, answerSortValues, type AnswerSort, type QuestionTab } from "../../features/questions/schema.ts";
@@ -145,9 +146,18 @@ export async function questionPage(app: AppContext, request: Request, params: { 
     ]),
   );
   const notice = query.get("notice");
-  const comments = await commentsSectionOf(app, request, { type: "question", id: row.id });
+  // One answer's comments open under it at a time (`?answer_comments=<id>`, Zhihu's toggle): its first ones, its forms post to its own page.
+  const openedId = idFromText(query.get("answer_comments"));
+  const opened = openedId === null ? undefined : answers.items.find((item) => item.id === openedId);
+  const [comments, answerComments, moderation] = await Promise.all([
+    commentsSectionOf(app, request, { type: "question", id: row.id }),
+    opened ? embeddedCommentsSection(app, { type: "answer", id: opened.id }) : Promise.resolve(null),
+    row.hiddenAt ? moderationNotice(app.db, "question", row.id) : Promise.resolve(null),
+  ]);
   return withToken(app, {
     comments,
+    answerComments: opened && answerComments ? { answerId: opened.id, comments: answerComments } : null,
+    moderation,
     question,
     circle: { id: row.circleId, name },
     sort,
@@ -200,6 +210,12 @@ export async function answerPage(app: AppContext, request: Request, params: { ci
     can: { edit: canEdit, delete: canOnAnswer(app.viewer, "delete", resource) },
     others,
     interactions: await interactionSummary(app.db, app.viewer, { type: "answer", id: item.id, authorId: item.author.id }),
+    comments: await commentsSectionOf(app, request, { type: "answer", id: answerId }),
+    moderation: loaded.row.hiddenAt
+      ? await moderationNotice(app.db, "answer", answerId)
+      : row.hiddenAt
+        ? await moderationNotice(app.db, "question", row.id)
+        : null,
     notice: pageUrl(request.url).searchParams.get("notice"),
     origin: pageUrl(request.url).origin,
   });
@@ -438,7 +454,19 @@ export interface AnswerEditFailure {
   current?: { content: string; version: number };
 }
 
-/** The answer page's intents: `edit-answer` (content, version) and `delete-answer`, `accept`, `withdraw` as on the question page. */
+/**
+ * The answer page's intents for the answer of its URL: its own (below) and the comment intents
+ * (`comment`, `reply`, `edit-comment`, `delete-comment`), also posted from the question page's
+ * embedded comments.
+ */
+export async function answerPageIntents(app: AppContext, request: Request, params: { questionId?: string; answerer?: string }) {
+  const questionId = pathIdOf(request, params.questionId);
+  const answerId = await answerOfUser(app.db, questionId, params.answerer ?? "");
+  if (answerId === null) notFound(request);
+  return { ...answerIntents, ...commentIntentsFor(() => ({ type: "answer", id: answerId })) };
+}
+
+/** The answer page's own intents: `edit-answer` (content, version) and `delete-answer`, `accept`, `withdraw` as on the question page. */
 export const answerIntents: Record<string, FormHandler> = {
   "edit-answer": async (post) => {
     const questionId = pathIdOf(post.request, post.params.questionId);

@@ -479,6 +479,7 @@ export async function personCard(db: Executor, id: number): Promise<PersonCard |
 }
 
 const likeCount = sql<number>`coalesce(${subjectCounts.likeCount}, 0)`.mapWith(Number);
+const commentCount = sql<number>`coalesce(${subjectCounts.commentCount}, 0)`.mapWith(Number);
 
 function answerSelection() {
   return {
@@ -491,6 +492,7 @@ function answerSelection() {
     publishedAt: answers.publishedAt,
     editedAt: answers.editedAt,
     likeCount,
+    commentCount,
     author: personColumns,
   };
 }
@@ -505,6 +507,7 @@ type AnswerSelected = {
   publishedAt: Date;
   editedAt: Date | null;
   likeCount: number;
+  commentCount: number;
   author: PersonCard;
 };
 
