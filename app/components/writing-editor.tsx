@@ -13,6 +13,7 @@ import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
 import { uploadImage } from "../lib/upload-image.ts";
 import { describedBy, FormField } from "./form-field.tsx";
 import { MarkdownEditorField } from "./markdown-editor-field.tsx";
+import { AutosaveStatusText, DraftConflict } from "./draft-status.tsx";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import type { PickedEntry } from "./entry-picker.tsx";
 import "../lib/editor-catalog.ts";
@@ -48,8 +49,6 @@ export interface EditorPageData {
   relatedEntries: PickedEntry[];
   csrfToken: string;
 }
-
-const timeOnly: Intl.DateTimeFormatOptions = { timeStyle: "short" };
 
 /**
  * The writing editor. Without JavaScript it is a plain form with a textarea that publishes by
@@ -249,28 +248,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           {t("editor.edit_taken")}
         </p>
       ) : null}
-      {status.state === "conflict" ? (
-        <section className="panel editor-conflict" role="alert" data-testid="draft-conflict">
-          <h2>{t("editor.conflict_title")}</h2>
-          <p>{t("editor.conflict_text")}</p>
-          <div className="editor-conflict-versions">
-            <div>
-              <h3>{t("editor.mine")}</h3>
-              <pre className="editor-conflict-text">{status.yours.body}</pre>
-              <button type="button" className="button button-primary" onClick={autosave.keepMine}>
-                {t("editor.keep_mine")}
-              </button>
-            </div>
-            <div>
-              <h3>{t("editor.theirs")}</h3>
-              <pre className="editor-conflict-text">{status.current.body}</pre>
-              <button type="button" className="button" onClick={() => takeTheirs(status.current)}>
-                {t("editor.take_theirs")}
-              </button>
-            </div>
-          </div>
-        </section>
-      ) : null}
+      {status.state === "conflict" ? <DraftConflict status={status} onKeepMine={autosave.keepMine} onTakeTheirs={takeTheirs} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -501,17 +479,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           >
             {t("editor.save_draft")}
           </button>
-          <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
-            {status.state === "saving"
-              ? t("editor.saving")
-              : status.state === "saved"
-                ? t("editor.saved", { time: formatDate(status.at, locale, timeOnly) })
-                : status.state === "failed"
-                  ? (status.message ?? t("editor.save_failed"))
-                  : result?.draftSaved
-                    ? t("editor.saved", { time: formatDate(result.draftSaved.at, locale, timeOnly) })
-                    : ""}
-          </span>
+          <AutosaveStatusText status={status} savedAt={result?.draftSaved?.at} />
         </div>
       </Form>
     </div>

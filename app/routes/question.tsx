@@ -158,6 +158,11 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
                   {t("question.follow")}
                 </Link>
               ) : null}
+              {question.can.edit ? (
+                <Link className="button" to={path(`/circles/${circle.id}/ask?edit=${question.id}`)} data-testid="edit-question">
+                  {t("question.edit_question")}
+                </Link>
+              ) : null}
               {question.can.delete && csrfToken ? (
                 <Form method="post" className="inline-form">
                   <input type="hidden" name="csrftoken" value={csrfToken} />
@@ -247,7 +252,10 @@ function QuestionAnswer({ answer, page, confirmDelete }: { answer: AnswerItem; p
   const { question, csrfToken } = page;
   const open = page.answerComments?.answerId === answer.id ? page.answerComments.comments : null;
   const here = localizePath(question.url, locale);
-  const toggle = new URLSearchParams({ ...(page.sort === "time" ? { sort: "time" } : {}), ...(open ? {} : { answer_comments: String(answer.id) }) });
+  const toggle = new URLSearchParams({
+    ...(page.sort === "time" ? { sort: "time" } : {}),
+    ...(open ? {} : { answer_comments: String(answer.id) }),
+  });
   return (
     <AnswerCard
       answer={answer}
