@@ -338,7 +338,9 @@ function commentQuery(cursor: number | null, sort: CommentSort, extra: Record<st
 function Thread({ thread, comments, context }: { thread: PresentedThread; comments: CommentsPageData; context: ItemContext }) {
   // Embedded: the thread's further replies are on the subject's own page.
   const threadHref = (extra: Record<string, string | number>) =>
-    context.embedded ? `${context.action}${commentQuery(null, "newest", extra)}#comment-${thread.id}` : `${commentQuery(comments.cursor, comments.sort, extra)}#comment-${thread.id}`;
+    context.embedded
+      ? `${context.action}${commentQuery(null, "newest", extra)}#comment-${thread.id}`
+      : `${commentQuery(comments.cursor, comments.sort, extra)}#comment-${thread.id}`;
   const { t } = useTranslation("comments");
   const opened = comments.thread?.id === thread.id ? comments.thread : null;
   const replies = opened ? opened.items : thread.replies;

@@ -76,10 +76,7 @@ export async function commentsSectionOf(
  * page): the newest ten with their first replies, no opened thread; the page carries the
  * subject's comments tag and its commenters' tags.
  */
-export async function embeddedCommentsSection(
-  app: AppContext,
-  subject: { type: string; id: number },
-): Promise<CommentsPageData> {
+export async function embeddedCommentsSection(app: AppContext, subject: { type: string; id: number }): Promise<CommentsPageData> {
   const loaded = await loadCommentSubject(app.db, app.viewer, subject.type, subject.id);
   const page = await listComments(app.db, app.viewer, loaded, { cursor: null, sort: "newest", now: app.now() });
   const people = new Set<number>();

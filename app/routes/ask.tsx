@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/ask";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
-import { askIntents, askPage, type AskAnswer } from "../lib/question-pages.server.ts";
+import { askIntents, askPage, type AskAnswer } from "../lib/ask-pages.server.ts";
 import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -129,7 +129,13 @@ async function answerCards(db: Executor, ids: number[]): Promise<Map<number, Fee
   const rows = await db
     .select({
       answer: { id: answers.id, excerpt: answers.excerpt, publishedAt: answers.publishedAt },
-      question: { id: questions.id, circleId: questions.circleId, title: questions.title, language: questions.language, views: questions.views },
+      question: {
+        id: questions.id,
+        circleId: questions.circleId,
+        title: questions.title,
+        language: questions.language,
+        views: questions.views,
+      },
       author,
       likes: likesOf("answer", sql`${answers.id}`),
       comments: commentsOf("answer", sql`${answers.id}`),
