@@ -10,7 +10,8 @@ import { questionPath } from "../features/questions/paths.ts";
 /**
  * The question page the benchmark measures (issue 22): a question in the global village with
  * 30 answers by 30 users (Markdown with a formula and code, rendered as when saved), the first
- * accepted. Written into the embedded store before the server opens it (one process at a time).
+ * accepted. Written into the embedded store before the server opens it (one process at a time),
+ * dated a month back so the home feed's newest cards stay the demo data (the article is found there).
  */
 export async function prepareQuestionPage(dataDir: string, answerCount = 30): Promise<string> {
   const database = await openEmbeddedDatabase(embeddedDataPath(dataDir));
@@ -18,6 +19,7 @@ export async function prepareQuestionPage(dataDir: string, answerCount = 30): Pr
     await database.migrate();
     await seed(database);
     const { db } = database;
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
     const [asker] = await db.select({ id: users.id }).from(users).where(eq(users.username, "demo")).limit(1);
     const title = "如何高效地学习线性代数？";
     const description = "从哪本书开始，怎样做练习？\n\n$$Ax = b$$\n";
@@ -27,6 +29,7 @@ export async function prepareQuestionPage(dataDir: string, answerCount = 30): Pr
       .values({
         circleId: 1,
         authorId: asker!.id,
+        publishedAt: monthAgo,
         title,
         titleWords: titleWords(title),
         markdown: description,
@@ -57,6 +60,7 @@ export async function prepareQuestionPage(dataDir: string, answerCount = 30): Pr
         .values({
           questionId: question!.id,
           authorId: user!.id,
+          publishedAt: monthAgo,
           markdown,
           html: rendered.html,
           excerpt: rendered.excerpt,
