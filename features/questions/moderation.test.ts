@@ -8,6 +8,7 @@ import { presentViewer } from "../accounts/viewer.ts";
 import { countCircleContent } from "../circles/counts.ts";
 import { listFeed } from "../feeds/service.ts";
 import { countSitemapQuestions } from "./service.ts";
+import { recomputeQuestionHotScores } from "./hot.ts";
 
 /** Issue 22: hiding questions and answers through reports, the home feeds, comments on answers. */
 describe.each(databaseKinds)("questions in moderation and feeds on %s", (kind) => {
@@ -53,6 +54,9 @@ describe.each(databaseKinds)("questions in moderation and feeds on %s", (kind) =
     expect(feed.cards.map((card) => card.key)).toContain(`answer-${question.answers[1]!.id}`);
     const profile = await reader.get(`/api/questions/${question.id}/`);
     expect(profile.json().answer_count).toBe(1);
+    // The hourly recount agrees.
+    await recomputeQuestionHotScores(db());
+    expect((await db().select().from(questions).where(eq(questions.id, question.id)))[0]!.answerCount).toBe(1);
 
     expect((await resolve(filed.moderator.visitor, filed.caseId, "restore")).statusCode).toBe(200);
     const [restored] = await db().select().from(questions).where(eq(questions.id, question.id));
