@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/ask";
@@ -11,6 +11,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { describedBy, FormField } from "../components/form-field.tsx";
 import { MarkdownEditorField } from "../components/markdown-editor-field.tsx";
 import { AutosaveStatusText, DraftConflict } from "../components/draft-status.tsx";
+import { CategoryChoices, RelatedEntriesField } from "../components/editor-fields.tsx";
 import { QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
@@ -19,8 +20,6 @@ import { titleMaxLength } from "../../features/writings/schema.ts";
 import type { SimilarQuestion } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
 import "../lib/editor-catalog.ts";
-
-const EntryPicker = lazy(() => import("../components/entry-picker.tsx"));
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -229,48 +228,24 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
             rows={10}
             previewEmpty={t("ask.preview_empty")}
           />
-          {page.categories.length > 0 ? (
-            <fieldset className="form-field">
-              <legend>{t("ask.categories")}</legend>
-              {page.categories
-                .flatMap((category) => [category, ...category.children])
-                .map((category) => (
-                  <label key={category.id} className="checkbox-label">
-                    <input type="checkbox" name="categories" value={category.id} defaultChecked={values.categories.includes(category.id)} />{" "}
-                    {category.name}
-                  </label>
-                ))}
-              {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
-            </fieldset>
-          ) : null}
-          <FormField
+          <CategoryChoices
+            id="question-categories"
+            legend={t("ask.categories")}
+            categories={page.categories}
+            checked={values.categories}
+            error={errors.categories}
+          />
+          <RelatedEntriesField
             id="question-related"
             label={t("ask.related")}
+            idsHint={t("ask.related_hint")}
+            hydrated={hydrated}
+            initialIds={values.related_entries}
+            initial={page.related}
+            circleId={page.circle.id}
             error={errors.related_entries}
-            hint={hydrated ? undefined : t("ask.related_hint")}
-          >
-            {hydrated ? (
-              <Suspense fallback={null}>
-                <EntryPicker
-                  id="question-related"
-                  name="related_entries"
-                  initial={page.related}
-                  circleId={page.circle.id}
-                  invalid={Boolean(errors.related_entries)}
-                  onChange={() => autosave.markDirty()}
-                />
-              </Suspense>
-            ) : (
-              <input
-                id="question-related"
-                name="related_entries"
-                className="text-input"
-                defaultValue={values.related_entries}
-                inputMode="numeric"
-                {...describedBy("question-related", errors.related_entries, t("ask.related_hint"))}
-              />
-            )}
-          </FormField>
+            onChange={() => autosave.markDirty()}
+          />
           <FormField id="question-language" label={t("ask.language")} error={errors.language}>
             <select id="question-language" name="language" className="text-input" defaultValue={values.language}>
               <option value="zh-CN">{t("writings:languages.zh-CN")}</option>
