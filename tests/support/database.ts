@@ -10,6 +10,13 @@ export type DatabaseKind = "pglite" | "postgres";
 /** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
+/**
+ * One database for tests whose subject is not the database (input handling, policy matrices, page
+ * plumbing): the PostgreSQL server when there is one, PGlite otherwise. Every query they run is
+ * also run on both by the API tests of its feature; running them twice only doubled their time.
+ */
+export const oneDatabaseKind: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["postgres"] : ["pglite"];
+
 export interface TestDatabase extends DatabaseHandle {
   /** Drops the throw-away database (server) or closes the in-memory one. */
   dispose(): Promise<void>;
