@@ -84,7 +84,8 @@ export async function questionListPage(app: AppContext, request: Request, params
     circle: { id: circleId, name: await circleName(app, circleId) },
     tab,
     list,
-    canAsk: canInCircle(app.viewer, "write", access),
+    // Visitors see Ask too: the ask page sends them to sign in and brings them back.
+    canAsk: app.viewer === null || canInCircle(app.viewer, "write", access),
     deleted: query.get("deleted") === "1",
   };
 }

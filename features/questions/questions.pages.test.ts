@@ -102,6 +102,9 @@ describe.each(databaseKinds)("question pages on %s", (kind) => {
     const circle = await createCircle(db());
     const asker = await signedIn();
     await asker.visitor.post(`/api/circles/${circle.id}/questions/`, { title: "如何入门量子计算" });
+    // The list offers Ask to visitors too; the ask page sends them to sign in first.
+    const list = await new Visitor(api.app).get(`/circles/${circle.id}/questions`);
+    expect(list.body).toContain(`href="/circles/${circle.id}/ask"`);
     const visitor = await new Visitor(api.app).get(`/circles/${circle.id}/ask`);
     expect(visitor.statusCode).toBe(302);
     expect(visitor.headers.location).toBe(`/login?next=${encodeURIComponent(`/circles/${circle.id}/ask`)}`);
