@@ -1,13 +1,16 @@
-import { asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { answers, questions, users } from "../../server/db/schema/index.ts";
 import { plainText, registerSearchKind } from "../search/registry.ts";
 import { answerPath, questionPath } from "./paths.ts";
 
-/** Questions and answers in the search index (an answer is found in its question's circle and language). */
+/** Questions and answers in the search index (an answer is found in its question's circle and language; a hidden question hides its answers). */
 registerSearchKind({
   type: "question",
   async documents(db, ids) {
-    const rows = await db.select().from(questions).where(inArray(questions.id, ids));
+    const rows = await db
+      .select()
+      .from(questions)
+      .where(and(inArray(questions.id, ids), isNull(questions.hiddenAt)));
     return rows.map((row) => ({
       type: "question" as const,
       id: row.id,
@@ -43,7 +46,7 @@ registerSearchKind({
       .from(answers)
       .innerJoin(questions, eq(questions.id, answers.questionId))
       .innerJoin(users, eq(users.id, answers.authorId))
-      .where(inArray(answers.id, ids));
+      .where(and(inArray(answers.id, ids), isNull(answers.hiddenAt), isNull(questions.hiddenAt)));
     return rows.map(({ answer, question, username }) => ({
       type: "answer" as const,
       id: answer.id,
