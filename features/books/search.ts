@@ -27,6 +27,10 @@ registerSearchKind({
       hotScore: row.hotScore,
     }));
   },
+  async children(db, id) {
+    const rows = await db.select({ id: bookChapters.id }).from(bookChapters).where(eq(bookChapters.bookId, id));
+    return { type: "chapter", ids: rows.map((row) => row.id) };
+  },
   async ids(db, afterId, limit) {
     const rows = await db.select({ id: books.id }).from(books).where(gt(books.id, afterId)).orderBy(asc(books.id)).limit(limit);
     return rows.map((row) => row.id);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { addMember, createCircle, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
+import { addMember, createBook, createCircle, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { writings } from "../../server/db/schema/index.ts";
+import { books, writings } from "../../server/db/schema/index.ts";
+import { inTransaction } from "../../server/lib/transactions.ts";
+import { emit } from "../events/bus.ts";
 import { indexSubjects, rebuildIndex } from "./indexer.ts";
 
 interface Answer {
@@ -95,6 +97,28 @@ describe.each(databaseKinds)("search API on %s", (kind) => {
     await db().update(writings).set({ hiddenAt: new Date() }).where(eq(writings.id, open.id));
     await db().transaction(async (tx) => indexSubjects(tx as never, "writing", [open.id]));
     expect(keys(await find("量子计算", member.visitor))).not.toContain(`writing-${open.id}`);
+
+    // A book hidden by moderation takes its chapters out of search; restored, both come back.
+    const book = await createBook(db(), author, { name: "量子力学讲义", chapters: ["量子纠缠入门"] });
+    await rebuildIndex(db());
+    const chapterKey = `chapter-${book.chapters[0]!.id}`;
+    expect(keys(await find("量子纠缠"))).toContain(chapterKey);
+    const decide = async (hiddenAt: Date | null, action: "hide" | "restore") => {
+      await db().update(books).set({ hiddenAt }).where(eq(books.id, book.id));
+      await inTransaction({ db: db() }, (tx) =>
+        emit(tx, {
+          verb: "moderation.decided",
+          actorId: null,
+          subjectType: "book",
+          subjectId: book.id,
+          data: { caseId: 1, action, note: "" },
+        }),
+      );
+    };
+    await decide(new Date(), "hide");
+    expect(keys(await find("量子纠缠"))).not.toContain(chapterKey);
+    await decide(null, "restore");
+    expect(keys(await find("量子纠缠"))).toContain(chapterKey);
   });
 
   it("answers hostile and odd queries with results or an empty list, never an error; pages by cursor; suggests a near title", async () => {

@@ -2,7 +2,7 @@ import { onEvent } from "../events/bus.ts";
 import type { EventVerb } from "../events/catalogue.ts";
 import { registerSubjectDependent } from "../subjects/registry.ts";
 import { indexSubjects, removeSubjects } from "./indexer.ts";
-import { isSearchType, type SearchType } from "./registry.ts";
+import { isSearchType, searchKind, type SearchType } from "./registry.ts";
 
 /*
  * The index follows every write in the write's own transaction, so a published item is found on
@@ -37,7 +37,18 @@ reindexOn(["entry.created", "entry.edited"], "search.entry", (event) => [["entry
 reindexOn(["circle.created", "circle.updated"], "search.circle", (event) => [["circle", event.subjectId]]);
 reindexOn(["user.registered", "user.profile_updated"], "search.user", (event) => [["user", event.subjectId]]);
 
-/** Moderation: a hidden subject leaves the index, a restored one comes back (deletion goes through the dependent). */
-reindexOn(["report.created", "moderation.decided"], "search.moderation", (event) =>
-  event.subjectType && isSearchType(event.subjectType) ? [[event.subjectType, event.subjectId]] : [],
-);
+/**
+ * Moderation: a hidden subject leaves the index with what is found only through it (a book's
+ * chapters, a question's answers), a restored one comes back with them (deletion goes through the
+ * dependent).
+ */
+onEvent(["report.created", "moderation.decided"], {
+  name: "search.moderation",
+  async inTransaction(tx, event) {
+    const type = event.subjectType;
+    if (!type || !isSearchType(type)) return;
+    await indexSubjects(tx.db, type, [event.subjectId]);
+    const children = await searchKind(type)?.children?.(tx.db, event.subjectId);
+    if (children && children.ids.length > 0) await indexSubjects(tx.db, children.type, children.ids);
+  },
+});

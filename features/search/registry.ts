@@ -38,6 +38,8 @@ export interface SearchKind {
   type: SearchType;
   /** The documents of these ids that may be listed (deleted or hidden ones are left out). */
   documents(db: Executor, ids: number[]): Promise<SearchSource[]>;
+  /** What is found only while this subject is (a book's chapters): re-read with it when moderation hides or restores it. */
+  children?(db: Executor, id: number): Promise<{ type: SearchType; ids: number[] }>;
   /** Ids after `afterId` in order, at most `limit` (the rebuild pages through them). */
   ids(db: Executor, afterId: number, limit: number): Promise<number[]>;
 }
