@@ -72,7 +72,7 @@ export function unreadIn(category: MessageCentreCategory, counts: UnreadCounts):
 
 /**
  * Which notification categories (features/messages/notifications.ts) each counter counts; null
- * for the two kept in a column (announcements are site-wide, chat messages are not notifications).
+ * for the two counted elsewhere (announcements are site-wide, chat messages are not notifications).
  */
 export const counterCategories = {
   answer_count: ["answers"],
@@ -89,6 +89,3 @@ export const counterCategories = {
   keyof UnreadCounts,
   readonly ("answers" | "reply" | "comment" | "at" | "like" | "favorite" | "follow" | "system")[] | null
 >;
-
-/** The counters kept in a column of `unread_counters`. */
-export type ColumnCounter = "unread_announcement_count" | "unread_private_chat";
