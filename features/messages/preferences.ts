@@ -4,17 +4,13 @@ import { messageMutes } from "../../server/db/schema/index.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { emit } from "../events/bus.ts";
 import { unreadTag } from "./unread-memory.ts";
+import { isMutableCategory, mutableCategories, type MutableCategory } from "./schema.ts";
 
 /**
  * Per-category notify or mute. A muted category creates no notification and counts nothing;
  * system notices (account and moderation events) and private messages cannot be muted.
  */
-export const mutableCategories = ["answers", "reply", "comment", "at", "like", "favorite", "follow", "announcements"] as const;
-export type MutableCategory = (typeof mutableCategories)[number];
-
-export function isMutableCategory(value: string): value is MutableCategory {
-  return (mutableCategories as readonly string[]).includes(value);
-}
+export { isMutableCategory, mutableCategories, type MutableCategory };
 
 /** The categories the user muted. */
 export async function mutedCategories(db: Executor, userId: number): Promise<Set<MutableCategory>> {

@@ -89,3 +89,11 @@ export const counterCategories = {
   keyof UnreadCounts,
   readonly ("answers" | "reply" | "comment" | "at" | "like" | "favorite" | "follow" | "system")[] | null
 >;
+
+/** The categories a user may mute (system notices and private messages cannot be muted): features/messages/preferences.ts. */
+export const mutableCategories = ["answers", "reply", "comment", "at", "like", "favorite", "follow", "announcements"] as const;
+export type MutableCategory = (typeof mutableCategories)[number];
+
+export function isMutableCategory(value: string): value is MutableCategory {
+  return (mutableCategories as readonly string[]).includes(value);
+}
