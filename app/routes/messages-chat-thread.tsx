@@ -130,7 +130,8 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
         const incoming = message.message as ChatMessageAnswer;
         setMessages((current) => (current.some((known) => known.id === incoming.id) ? current : [...current, incoming]));
         stickToBottom.current = true;
-        if (!incoming.mine && document.visibilityState === "visible") void postJson(`/api/chats/${peer.username}/read/`);
+        if (!incoming.mine && document.visibilityState === "visible")
+          void postJson(`/api/chats/${peer.username}/read/`).catch(() => undefined);
       } else if (message.sse_type === "chat_read" && message.peer === peer.username) {
         const upTo = Number(message.read_up_to);
         setMessages((current) =>
@@ -141,6 +142,15 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
     [peer.username],
   );
   useEffect(() => store.onLive(onLive), [store, onLive]);
+
+  // Messages that arrived while the tab was hidden are read once it is shown again.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void postJson(`/api/chats/${peer.username}/read/`).catch(() => undefined);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [peer.username]);
 
   /** Older messages when the reader scrolls to the top (the "Load older" link without JavaScript). */
   const loadOlder = useCallback(async () => {
