@@ -132,4 +132,26 @@ describe.each(databaseKinds)("the live stream on %s", (kind) => {
     replay.close();
     aStream.close();
   });
+
+  it("raises every connected user's announcement counter when a moderator publishes", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const stream = openStream(base, visitor, user.id);
+    await stream.opened;
+    const first = await stream.waitFor((message) => message.data.sse_type === "unread");
+    const before = (first.data.unread as { unread_announcement_count: number }).unread_announcement_count;
+    const published = await moderator.post("/api/announcements/", {
+      title_zh: "通知",
+      title_en: "Notice",
+      body_zh: "内容",
+      body_en: "Text",
+    });
+    expect(published.statusCode).toBe(201);
+    await stream.waitFor(
+      (message) =>
+        message.data.sse_type === "unread" &&
+        (message.data.unread as { unread_announcement_count: number }).unread_announcement_count === before + 1,
+    );
+    stream.close();
+  });
 });
