@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createCircle, createSignedInUser, createWriting, factoryPassword } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { circles, notifications } from "../../server/db/schema/index.ts";
@@ -26,7 +26,8 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
         verb: string;
         count: number;
         actors: { username: string }[];
-        subject: { type: string; id: number; title: string; url: string };
+        subject: { type: string; id: number; title: string; url: string | null };
+        decision?: { action: string; role: string; note: string };
         unread: boolean;
       }[];
       next_cursor: string | null;
@@ -152,6 +153,61 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     expect(changed.statusCode).toBe(200);
     expect((await unread(visitor)).unread_sysmeg_count).toBe(1);
     expect((await list(visitor, "system")).results).toMatchObject([{ category: "system", verb: "user.password_changed" }]);
+  });
+
+  it("tells the reporter and the author what moderators decided, also once the subject is hidden or deleted", async () => {
+    const { user: author, visitor: authorVisitor } = await createSignedInUser(api.app, db());
+    const { visitor: reporter } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const writing = await createWriting(db(), author, { title: "被举报的文章" });
+    const filed = await reporter.post(`/api/subjects/writing/${writing.id}/reports/`, { reason: "spam", description: "广告" });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decide = (action: string, note: string) =>
+      moderator.post(`/api/moderation/cases/${filed.json().case_id}/resolve/`, { action, note });
+
+    expect((await decide("hide", "违规广告")).statusCode).toBe(200);
+    // The reporter can no longer open the article, and still reads the decision, titled, without a link.
+    const reporterNotice = (await list(reporter, "system")).results;
+    expect(reporterNotice).toMatchObject([
+      {
+        verb: "moderation.decided",
+        subject: { type: "writing", id: writing.id, title: "被举报的文章", url: null },
+        decision: { action: "hide", role: "reporter", note: "违规广告" },
+      },
+    ]);
+    // The author still may open it (with the hidden notice), and is told as its author.
+    expect((await list(authorVisitor, "system")).results[0]).toMatchObject({
+      subject: { url: expect.stringContaining(`/writing/${writing.id}`) },
+      decision: { action: "hide", role: "author" },
+    });
+
+    // Deleting takes every other notification about it, never the decisions.
+    expect((await decide("delete", "删除")).statusCode).toBe(200);
+    const afterDelete = (await list(authorVisitor, "system")).results;
+    expect(afterDelete.map((line) => line.decision?.action)).toEqual(["delete", "hide"]);
+    expect(afterDelete[0]).toMatchObject({ subject: { title: "被举报的文章", url: null }, decision: { role: "author" } });
+    expect((await unread(reporter)).unread_sysmeg_count).toBe(2);
+  });
+
+  it("tells the owner of a sign-in from a new place, never of the first one or of a known address", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const signInFrom = async (remoteAddress: string) => {
+      const response = await new Visitor(api.app, {}, { remoteAddress }).post("/api/Users/login/", {
+        username: user.username,
+        password: factoryPassword,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await signInFrom("203.0.113.7");
+    const before = (await unread(visitor)).unread_sysmeg_count;
+    await signInFrom("203.0.113.7");
+    expect((await unread(visitor)).unread_sysmeg_count).toBe(before);
+    await signInFrom("198.51.100.9");
+    expect((await unread(visitor)).unread_sysmeg_count).toBe(before + 1);
+    expect((await list(visitor, "system")).results[0]).toMatchObject({
+      verb: "user.signed_in_new_place",
+      subject: { type: "user", id: user.id },
+    });
   });
 
   it("answers 404 unknown_category for an unknown list and 401 for visitors", async () => {
