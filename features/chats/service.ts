@@ -208,15 +208,6 @@ export async function markAllChatsRead(tx: Transaction, userId: number): Promise
   for (const senderId of new Set(read.map((row) => row.senderId))) tx.invalidate(chatReadTag(senderId, userId));
 }
 
-/** Unread private messages to the user (the `unread_private_chat` counter). */
-export async function unreadChatCount(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.recipientId, userId), isNull(chatMessages.readAt)));
-  return row?.count ?? 0;
-}
-
 const sender = aliasedTable(users, "sender");
 const recipient = aliasedTable(users, "recipient");
 

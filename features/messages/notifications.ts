@@ -107,16 +107,6 @@ export async function removeNotificationsAbout(tx: Transaction, type: string, id
 /** The tag of a user's notifications and unread counters (their remembered counts). */
 const notificationsTag = unreadTag;
 
-/** Unread notifications per category (rows the partial index holds). */
-export async function unreadByCategory(db: Executor, userId: number): Promise<Partial<Record<NotificationCategory, number>>> {
-  const rows = await db
-    .select({ category: notifications.category, count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)))
-    .groupBy(notifications.category);
-  return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
-}
-
 /** Marks a user's notifications of these categories read. */
 export async function markNotificationsRead(tx: Transaction, userId: number, categories: readonly NotificationCategory[]): Promise<void> {
   if (categories.length === 0) return;

@@ -1,23 +1,36 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { preparedQuery } from "../../server/lib/prepared.ts";
 import { inTransaction } from "../../server/lib/transactions.ts";
 import { emit } from "../events/bus.ts";
-import { unreadCounters } from "../../server/db/schema/index.ts";
 import { counterCategories, readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "./schema.ts";
-import { markAllChatsRead, unreadChatCount } from "../chats/service.ts";
+import { markAllChatsRead } from "../chats/service.ts";
 import { markAnnouncementsRead, unreadAnnouncementCount } from "./announcements.ts";
-import { mutedCategories } from "./preferences.ts";
-import { markNotificationsRead, unreadByCategory, type NotificationCategory } from "./notifications.ts";
+import { markNotificationsRead, type NotificationCategory } from "./notifications.ts";
 import { unreadMemory, unreadTag } from "./unread-memory.ts";
 
-const unreadQuery = preparedQuery((db) =>
-  db
-    .select({ announcementsReadId: unreadCounters.announcementsReadId })
-    .from(unreadCounters)
-    .where(eq(unreadCounters.userId, sql.placeholder("user")))
-    .prepare("messages_unread"),
-);
+interface UnreadRow {
+  announcements_read_id: string | number | null;
+  chats: number;
+  muted: string[];
+  unread: Partial<Record<NotificationCategory, number>>;
+}
+
+/**
+ * Everything the counters are made of in one round trip (the live stream asks on every push):
+ * the unread notifications per category (their partial index), the unread private messages, the
+ * muted categories and the last announcement read.
+ */
+async function readUnread(db: Database, userId: number): Promise<UnreadRow> {
+  const result = await db.execute(sql`
+    select
+      (select announcements_read_id from unread_counters where user_id = ${userId}) as announcements_read_id,
+      (select count(*) from chat_messages where recipient_id = ${userId} and read_at is null)::int as chats,
+      (select coalesce(json_agg(category), '[]'::json) from message_mutes where user_id = ${userId}) as muted,
+      (select coalesce(json_object_agg(category, n), '{}'::json)
+         from (select category, count(*)::int as n from notifications
+               where recipient_id = ${userId} and read_at is null group by category) unread) as unread`);
+  return (result as unknown as { rows: UnreadRow[] }).rows[0]!;
+}
 
 /**
  * A user's counters, remembered between requests: every signed-in page and the clients' polling
@@ -32,23 +45,17 @@ export { unreadTag };
 
 export async function getUnreadCounts(db: Database, userId: number): Promise<UnreadCounts> {
   const known = await remembered.read(db, userId, async () => {
-    const [[row], unread, chats, muted] = await Promise.all([
-      unreadQuery(db).execute({ user: userId }),
-      unreadByCategory(db, userId),
-      unreadChatCount(db, userId),
-      mutedCategories(db, userId),
-    ]);
+    const row = await readUnread(db, userId);
+    const muted = new Set(row.muted);
+    const unread = row.unread;
     const counts = { ...zeroUnread };
     for (const name of Object.keys(counts) as (keyof UnreadCounts)[]) {
       const categories = counterCategories[name];
       if (categories)
-        counts[name] = categories.reduce(
-          (sum, category) => sum + ((muted as ReadonlySet<string>).has(category) ? 0 : (unread[category] ?? 0)),
-          0,
-        );
+        counts[name] = categories.reduce((sum, category) => sum + (muted.has(category) ? 0 : Number(unread[category] ?? 0)), 0);
     }
-    counts.unread_private_chat = chats;
-    return { counts, announcementsReadId: row?.announcementsReadId ?? 0, announcementsMuted: muted.has("announcements") };
+    counts.unread_private_chat = Number(row.chats);
+    return { counts, announcementsReadId: Number(row.announcements_read_id ?? 0), announcementsMuted: muted.has("announcements") };
   });
   // Callers get their own copy: the remembered one is shared.
   const counts = { ...known.counts };
