@@ -55,16 +55,14 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
     await db.insert(notifications).values(rows);
     // Four announcements not yet read, nine unread private messages.
     if ((await db.select().from(announcements)).length === 0) {
-      await db
-        .insert(announcements)
-        .values(
-          Array.from({ length: 4 }, (_, index) => ({
-            titleZh: `公告${index}`,
-            titleEn: `Notice ${index}`,
-            bodyZh: "正文",
-            bodyEn: "Text",
-          })),
-        );
+      await db.insert(announcements).values(
+        Array.from({ length: 4 }, (_, index) => ({
+          titleZh: `公告${index}`,
+          titleEn: `Notice ${index}`,
+          bodyZh: "正文",
+          bodyEn: "Text",
+        })),
+      );
     }
     await db.update(unreadCounters).set({ announcementsReadId: 0 }).where(eq(unreadCounters.userId, userId));
     await db.delete(chatMessages).where(eq(chatMessages.recipientId, userId));
