@@ -17,3 +17,4 @@ export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
 export * from "./search.ts";
+export * from "./chats.ts";
