@@ -35,7 +35,8 @@ export interface EntryEditorValues {
 export interface EntryEditorProps {
   action: string;
   csrfToken: string;
-  mode: "create" | "edit";
+  /** `version`: the entry's version in another language (its language fixed, the parent taken from the entry). */
+  mode: "create" | "edit" | "version";
   values: EntryEditorValues;
   parents: EntrySummary[];
   previewHtml: string | null;
@@ -143,24 +144,28 @@ export function EntryEditor(props: EntryEditorProps) {
           {...describedBy("entry-disambiguation", errors.disambiguation, t("editor.disambiguation_hint"))}
         />
       </FormField>
-      <FormField id="entry-parent" label={t("editor.parent")} error={errors.parent_id}>
-        <select
-          id="entry-parent"
-          name="parent_id"
-          className="text-input"
-          defaultValue={values.parent_id}
-          data-testid="entry-parent-select"
-          {...describedBy("entry-parent", errors.parent_id)}
-        >
-          <option value="">{t("editor.no_parent")}</option>
-          {props.parents.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {parent.name}
-              {parent.disambiguation ? bracketed(parent.disambiguation, parent.language) : ""}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      {props.mode === "version" ? (
+        <input type="hidden" name="language" value={values.language} />
+      ) : (
+        <FormField id="entry-parent" label={t("editor.parent")} error={errors.parent_id}>
+          <select
+            id="entry-parent"
+            name="parent_id"
+            className="text-input"
+            defaultValue={values.parent_id}
+            data-testid="entry-parent-select"
+            {...describedBy("entry-parent", errors.parent_id)}
+          >
+            <option value="">{t("editor.no_parent")}</option>
+            {props.parents.map((parent) => (
+              <option key={parent.id} value={parent.id}>
+                {parent.name}
+                {parent.disambiguation ? bracketed(parent.disambiguation, parent.language) : ""}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
       {props.mode === "create" ? (
         <FormField id="entry-language" label={t("editor.language")}>
           <select id="entry-language" name="language" className="text-input" defaultValue={values.language}>
@@ -237,7 +242,7 @@ export function EntryEditor(props: EntryEditorProps) {
           {t("editor.preview")}
         </button>
         <button type="submit" name="intent" value="save" className="button button-primary" data-testid="entry-save">
-          {props.mode === "create" ? t("editor.create") : t("editor.save")}
+          {props.mode === "edit" ? t("editor.save") : t("editor.create")}
         </button>
       </div>
     </Form>

@@ -6,7 +6,9 @@ import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.t
 import { loadCircleAccess } from "../../features/circles/access.server.ts";
 import { canViewCircle } from "../../features/circles/policy.ts";
 import { can } from "../../features/encyclopedia/policy.ts";
-import { listCircleEntries, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { entryVersions, listCircleEntries, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { redirect } from "react-router";
+import { localizePath, pageUrl } from "../../common/locale.ts";
 import { getDraft } from "../../features/writings/drafts.ts";
 import type { CitationSettings, EntryLanguage } from "../../features/encyclopedia/schema.ts";
 import { parseBibtex } from "../../features/encyclopedia/bibtex.ts";
@@ -76,7 +78,7 @@ export function entryFormValues(form: FormData): EntryFormValues {
 }
 
 /** The JSON body the API takes, from the form's values (blank reference rows left out). */
-export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Record<string, unknown> {
+export function entryBody(values: EntryFormValues, mode: "create" | "edit" | "version"): Record<string, unknown> {
   const references = filledRows(values.references).map((row) => ({
     label: row.label,
     authors: row.authors
@@ -104,7 +106,10 @@ export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Rec
     references,
     citation: values.citation,
   };
-  if (mode === "create") body.language = values.language;
+  if (mode === "version") {
+    delete body.parent_id;
+    body.language = values.language;
+  } else if (mode === "create") body.language = values.language;
   else body.base_revision = /^\d{1,10}$/.test(values.base_revision) ? Number(values.base_revision) : values.base_revision;
   return body;
 }
@@ -131,8 +136,14 @@ export function referenceRows(references: readonly Record<string, unknown>[]): R
   }));
 }
 
-export const draftKeyOf = (circleId: number, entryId: number | null) =>
-  entryId === null ? `new-entry-${circleId}` : `edit-entry-${entryId}`;
+export const draftKeyOf = (circleId: number, entryId: number | null, versionLanguage?: EntryLanguage | null) =>
+  entryId === null ? `new-entry-${circleId}` : versionLanguage ? `new-version-${entryId}-${versionLanguage}` : `edit-entry-${entryId}`;
+
+/** `?language=` of the edit page: the entry's version in that language (written when missing). */
+export function versionLanguageOf(request: Request): EntryLanguage | null {
+  const language = pageUrl(request.url).searchParams.get("language");
+  return language === "zh-CN" || language === "en" ? language : null;
+}
 
 /**
  * The editor page's data: the circle (members who may write in it; visitors log in first), the
@@ -145,7 +156,32 @@ export async function entryEditorData(app: AppContext, request: Request, params:
   const viewer = app.viewer;
   let values: EntryFormValues;
   let entry: { id: number; name: string; revisionId: number; language: EntryLanguage } | null = null;
-  if (params.entryId !== undefined) {
+  /** Writing the entry's missing version in this language (`…/{entry_id}/edit?language=en`). */
+  let version: { of: { id: number; name: string; language: EntryLanguage }; language: EntryLanguage } | null = null;
+  const versionLanguage = versionLanguageOf(request);
+  if (params.entryId !== undefined && versionLanguage !== null) {
+    const entryId = pathIdOf(request, params.entryId);
+    const { row, access } = await orNotFound(request, () => loadReadableEntry(app.db, viewer, entryId));
+    redirectToOwnCircle(request, circleId, row.circleId);
+    const existing = (await entryVersions(app.db, row)).find((candidate) => candidate.language === versionLanguage);
+    // The version exists: its own edit page.
+    if (existing) throw redirect(localizePath(`/circles/${row.circleId}/encyclopedia/${existing.id}/edit`, app.locale));
+    authorize(viewer, can(viewer, "create", access));
+    version = { of: { id: row.id, name: row.name, language: row.language }, language: versionLanguage };
+    values = {
+      name: "",
+      aliases: "",
+      disambiguation: "",
+      parent_id: "",
+      language: versionLanguage,
+      content: "",
+      summary: "",
+      // The sources usually stay the same: the other version's references and settings to start from.
+      references: referenceRows(row.references as unknown as Record<string, unknown>[]),
+      citation: row.citation,
+      base_revision: "",
+    };
+  } else if (params.entryId !== undefined) {
     const entryId = pathIdOf(request, params.entryId);
     const { row, access } = await orNotFound(request, () => loadReadableEntry(app.db, viewer, entryId));
     redirectToOwnCircle(request, circleId, row.circleId);
@@ -180,7 +216,7 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       base_revision: "",
     };
   }
-  const draftKey = draftKeyOf(circleId, entry?.id ?? null);
+  const draftKey = version ? draftKeyOf(circleId, version.of.id, version.language) : draftKeyOf(circleId, entry?.id ?? null);
   const draft = await getDraft(app.db, viewer.id, draftKey);
   let fromDraft = false;
   if (draft && draft.body.trim() !== "") {
@@ -189,5 +225,5 @@ export async function entryEditorData(app: AppContext, request: Request, params:
     fromDraft = true;
   }
   const parents = (await listCircleEntries(app.db, circleId, 500)).filter((candidate) => candidate.id !== entry?.id);
-  return { circleId, entry, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
+  return { circleId, entry, version, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
 }

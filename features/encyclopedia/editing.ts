@@ -15,8 +15,8 @@ import { entryPath } from "./paths.ts";
 import { unknownLabels } from "./citations.ts";
 import { renderEntryContent } from "./render.server.ts";
 import { mergeSnapshots, snapshotHash, type EntrySnapshot } from "./revision-text.ts";
-import type { CreateEntryInput, EntryLanguage, UpdateEntryInput } from "./schema.ts";
-import { entryTags, loadReadableEntry, type EntryRow } from "./service.ts";
+import type { CreateEntryInput, CreateVersionInput, EntryLanguage, UpdateEntryInput } from "./schema.ts";
+import { entryTags, entryVersions, loadReadableEntry, versionIdOf, type EntryRow } from "./service.ts";
 
 /*
  * Writing the encyclopedia: create, edit (three-way merge over a revision saved meanwhile),
@@ -168,9 +168,18 @@ async function writeRevision(
   return revision!;
 }
 
-/** Tags of an entry's pages after a save: its own, its circle's, and the entries it names as parent (their child lists). */
-function savedTags(row: Pick<EntryRow, "id" | "circleId">, parents: (number | null)[]): string[] {
-  return [...entryTags(row), countsTag("entry", row.id), ...parents.flatMap((id) => (id === null ? [] : [contentTag("entry", id)]))];
+/**
+ * Tags of an entry's pages after a save: its own, its circle's, the entries it names as parent
+ * (their child lists), and its group's (every language version's page carries the first
+ * version's tag: their version links and "changed since" notices).
+ */
+function savedTags(row: Pick<EntryRow, "id" | "circleId" | "translationOf">, parents: (number | null)[]): string[] {
+  return [
+    ...entryTags(row),
+    countsTag("entry", row.id),
+    ...(row.translationOf === null ? [] : [contentTag("entry", row.translationOf)]),
+    ...parents.flatMap((id) => (id === null ? [] : [contentTag("entry", id)])),
+  ];
 }
 
 /**
@@ -188,6 +197,51 @@ export async function createEntry(
   const access = await loadCircleAccess(options.db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");
   authorize(viewer, can(viewer, "create", access));
+  return insertEntry(options, viewer, { circleId, language: input.language, translationOf: null }, input, now);
+}
+
+/**
+ * Adds the entry's version in another language (whoever may write in its circle): one entry in
+ * both languages, each version with its own history. Its parent is the parent's version in that
+ * language when there is one, else the parent itself. A language the entry already has is refused.
+ */
+export async function addEntryVersion(
+  options: ServiceOptions,
+  viewer: Viewer,
+  id: number,
+  input: CreateVersionInput,
+  now: Date = new Date(),
+): Promise<{ id: number; url: string; revisionId: number }> {
+  const { row, access } = await loadReadableEntry(options.db, viewer, id);
+  authorize(viewer, can(viewer, "create", access));
+  const versions = await entryVersions(options.db, row);
+  if (versions.some((version) => version.language === input.language))
+    throw new AppError("validation_failed", { fields: { language: "validation:entry_version_exists" } });
+  const first = versions[0]!;
+  const [groupRow] = await options.db
+    .select({ parentId: encyclopediaEntries.parentId })
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.id, first.id))
+    .limit(1);
+  let parentId = groupRow?.parentId ?? null;
+  if (parentId !== null) parentId = await versionIdOf(options.db, parentId, input.language).catch(() => parentId);
+  return insertEntry(
+    options,
+    viewer,
+    { circleId: row.circleId, language: input.language, translationOf: first.id },
+    { ...input, parent_id: parentId },
+    now,
+  );
+}
+
+async function insertEntry(
+  options: ServiceOptions,
+  viewer: Viewer,
+  place: { circleId: number; language: EntryLanguage; translationOf: number | null },
+  input: Omit<CreateEntryInput, "language">,
+  now: Date,
+): Promise<{ id: number; url: string; revisionId: number }> {
+  const { circleId, language } = place;
   const snapshot = normalizedSnapshot({
     name: input.name,
     aliases: input.aliases,
@@ -198,10 +252,21 @@ export async function createEntry(
     citation: input.citation,
   });
   checkCitations(snapshot);
-  const html = await renderEntryContent(snapshot, input.language);
+  const html = await renderEntryContent(snapshot, language);
   return inTransaction(options, async (tx) => {
     await checkParent(tx.db, circleId, null, snapshot.parent_id);
-    await checkNames(tx.db, circleId, input.language, null, snapshot);
+    await checkNames(tx.db, circleId, language, null, snapshot);
+    if (place.translationOf !== null) {
+      // Two writers adding the same language at once: the second waits here and is refused.
+      await tx.db
+        .select({ id: encyclopediaEntries.id })
+        .from(encyclopediaEntries)
+        .where(eq(encyclopediaEntries.id, place.translationOf))
+        .for("update");
+      const existing = await entryVersions(tx.db, { id: place.translationOf, translationOf: null });
+      if (existing.some((version) => version.language === language))
+        throw new AppError("validation_failed", { fields: { language: "validation:entry_version_exists" } });
+    }
     const [row] = await tx.db
       .insert(encyclopediaEntries)
       .values({
@@ -212,10 +277,11 @@ export async function createEntry(
         parentId: snapshot.parent_id,
         description: snapshot.content,
         descriptionHtml: html,
-        language: input.language,
+        language,
         creatorId: viewer.id,
         createdAt: now,
         updatedAt: now,
+        translationOf: place.translationOf,
       })
       .returning();
     const entry = row!;
@@ -442,6 +508,7 @@ export async function deleteEntry(options: ServiceOptions, viewer: Viewer, id: n
       ...entryTags(row),
       ...subjectTags(row.id),
       circleTag(row.circleId),
+      ...(row.translationOf === null ? [] : [contentTag("entry", row.translationOf)]),
       ...children.map((child) => contentTag("entry", child.id)),
       ...(row.parentId === null ? [] : [contentTag("entry", row.parentId)]),
     );

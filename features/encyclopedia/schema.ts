@@ -17,6 +17,8 @@ export interface EntrySummary {
   aliases: string[];
   disambiguation: string | null;
   language: EntryLanguage;
+  /** The group's first version, for a later language version (its path is under the group's id). */
+  translationOf?: number | null;
 }
 
 export const entryNameMaxLength = 100;
@@ -156,6 +158,22 @@ export const updateEntrySchema = z.strictObject({
   citation: citationSchema.optional(),
 });
 export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
+
+/** `POST /api/encyclopedia/entries/{id}/versions/`: the entry's version in another language. */
+export const createVersionSchema = z.strictObject({
+  language: z.enum(entryLanguageValues, { error: "validation:language_invalid" }),
+  name: nameSchema,
+  aliases: z.array(nameSchema, { error: "validation:invalid_value" }).max(maxAliases, "validation:aliases_too_many").default([]),
+  disambiguation: disambiguationSchema.default(null),
+  content: markdownSchema("document"),
+  summary: editSummarySchema.default(""),
+  references: referencesSchema.default([]),
+  citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
+});
+export type CreateVersionInput = z.infer<typeof createVersionSchema>;
+
+/** `?language=`: an entry's version in that language (the entry of the id itself without it). */
+export const versionQuery = z.object({ language: z.enum(entryLanguageValues, { error: "validation:language_invalid" }).optional() });
 
 /** `POST …/revisions/{rev}/revert/` */
 export const revertSchema = z.strictObject({ summary: editSummarySchema.default("") });

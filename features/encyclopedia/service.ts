@@ -22,6 +22,7 @@ const summaryColumns = {
   aliases: encyclopediaEntries.aliases,
   disambiguation: encyclopediaEntries.disambiguation,
   language: encyclopediaEntries.language,
+  translationOf: encyclopediaEntries.translationOf,
 };
 
 /** Pages that show an entry: its own, its circle's (tab and counts), the sitemap. */
@@ -179,6 +180,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     aliases: row.aliases,
     disambiguation: row.disambiguation,
     language: row.language,
+    translationOf: row.translationOf,
     descriptionHtml: row.descriptionHtml,
     description: row.description,
     parent: parent
@@ -316,4 +318,52 @@ export async function entriesByName(
     .orderBy(sql`case when ${byName} then 0 else 1 end`, asc(encyclopediaEntries.id))
     .limit(options.limit ?? 50);
   return readableEntries(db, viewer, rows);
+}
+
+/** One language version of an entry, as the version links and the "changed since" notice need it. */
+export interface EntryVersion {
+  id: number;
+  circleId: number;
+  language: EntryLanguage;
+  name: string;
+  translationOf: number | null;
+  revisionId: number | null;
+  updatedAt: Date;
+}
+
+/** The language versions of the entry's group (itself included), the first version first. */
+export async function entryVersions(db: Executor, row: Pick<EntryRow, "id" | "translationOf">): Promise<EntryVersion[]> {
+  const group = row.translationOf ?? row.id;
+  return db
+    .select({
+      id: encyclopediaEntries.id,
+      circleId: encyclopediaEntries.circleId,
+      language: encyclopediaEntries.language,
+      name: encyclopediaEntries.name,
+      translationOf: encyclopediaEntries.translationOf,
+      revisionId: encyclopediaEntries.revisionId,
+      updatedAt: encyclopediaEntries.updatedAt,
+    })
+    .from(encyclopediaEntries)
+    .where(sql`coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}) = ${group}`)
+    .orderBy(asc(encyclopediaEntries.id));
+}
+
+/**
+ * The id of the entry's version in `language` (`?language=` of the API, `/{lang}` of the pages);
+ * the entry's own id without a language; `not_found` when the group has no version in it.
+ * Callers load the result with `loadReadableEntry`, which checks the viewer may read it.
+ */
+export async function versionIdOf(db: Executor, id: number, language: EntryLanguage | undefined): Promise<number> {
+  if (language === undefined) return id;
+  const [row] = await db
+    .select({ id: encyclopediaEntries.id, translationOf: encyclopediaEntries.translationOf, language: encyclopediaEntries.language })
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.id, id))
+    .limit(1);
+  if (!row) throw new AppError("not_found");
+  if (row.language === language) return row.id;
+  const version = (await entryVersions(db, row)).find((candidate) => candidate.language === language);
+  if (!version) throw new AppError("not_found");
+  return version.id;
 }

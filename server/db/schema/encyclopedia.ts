@@ -100,12 +100,19 @@ export const encyclopediaEntries = pgTable(
     citation: jsonb("citation").$type<StoredCitationSettings>().notNull().default(defaultCitationSettings),
     /** The revision the entry shows now (entry_revisions.id); every save writes one. */
     revisionId: integer("revision_id"),
+    /**
+     * Language versions of one entry form a group: the first version has `translation_of` null,
+     * the others point at it (the group key is `coalesce(translation_of, id)`, one version per language).
+     */
+    translationOf: integer("translation_of").references((): AnyPgColumn => encyclopediaEntries.id, { onDelete: "set null" }),
   },
   (table) => [
     index("encyclopedia_entries_circle_idx").on(table.circleId, table.createdAt),
     // text_pattern_ops: the picker's name-prefix search (`lower(name) like 'abc%'`) uses it under any collation.
     index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("encyclopedia_entries_parent_idx").on(table.parentId),
+    index("encyclopedia_entries_translation_idx").on(table.translationOf),
+    uniqueIndex("encyclopedia_entries_group_language_idx").on(sql`coalesce(${table.translationOf}, ${table.id})`, table.language),
     // The entry search (`like '%q%'` on names and aliases): pg_trgm GIN indexes instead of a scan.
     // `entry_aliases_text` (the scale migration) joins the aliases in an immutable function an index may use.
     // fastupdate off: entries are written rarely, and a GIN pending list is scanned by every search until vacuum.
