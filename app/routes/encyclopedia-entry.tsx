@@ -109,7 +109,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         label={t("read.breadcrumb")}
         trail={[
           { to: circlePath, label: circle.name },
-          { to: `${circlePath}?tab=encyclopedia`, label: t("read.encyclopedia") },
+          { to: `${circlePath}/encyclopedia`, label: t("read.encyclopedia") },
           ...loaderData.ancestors.map((ancestor) => ({ to: localizePath(entryPath(ancestor), locale), label: ancestor.name })),
         ]}
         current={entry.name}

@@ -108,6 +108,8 @@ export const encyclopediaEntries = pgTable(
   },
   (table) => [
     index("encyclopedia_entries_circle_idx").on(table.circleId, table.createdAt),
+    // The wiki home's "recently edited".
+    index("encyclopedia_entries_circle_updated_idx").on(table.circleId, table.updatedAt),
     // text_pattern_ops: the picker's name-prefix search (`lower(name) like 'abc%'`) uses it under any collation.
     index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("encyclopedia_entries_parent_idx").on(table.parentId),
@@ -146,7 +148,11 @@ export const entryViews = pgTable(
     visitor: text("visitor").notNull(),
     day: date("day").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.entryId, table.visitor, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.visitor, table.day] }),
+    // The wiki home's hot entries: views of the last 7 days.
+    index("entry_views_day_idx").on(table.day, table.entryId),
+  ],
 );
 
 /**
