@@ -18,7 +18,9 @@ import {
   versionIdOf,
 } from "../../features/encyclopedia/service.ts";
 import { entryLanguageValues, type EntryLanguage } from "../../features/encyclopedia/schema.ts";
-import { entryPath, entryVersionPath } from "../../features/encyclopedia/paths.ts";
+import { bracketed, entryPath, entryVersionPath } from "../../features/encyclopedia/paths.ts";
+import { citeRevision } from "../../features/encyclopedia/cite.ts";
+import { translator } from "../../common/i18n.ts";
 import { data, redirect } from "react-router";
 import { localizePath } from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -99,6 +101,16 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
     /** The languages it has no version in yet (links to write them). */
     missingLanguages: entryLanguageValues.filter((language) => !versions.some((version) => version.language === language)),
     groupId,
+    citations: citeRevision({
+      entryId: row.id,
+      revisionId: row.revisionId ?? 0,
+      title: row.disambiguation ? row.name + bracketed(row.disambiguation, row.language) : row.name,
+      language: row.language,
+      site: translator(row.language)("encyclopedia:cite.site"),
+      savedAt: row.updatedAt,
+      url: `${pageUrl(request.url).origin}${localizePath(entryPath(row), row.language)}?revision=${row.revisionId ?? 0}`,
+      accessed: app.now(),
+    }),
     changedVersions: changes.flatMap(({ version, change }) =>
       change
         ? [

@@ -16,6 +16,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
 import { ActionBar } from "../components/action-bar.tsx";
 import { ConfirmButton } from "../components/confirm-button.tsx";
+import { CiteThis } from "../components/cite-this.tsx";
 import { deleteEntryOperation, protectEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import "../lib/encyclopedia-catalog.ts";
@@ -217,6 +218,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         <Link className="button" to={`${ownPath}/history`} data-testid="entry-history">
           {t("read.history")}
         </Link>
+        <CiteThis citations={loaderData.citations} />
         {entry.protected ? (
           <span className="role-badge" data-testid="entry-protected">
             {t("read.protected")}

@@ -58,6 +58,12 @@ describe.each(databaseKinds)("encyclopedia language version pages on %s", (kind)
     const page = await visitor.get(`/circles/1/encyclopedia/${zh.id}/en`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('data-testid="entry-version-changed"');
+    // Cite this: every format pinned to the current revision's permanent address, readable without JavaScript.
+    const version = (await visitor.get(`/api/encyclopedia/entries/${zh.id}/?language=en`)).json() as { id: number; revision: number };
+    expect(page.body).toContain('data-testid="cite-bibtex"');
+    expect(page.body).toContain(`@misc{entry${version.id}rev${version.revision},`);
+    expect(page.body).toContain(`/en/circles/1/encyclopedia/${zh.id}/en?revision=${version.revision}`);
+    expect(page.body).toContain("GB/T 7714-2015");
     for (const content of ["第二版。", "第三版。"]) {
       const current = (await visitor.get(`/api/encyclopedia/entries/${zh.id}/`)).json() as { revision: number };
       const saved = await visitor.request("PATCH", `/api/encyclopedia/entries/${zh.id}/`, {
