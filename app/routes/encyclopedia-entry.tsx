@@ -172,7 +172,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
                 <Link to={localizePath(version.path, locale)} hrefLang={version.language} lang={version.language}>
                   {version.name}
                 </Link>{" "}
-                <span className="muted">({languageName(version.language)})</span>{" "}
+                <span className="muted">{t("read.version_language", { language: languageName(version.language) })}</span>{" "}
               </span>
             ))}
           {permissions.addVersion
