@@ -203,16 +203,24 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
 export type EntryPage = Awaited<ReturnType<typeof getEntry>>;
 
 /**
- * Sets the cite count of these entries to the number of writings naming them among their related
- * entries (language versions count one each). Writings call it in the transaction that changes
- * related entries, with the ids before and after, and drop the entries' count tags.
+ * Sets the cite count of these entries: the writings naming them among their related entries
+ * (language versions count one each) together with the writings, answers and entries linking to
+ * them in their text (`entry_citations`), each source once. Writings call it in the transaction
+ * that changes related entries, with the ids before and after, and drop the entries' count tags;
+ * the links are kept by `features/encyclopedia/handlers.ts`.
  */
 export async function recountCitations(db: Executor, entryIds: readonly number[]): Promise<void> {
   const ids = [...new Set(entryIds)];
   if (ids.length === 0) return;
   await db
     .update(encyclopediaEntries)
-    .set({ citeCount: sql`(select count(*)::integer from writings w where encyclopedia_entries.id = any(w.related_entry_ids))` })
+    .set({
+      citeCount: sql`(select count(*)::integer from (
+        select 'writing' as source_type, w.id as source_id from writings w where encyclopedia_entries.id = any(w.related_entry_ids)
+        union
+        select c.source_type, c.source_id from entry_citations c where c.entry_id = encyclopedia_entries.id
+      ) sources)`,
+    })
     .where(inArray(encyclopediaEntries.id, ids));
 }
 

@@ -197,3 +197,25 @@ export const entryRevisions = pgTable(
     check("entry_revisions_summary_length", sql`char_length(${table.summary}) <= 200`),
   ],
 );
+
+/**
+ * What links to an entry in its text: writings, answers and other entries whose rendered HTML
+ * has a link to the entry's page (kept by `features/encyclopedia/handlers.ts` when they are
+ * saved or deleted). With the writings naming it among their related entries, they make the
+ * entry's `cite_count`.
+ */
+export const entryCitations = pgTable(
+  "entry_citations",
+  {
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => encyclopediaEntries.id, { onDelete: "cascade" }),
+    sourceType: text("source_type", { enum: ["writing", "answer", "entry"] }).notNull(),
+    sourceId: integer("source_id").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.sourceType, table.sourceId] }),
+    index("entry_citations_source_idx").on(table.sourceType, table.sourceId),
+    check("entry_citations_source_type_check", sql`${table.sourceType} in ('writing', 'answer', 'entry')`),
+  ],
+);
