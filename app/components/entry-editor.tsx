@@ -12,6 +12,7 @@ import {
   citationTypes,
   disambiguationMaxLength,
   entryNameMaxLength,
+  photoCaptionMaxLength,
 } from "../../features/encyclopedia/schema.ts";
 import { bracketed } from "../../features/encyclopedia/paths.ts";
 import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
@@ -30,6 +31,7 @@ export interface EntryEditorValues {
   references: Record<string, string>[];
   citation: { format: string; bracket: string; cite_type: string; position: string };
   base_revision: string;
+  photos: { file_id: string; caption: string }[];
 }
 
 export interface EntryEditorProps {
@@ -93,6 +95,7 @@ export function EntryEditor(props: EntryEditorProps) {
     <Form
       method="post"
       action={props.action}
+      encType="multipart/form-data"
       noValidate
       ref={formRef}
       className="entry-editor"
@@ -182,6 +185,51 @@ export function EntryEditor(props: EntryEditorProps) {
         error={errors.content}
         rows={16}
       />
+      <fieldset className="entry-photos" data-testid="entry-photos">
+        <legend>{t("editor.photos")}</legend>
+        <p className="muted">{t("editor.photos_hint")}</p>
+        {values.photos.map((photo, index) => (
+          <div className="entry-photo-row" key={photo.file_id} data-testid="photo-row">
+            <img src={`/attach/${photo.file_id}`} alt="" width={96} height={72} loading="lazy" />
+            <input type="hidden" name="photo_file_id" value={photo.file_id} />
+            <label>
+              {t("editor.photo_caption")}{" "}
+              <input
+                name="photo_caption"
+                className="text-input"
+                defaultValue={photo.caption}
+                maxLength={photoCaptionMaxLength}
+                data-testid={`photo-caption-${index}`}
+              />
+            </label>
+            <label>
+              <input type="checkbox" name="photo_remove" value={photo.file_id} /> {t("editor.photo_remove")}
+            </label>
+          </div>
+        ))}
+        <FormField id="entry-photo-file" label={t("editor.photo_file")} error={errors.photo_file}>
+          <input
+            type="file"
+            id="entry-photo-file"
+            name="photo_file"
+            accept="image/jpeg,image/png"
+            data-testid="entry-photo-file"
+            {...describedBy("entry-photo-file", errors.photo_file)}
+          />
+        </FormField>
+        <FormField id="entry-photo-new-caption" label={t("editor.photo_new_caption")}>
+          <input
+            id="entry-photo-new-caption"
+            name="photo_new_caption"
+            className="text-input"
+            maxLength={photoCaptionMaxLength}
+            data-testid="entry-photo-caption"
+          />
+        </FormField>
+        <button type="submit" name="intent" value="add_photo" className="button" formNoValidate data-testid="photo-add">
+          {t("editor.photo_add")}
+        </button>
+      </fieldset>
       <fieldset className="entry-references" data-testid="entry-references">
         <legend>{t("editor.references")}</legend>
         {errors.references ? (

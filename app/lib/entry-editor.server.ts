@@ -12,6 +12,8 @@ import { localizePath, pageUrl } from "../../common/locale.ts";
 import { getDraft } from "../../features/writings/drafts.ts";
 import type { CitationSettings, EntryLanguage } from "../../features/encyclopedia/schema.ts";
 import { parseBibtex } from "../../features/encyclopedia/bibtex.ts";
+import { storeImage } from "../../features/attachments/service.ts";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 
 /*
  * The entry editor's data and form reading (`/circles/{cid}/encyclopedia/write` and
@@ -34,6 +36,8 @@ export interface EntryFormValues {
   references: ReferenceRow[];
   citation: CitationSettings;
   base_revision: string;
+  /** Photos kept (`photo_file_id` and `photo_caption` rows; `photo_remove` drops one): the first is the infobox photo. */
+  photos: { file_id: string; caption: string }[];
 }
 
 export const blankRows = 2;
@@ -74,7 +78,19 @@ export function entryFormValues(form: FormData): EntryFormValues {
       position: choice("citation_position", ["superscript", "subscript"] as const, "superscript"),
     },
     base_revision: text(form, "base_revision"),
+    photos: postedPhotos(form),
   };
+}
+
+function postedPhotos(form: FormData): { file_id: string; caption: string }[] {
+  const ids = form.getAll("photo_file_id");
+  const captions = form.getAll("photo_caption");
+  const removed = new Set(form.getAll("photo_remove").map(String));
+  return ids.flatMap((id, index) => {
+    if (typeof id !== "string" || id === "" || removed.has(id)) return [];
+    const caption = captions[index];
+    return [{ file_id: id, caption: typeof caption === "string" ? caption : "" }];
+  });
 }
 
 /** The JSON body the API takes, from the form's values (blank reference rows left out). */
@@ -105,6 +121,7 @@ export function entryBody(values: EntryFormValues, mode: "create" | "edit" | "ve
     summary: values.summary,
     references,
     citation: values.citation,
+    photos: values.photos,
   };
   if (mode === "version") {
     delete body.parent_id;
@@ -180,6 +197,8 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       references: referenceRows(row.references as unknown as Record<string, unknown>[]),
       citation: row.citation,
       base_revision: "",
+      // Photos show the thing, not the language: the other version's to start from.
+      photos: row.photos,
     };
   } else if (params.entryId !== undefined) {
     const entryId = pathIdOf(request, params.entryId);
@@ -198,6 +217,7 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       references: referenceRows(row.references as unknown as Record<string, unknown>[]),
       citation: row.citation,
       base_revision: String(row.revisionId ?? ""),
+      photos: row.photos,
     };
   } else {
     const access = await loadCircleAccess(app.db, viewer, circleId);
@@ -214,6 +234,7 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       references: [],
       citation: { format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" },
       base_revision: "",
+      photos: [],
     };
   }
   const draftKey = version ? draftKeyOf(circleId, version.of.id, version.language) : draftKeyOf(circleId, entry?.id ?? null);
@@ -226,4 +247,21 @@ export async function entryEditorData(app: AppContext, request: Request, params:
   }
   const parents = (await listCircleEntries(app.db, circleId, 500)).filter((candidate) => candidate.id !== entry?.id);
   return { circleId, entry, version, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
+}
+
+/**
+ * The photo chosen in the editor's file field (`photo_file`, with `photo_new_caption`), checked by
+ * its bytes (JPG or PNG, at most 2 MB), re-encoded and stored, added after the kept ones; the
+ * values unchanged when no file was chosen.
+ */
+export async function withPostedPhoto(app: AppContext, form: FormData, values: EntryFormValues): Promise<EntryFormValues> {
+  const file = form.get("photo_file");
+  if (!(file instanceof File) || file.size === 0) return values;
+  if (file.size > maxImageBytes) throw new AppError("image_too_large");
+  const stored = await storeImage(
+    { db: app.db, files: app.files },
+    { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "upload", maxDimension: 1600 },
+  );
+  const caption = form.get("photo_new_caption");
+  return { ...values, photos: [...values.photos, { file_id: stored.fileId, caption: typeof caption === "string" ? caption.trim() : "" }] };
 }

@@ -69,7 +69,14 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   );
   await tagCirclePage(app, entry.circleId);
   const asked = pageUrl(request.url).searchParams.get("revision");
-  let oldRevision: { id: number; number: number; createdAt: string; name: string; html: string } | null = null;
+  let oldRevision: {
+    id: number;
+    number: number;
+    createdAt: string;
+    name: string;
+    html: string;
+    photos: { file_id: string; caption: string }[];
+  } | null = null;
   if (asked !== null) {
     const revisionId = idFromText(asked);
     if (revisionId === null) notFound(request);
@@ -81,6 +88,7 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
         createdAt: revision.createdAt,
         name: snapshot.name,
         html: await renderEntryContent(snapshot, row.language),
+        photos: snapshot.photos ?? [],
       };
   }
   // The page shows the stored HTML; the meta description is its excerpt (formulas as their text,

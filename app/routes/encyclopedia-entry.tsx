@@ -103,6 +103,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
   const here = localizePath(entryPath(entry), locale);
   const ownPath = localizePath(`/circles/${circle.id}/encyclopedia/${entry.id}`, locale);
   const languageName = (language: string) => t(`languages.${language}`);
+  const photos = oldRevision ? oldRevision.photos : entry.photos;
   const asked = Boolean((actionData as { confirmDelete?: boolean } | undefined)?.confirmDelete);
   return (
     <article className="entry-page" lang={entry.language} data-testid="entry">
@@ -262,6 +263,14 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         </p>
       ) : null}
       <div className="panel writing-content">
+        {photos.length > 0 ? (
+          <figure className="entry-infobox" data-testid="entry-infobox">
+            <a href={`/attach/${photos[0]!.file_id}`}>
+              <img src={`/attach/${photos[0]!.file_id}`} alt={photos[0]!.caption || entry.name} loading="lazy" />
+            </a>
+            {photos[0]!.caption ? <figcaption>{photos[0]!.caption}</figcaption> : null}
+          </figure>
+        ) : null}
         {oldRevision ? (
           <RenderedContent html={oldRevision.html} lang={entry.language} />
         ) : entry.descriptionHtml ? (
@@ -270,6 +279,21 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <p className="muted">{t("read.no_description")}</p>
         )}
       </div>
+      {photos.length > 1 ? (
+        <section className="panel" aria-labelledby="entry-gallery-title" data-testid="entry-gallery">
+          <h2 id="entry-gallery-title">{t("read.gallery")}</h2>
+          <div className="entry-gallery">
+            {photos.slice(1).map((photo) => (
+              <figure key={photo.file_id}>
+                <a href={`/attach/${photo.file_id}`}>
+                  <img src={`/attach/${photo.file_id}`} alt={photo.caption || entry.name} loading="lazy" />
+                </a>
+                {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+              </figure>
+            ))}
+          </div>
+        </section>
+      ) : null}
       <ActionBar subjectType="entry" subjectId={entry.id} summary={loaderData.interactions} csrfToken={csrfToken} title={entry.name} />
       {loaderData.children.length > 0 ? (
         <section className="panel" aria-labelledby="entry-children-title" data-testid="entry-children">

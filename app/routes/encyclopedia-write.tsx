@@ -12,6 +12,7 @@ import {
   entryFormValues,
   versionLanguageOf,
   withBibtex,
+  withPostedPhoto,
   type EntryFormValues,
 } from "../lib/entry-editor.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -74,9 +75,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const values = entryFormValues(form);
+  let values = entryFormValues(form);
   const rows = Number(form.get("rows")) || blankRows;
   const intent = form.get("intent");
+  // A photo chosen in the file field is stored with any submit (multipart), then kept as a row.
+  const photosBefore = values.photos.length;
+  try {
+    values = await withPostedPhoto(app, form, values);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return answer({ values, rows, fieldErrors: { photo_file: presentError(error, app.locale).message } }, error.status);
+  }
+  if (intent === "add_photo") {
+    if (values.photos.length > photosBefore) return answer({ values, rows });
+    return answer({ values, rows, fieldErrors: { photo_file: translator(app.locale)("encyclopedia:editor.photo_missing") } }, 400);
+  }
   // `…/{entry_id}/edit?language=en` writes the entry's missing English version.
   const versionLanguage = params.entryId !== undefined ? versionLanguageOf(request) : null;
   const editing = params.entryId !== undefined && versionLanguage === null;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
+import { attachments, encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
@@ -34,6 +34,7 @@ export function snapshotOfRow(row: EntryRow): EntrySnapshot {
     content: row.description,
     references: row.references,
     citation: row.citation,
+    photos: row.photos.length > 0 ? row.photos : undefined,
   };
 }
 
@@ -41,7 +42,20 @@ function normalizedSnapshot(snapshot: EntrySnapshot): EntrySnapshot {
   const aliases = [...new Map(snapshot.aliases.map((alias) => [alias.toLowerCase(), alias])).values()].filter(
     (alias) => alias.toLowerCase() !== snapshot.name.toLowerCase(),
   );
-  return { ...snapshot, aliases, disambiguation: snapshot.disambiguation || null };
+  // No photos is no `photos` key: the snapshots written before photos keep their hash.
+  const { photos, ...rest } = snapshot;
+  return { ...rest, aliases, disambiguation: snapshot.disambiguation || null, ...(photos && photos.length > 0 ? { photos } : {}) };
+}
+
+/** Every photo must be an uploaded JPG or PNG. */
+async function checkPhotos(db: Executor, snapshot: EntrySnapshot): Promise<void> {
+  const ids = [...new Set((snapshot.photos ?? []).map((photo) => photo.file_id))];
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ fileId: attachments.fileId })
+    .from(attachments)
+    .where(and(inArray(attachments.fileId, ids), inArray(attachments.contentType, ["image/jpeg", "image/png"])));
+  if (found.length !== ids.length) throw new AppError("validation_failed", { fields: { photos: "validation:entry_photo_unknown" } });
 }
 
 /** Refuses a snapshot citing labels no reference has, naming them. */
@@ -154,6 +168,7 @@ async function writeRevision(
       descriptionHtml: html,
       references: snapshot.references,
       citation: snapshot.citation,
+      photos: snapshot.photos ?? [],
       revisionId: revision!.id,
       editCount: sql`${encyclopediaEntries.editCount} + 1`,
       updatedAt: details.now,
@@ -250,8 +265,10 @@ async function insertEntry(
     content: input.content,
     references: input.references,
     citation: input.citation,
+    photos: input.photos,
   });
   checkCitations(snapshot);
+  await checkPhotos(options.db, snapshot);
   const html = await renderEntryContent(snapshot, language);
   return inTransaction(options, async (tx) => {
     await checkParent(tx.db, circleId, null, snapshot.parent_id);
@@ -282,6 +299,7 @@ async function insertEntry(
         createdAt: now,
         updatedAt: now,
         translationOf: place.translationOf,
+        photos: snapshot.photos ?? [],
       })
       .returning();
     const entry = row!;
@@ -337,6 +355,7 @@ async function saveSnapshot(
 ): Promise<{ revisionId: number; changed: boolean }> {
   const normalized = normalizedSnapshot(snapshot);
   checkCitations(normalized);
+  await checkPhotos(options.db, normalized);
   const unchanged = snapshotHash(normalized) === snapshotHash(snapshotOfRow(row));
   if (unchanged && details.revertOf === null) return { revisionId: row.revisionId ?? 0, changed: false };
   const html = await renderEntryContent(normalized, row.language);
@@ -393,6 +412,7 @@ export async function updateEntry(
     content: input.content ?? base.content,
     references: input.references ?? base.references,
     citation: input.citation ?? base.citation,
+    photos: input.photos ?? base.photos,
   };
   let target = mine;
   const merged = input.base_revision !== row.revisionId;

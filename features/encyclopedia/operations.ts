@@ -54,6 +54,7 @@ const snapshotAnswer = {
   content: z.string(),
   references: z.array(referenceAnswer),
   citation: citationAnswer,
+  photos: z.array(z.strictObject({ file_id: z.string(), caption: z.string(), url: z.string() })),
 };
 
 function presentSnapshot(snapshot: EntrySnapshot) {
@@ -67,6 +68,7 @@ function presentSnapshot(snapshot: EntrySnapshot) {
       Object.fromEntries(Object.entries(reference).filter(([, value]) => value !== undefined && value !== null)),
     ) as EntrySnapshot["references"],
     citation: snapshot.citation,
+    photos: (snapshot.photos ?? []).map((photo) => ({ file_id: photo.file_id, caption: photo.caption, url: `/attach/${photo.file_id}` })),
   };
 }
 
@@ -155,6 +157,7 @@ export const getEntryOperation = defineOperation({
       content: row.description,
       references: row.references,
       citation: row.citation,
+      photos: row.photos,
     }),
     content_html: row.descriptionHtml,
     language: row.language,
@@ -276,7 +279,7 @@ export const diffRevisionsOperation = defineOperation({
     to: revisionAnswer,
     fields: z.array(
       z.strictObject({
-        field: z.enum(["name", "aliases", "disambiguation", "parent_id", "references", "citation"]),
+        field: z.enum(["name", "aliases", "disambiguation", "parent_id", "references", "citation", "photos"]),
         from: z.unknown(),
         to: z.unknown(),
       }),

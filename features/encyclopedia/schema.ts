@@ -124,6 +124,21 @@ const editSummarySchema = z
   .max(summaryMaxLength, "validation:edit_summary_length")
   .regex(noControlCharacters, "validation:invalid_characters");
 
+export const maxPhotos = 20;
+export const photoCaptionMaxLength = 200;
+
+/** An entry's photo: an uploaded image (`POST /api/uploads/`) and its caption. */
+export const photoSchema = z.strictObject({
+  file_id: z.string({ error: "validation:entry_photo_unknown" }).regex(/^[A-Za-z0-9_-]{24}$/, "validation:entry_photo_unknown"),
+  caption: z
+    .string({ error: "validation:invalid_value" })
+    .trim()
+    .max(photoCaptionMaxLength, "validation:entry_photo_caption_length")
+    .regex(noControlCharacters, "validation:invalid_characters")
+    .default(""),
+});
+export const photosSchema = z.array(photoSchema, { error: "validation:invalid_value" }).max(maxPhotos, "validation:entry_photos_too_many");
+
 /** A new entry: `POST /api/circles/{cid}/encyclopedia/entries/`, the write page, the seed. */
 export const createEntrySchema = z.strictObject({
   name: nameSchema,
@@ -135,6 +150,7 @@ export const createEntrySchema = z.strictObject({
   summary: editSummarySchema.default(""),
   references: referencesSchema.default([]),
   citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
+  photos: photosSchema.default([]),
 });
 export type CreateEntryInput = z.infer<typeof createEntrySchema>;
 
@@ -156,6 +172,7 @@ export const updateEntrySchema = z.strictObject({
   summary: editSummarySchema.default(""),
   references: referencesSchema.optional(),
   citation: citationSchema.optional(),
+  photos: photosSchema.optional(),
 });
 export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
 
@@ -169,6 +186,7 @@ export const createVersionSchema = z.strictObject({
   summary: editSummarySchema.default(""),
   references: referencesSchema.default([]),
   citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
+  photos: photosSchema.default([]),
 });
 export type CreateVersionInput = z.infer<typeof createVersionSchema>;
 

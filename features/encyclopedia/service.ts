@@ -196,6 +196,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     revisionId: row.revisionId,
     references: row.references,
     citation: row.citation,
+    photos: row.photos,
     url: entryPath(row),
   };
 }

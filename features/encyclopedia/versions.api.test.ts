@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { testPng } from "../../tests/support/images.ts";
 
 let counter = 0;
 const word = (prefix: string) => `${prefix}${process.pid % 1000}v${(counter += 1)}`;
@@ -76,6 +77,35 @@ describe.each(databaseKinds)("encyclopedia language versions on %s", (kind) => {
     expect(history.results.map((revision) => revision.language)).toEqual(["en", "en"]);
     const zhHistory = (await visitor.get(`/api/encyclopedia/entries/${zh.id}/revisions/`)).json() as { results: unknown[] };
     expect(zhHistory.results).toHaveLength(1);
+  });
+
+  it("keeps photos with captions (uploaded JPG or PNG only) in revisions: the infobox photo first", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const upload = await visitor.upload("/api/uploads/", { bytes: await testPng(), filename: "diagram.png", contentType: "image/png" });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const fileId = (upload.json() as { file_id: string }).file_id;
+    const created = await create(visitor, 1, { name: word("图片词条"), photos: [{ file_id: fileId, caption: "示意图" }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = created.json() as { id: number; revision: number };
+    const read = (await visitor.get(`/api/encyclopedia/entries/${entry.id}/`)).json() as { photos: unknown[] };
+    expect(read.photos).toEqual([{ file_id: fileId, caption: "示意图", url: `/attach/${fileId}` }]);
+    const unknown = await visitor.request("PATCH", `/api/encyclopedia/entries/${entry.id}/`, {
+      json: { base_revision: entry.revision, photos: [{ file_id: "A".repeat(24), caption: "" }] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect((unknown.json() as { fields: Record<string, string> }).fields.photos).toBeTruthy();
+    const removed = await visitor.request("PATCH", `/api/encyclopedia/entries/${entry.id}/`, {
+      json: { base_revision: entry.revision, photos: [] },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const to = (removed.json() as { revision: number }).revision;
+    const diff = (await visitor.get(`/api/encyclopedia/entries/${entry.id}/diff/?from=${entry.revision}&to=${to}`)).json() as {
+      fields: { field: string }[];
+    };
+    expect(diff.fields.map((change) => change.field)).toEqual(["photos"]);
+    const reverted = await visitor.post(`/api/encyclopedia/entries/${entry.id}/revisions/${entry.revision}/revert/`, {});
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(((await visitor.get(`/api/encyclopedia/entries/${entry.id}/`)).json() as { photos: unknown[] }).photos).toHaveLength(1);
   });
 
   it("keeps a version as private as its circle", async () => {

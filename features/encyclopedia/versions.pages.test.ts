@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { testPng } from "../../tests/support/images.ts";
 
 let counter = 0;
 const word = (prefix: string) => `${prefix}${process.pid % 1000}vp${(counter += 1)}`;
@@ -75,5 +76,60 @@ describe.each(databaseKinds)("encyclopedia language version pages on %s", (kind)
     expect(stale.body).toContain('data-testid="entry-version-changed"');
     expect(stale.body).toMatch(/Chinese version has changed since this one was written \(2 edits\)/);
     expect(stale.body).toMatch(new RegExp(`/en/circles/1/encyclopedia/${zh.id}/history\\?from=\\d+&amp;to=\\d+`));
+  });
+
+  it("uploads photos with captions in the editor without JavaScript and shows the infobox photo and the gallery", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const token = await visitor.csrfToken();
+    const name = word("图集词条");
+    const post = async (fields: [string, string | Blob][]) => {
+      const form = new FormData();
+      for (const [key, value] of fields) form.append(key, value);
+      const request = new Request("http://localhost/", { method: "POST", body: form });
+      return visitor.request("POST", "/circles/1/encyclopedia/write", {
+        body: Buffer.from(await request.arrayBuffer()),
+        headers: { "content-type": request.headers.get("content-type")! },
+        csrf: false,
+      });
+    };
+    const base: [string, string][] = [
+      ["csrftoken", token],
+      ["name", name],
+      ["language", "zh-CN"],
+      ["content", "正文。"],
+      ["citation_format", "numeric"],
+      ["citation_bracket", "square"],
+      ["citation_cite_type", "multiple"],
+      ["citation_position", "superscript"],
+    ];
+    const png = new Blob([new Uint8Array(await testPng())], { type: "image/png" });
+    const first = await post([...base, ["photo_file", png], ["photo_new_caption", "第一张"], ["intent", "add_photo"]]);
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+    const fileIds = [...first.body.matchAll(/name="photo_file_id" value="([A-Za-z0-9_-]{24})"/g)].map((match) => match[1]!);
+    expect(fileIds).toHaveLength(1);
+    expect(first.body).toContain('value="第一张"');
+    const notAnImage = await post([
+      ...base,
+      ["photo_file_id", fileIds[0]!],
+      ["photo_caption", "第一张"],
+      ["photo_file", new Blob(["<html>"], { type: "image/png" })],
+      ["intent", "add_photo"],
+    ]);
+    expect(notAnImage.statusCode).toBe(415);
+    const saved = await post([
+      ...base,
+      ["photo_file_id", fileIds[0]!],
+      ["photo_caption", "第一张"],
+      ["photo_file", png],
+      ["photo_new_caption", "第二张"],
+      ["intent", "save"],
+    ]);
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(302);
+    const page = await visitor.get(saved.headers.location as string);
+    expect(page.body).toContain('data-testid="entry-infobox"');
+    expect(page.body).toContain(`/attach/${fileIds[0]}`);
+    expect(page.body).toContain("<figcaption>第一张</figcaption>");
+    const gallery = page.body.slice(page.body.indexOf('data-testid="entry-gallery"'));
+    expect(gallery).toContain("<figcaption>第二张</figcaption>");
   });
 });

@@ -6,6 +6,7 @@ CREATE TABLE "entry_citations" (
 	CONSTRAINT "entry_citations_source_type_check" CHECK ("entry_citations"."source_type" in ('writing', 'answer', 'entry'))
 );
 --> statement-breakpoint
+ALTER TABLE "encyclopedia_entries" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "encyclopedia_entries" ADD COLUMN "translation_of" integer;--> statement-breakpoint
 ALTER TABLE "entry_citations" ADD CONSTRAINT "entry_citations_entry_id_encyclopedia_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."encyclopedia_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "entry_citations_source_idx" ON "entry_citations" USING btree ("source_type","source_id");--> statement-breakpoint

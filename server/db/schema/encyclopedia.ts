@@ -33,6 +33,12 @@ export interface StoredReference {
   doi?: string;
 }
 
+/** A photo of an entry (spec §3): an uploaded JPG or PNG (`/attach/{file_id}`) with its caption. */
+export interface StoredPhoto {
+  file_id: string;
+  caption: string;
+}
+
 /** How an entry shows its citations (spec §3). */
 export interface StoredCitationSettings {
   format: "numeric" | "label" | "none";
@@ -57,6 +63,8 @@ export interface StoredEntrySnapshot {
   content: string;
   references: StoredReference[];
   citation: StoredCitationSettings;
+  /** The first is the infobox photo, the others the gallery; absent when there are none (older snapshots keep their hash). */
+  photos?: StoredPhoto[];
 }
 
 /**
@@ -98,6 +106,8 @@ export const encyclopediaEntries = pgTable(
     protected: boolean("protected").notNull().default(false),
     references: jsonb("references").$type<StoredReference[]>().notNull().default([]),
     citation: jsonb("citation").$type<StoredCitationSettings>().notNull().default(defaultCitationSettings),
+    /** The current revision's photos: the first in the infobox, the others in the gallery. */
+    photos: jsonb("photos").$type<StoredPhoto[]>().notNull().default([]),
     /** The revision the entry shows now (entry_revisions.id); every save writes one. */
     revisionId: integer("revision_id"),
     /**
