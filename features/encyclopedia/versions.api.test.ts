@@ -108,6 +108,21 @@ describe.each(databaseKinds)("encyclopedia language versions on %s", (kind) => {
     expect(((await visitor.get(`/api/encyclopedia/entries/${entry.id}/`)).json() as { photos: unknown[] }).photos).toHaveLength(1);
   });
 
+  it("is reported through the interactions layer: one case per entry version, repeated flagging refused", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const zh = (await (await create(visitor, 1, { name: word("被举报") })).json()) as { id: number };
+    const report = (reporter: Visitor) =>
+      reporter.request("POST", `/api/subjects/entry/${zh.id}/reports/`, { json: { reason: "spam", description: "广告" } });
+    const first = await report((await createSignedInUser(api.app, db())).visitor);
+    expect(first.statusCode, first.body).toBe(201);
+    const reporter = (await createSignedInUser(api.app, db())).visitor;
+    const second = await report(reporter);
+    expect((second.json() as { case_id: number }).case_id).toBe((first.json() as { case_id: number }).case_id);
+    const again = await report(reporter);
+    expect(again.statusCode).toBe(409);
+    expect((again.json() as { code: string }).code).toBe("repeated_flagging");
+  });
+
   it("keeps a version as private as its circle", async () => {
     const { visitor, user } = await createSignedInUser(api.app, db());
     const circle = await createCircle(db(), { visibility: "members" });
