@@ -116,7 +116,7 @@ export async function entriesByIds(db: Executor, viewer: Pick<Viewer, "id"> | nu
  */
 export function relatedEntriesSql(ids: SQL | AnyColumn): SQL<EntrySummary[] | null> {
   return sql<EntrySummary[] | null>`(
-    select json_agg(json_build_object('id', e.id, 'circleId', e.circle_id, 'name', e.name, 'aliases', e.aliases, 'disambiguation', e.disambiguation, 'language', e.language) order by array_position(${ids}, e.id))
+    select json_agg(json_build_object('id', e.id, 'circleId', e.circle_id, 'name', e.name, 'aliases', e.aliases, 'disambiguation', e.disambiguation, 'language', e.language, 'translationOf', e.translation_of) order by array_position(${ids}, e.id))
     from encyclopedia_entries e where e.id = any(${ids}))`;
 }
 
@@ -240,13 +240,14 @@ export async function sitemapEntries(
   db: Executor,
   circleIds: number[],
   page: { offset: number; limit: number } = { offset: 0, limit: 50_000 },
-): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
+): Promise<{ id: number; circleId: number; language: EntryLanguage; translationOf: number | null; updatedAt: Date }[]> {
   if (circleIds.length === 0) return [];
   return db
     .select({
       id: encyclopediaEntries.id,
       circleId: encyclopediaEntries.circleId,
       language: encyclopediaEntries.language,
+      translationOf: encyclopediaEntries.translationOf,
       updatedAt: encyclopediaEntries.updatedAt,
     })
     .from(encyclopediaEntries)
