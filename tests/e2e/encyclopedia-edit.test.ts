@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPng } from "../support/images.ts";
 import { closeBrowser, hydrated, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
@@ -48,11 +49,15 @@ describe("writing and editing an encyclopedia entry (zh-CN)", () => {
     await page.keyboard.press("Control+End");
     await page.keyboard.insertText("\n\n勾三股四弦五。");
     await page.getByTestId("entry-citation_bracket").selectOption("round");
+    // A photo with its caption, uploaded with the save: the infobox shows it.
+    await page.getByTestId("entry-photo-file").setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: await testPng() });
+    await page.getByTestId("entry-photo-caption").fill("示意图");
     await page.getByTestId("entry-summary").fill("补充");
     await page.getByTestId("entry-save").click();
     await page.waitForURL(entryUrl, { timeout: 30_000 });
     await expect.poll(() => page.locator(".rendered-content").innerText()).toContain("勾三股四弦五");
     expect(await page.locator(".rendered-content sup").first().innerText()).toMatch(/^\(\d/);
+    expect(await page.getByTestId("entry-infobox").innerText()).toContain("示意图");
     await expect.poll(() => page.getByTestId("entry-parent").count()).toBe(1);
 
     await page.getByTestId("entry-history").click();
