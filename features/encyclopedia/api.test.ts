@@ -227,6 +227,12 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       expect(await counters(entry.id)).toMatchObject({ cites: 2 });
       expect((await visitor.request("DELETE", `/api/writings/${writing.id}/`)).statusCode).toBe(204);
       expect(await counters(entry.id)).toMatchObject({ cites: 1 });
+      // A question deleted with its answers: their links go too.
+      const other = (await visitor.post("/api/circles/1/questions/", { title: word("另一问题") })).json() as { id: number };
+      expect((await visitor.post(`/api/questions/${other.id}/answers/`, { content: `见 ${link}。\n` })).statusCode).toBe(201);
+      expect(await counters(entry.id)).toMatchObject({ cites: 2 });
+      expect((await visitor.request("DELETE", `/api/questions/${other.id}/`)).statusCode).toBe(204);
+      expect(await counters(entry.id)).toMatchObject({ cites: 1 });
     });
 
     it("counts a view once per visitor per day through the entry page's beacon", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, notExists } from "drizzle-orm";
 import { answers, encyclopediaEntries, entryCitations, writings } from "../../server/db/schema/index.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
@@ -54,6 +54,26 @@ onEvent(["answer.created", "answer.edited"], {
 onEvent("answer.deleted", {
   name: "encyclopedia.answer_citations_removed",
   inTransaction: (tx, event) => relink(tx, "answer", event.subjectId, null),
+});
+
+onEvent("question.deleted", {
+  name: "encyclopedia.question_answers_citations_removed",
+  // Its answers went with it without events of their own: the links of answers gone are dropped.
+  async inTransaction(tx) {
+    const gone = await tx.db
+      .delete(entryCitations)
+      .where(
+        and(
+          eq(entryCitations.sourceType, "answer"),
+          notExists(tx.db.select({ id: answers.id }).from(answers).where(eq(answers.id, entryCitations.sourceId))),
+        ),
+      )
+      .returning({ entryId: entryCitations.entryId });
+    const touched = [...new Set(gone.map((row) => row.entryId))];
+    if (touched.length === 0) return;
+    await recountCitations(tx.db, touched);
+    tx.invalidate(...touched.map((id) => countsTag("entry", id)));
+  },
 });
 
 onEvent(["writing.published", "writing.edited"], {
