@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { citationStyles, type CitationStyle } from "../../features/encyclopedia/cite.ts";
+import { citationStyles, citeRevision, type CitationStyle, type CitedRevision } from "../../features/encyclopedia/cite.ts";
+
+/** A cited revision as the loader sends it (dates as ISO strings). */
+export type CitedRevisionData = Omit<CitedRevision, "savedAt" | "accessed"> & { savedAt: string; accessed: string };
 
 /** How long "Copied" shows after a citation was copied (like the share panel's link). */
 const copiedMs = 1_500;
@@ -8,9 +11,10 @@ const copiedMs = 1_500;
 /**
  * "Cite this entry": a disclosure (it opens without JavaScript) giving the current revision's
  * citation in GB/T 7714-2015, APA 7, MLA 9, BibTeX and RIS, each selectable text; with
- * JavaScript each has a copy button. The texts are rendered on the server.
+ * JavaScript each has a copy button and today's date of access. Pure text formatting
+ * (features/encyclopedia/cite.ts): no citation library in the page.
  */
-export function CiteThis({ citations }: { citations: Record<CitationStyle, string> }) {
+export function CiteThis({ cited }: { cited: CitedRevisionData }) {
   const { t } = useTranslation("encyclopedia");
   const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<CitationStyle | null>(null);
@@ -19,6 +23,11 @@ export function CiteThis({ citations }: { citations: Record<CitationStyle, strin
     setHydrated(true);
     return () => clearTimeout(timer.current);
   }, []);
+  // The server's date of access until hydrated (the same markup), then today's: a cached page may be old.
+  const citations = useMemo(
+    () => citeRevision({ ...cited, savedAt: new Date(cited.savedAt), accessed: hydrated ? new Date() : new Date(cited.accessed) }),
+    [cited, hydrated],
+  );
   const copy = async (style: CitationStyle) => {
     try {
       await navigator.clipboard.writeText(citations[style]);

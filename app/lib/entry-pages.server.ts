@@ -19,7 +19,6 @@ import {
 } from "../../features/encyclopedia/service.ts";
 import { entryLanguageValues, type EntryLanguage } from "../../features/encyclopedia/schema.ts";
 import { bracketed, entryPath, entryVersionPath } from "../../features/encyclopedia/paths.ts";
-import { citeRevision } from "../../features/encyclopedia/cite.ts";
 import { translator } from "../../common/i18n.ts";
 import { data, redirect } from "react-router";
 import { localizePath } from "../../common/locale.ts";
@@ -109,16 +108,17 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
     /** The languages it has no version in yet (links to write them). */
     missingLanguages: entryLanguageValues.filter((language) => !versions.some((version) => version.language === language)),
     groupId,
-    citations: citeRevision({
+    // What "Cite this" cites, as JSON (the page renders the formats, and again with today's date once hydrated: cached pages grow old).
+    cited: {
       entryId: row.id,
       revisionId: row.revisionId ?? 0,
       title: row.disambiguation ? row.name + bracketed(row.disambiguation, row.language) : row.name,
       language: row.language,
       site: translator(row.language)("encyclopedia:cite.site"),
-      savedAt: row.updatedAt,
+      savedAt: row.updatedAt.toISOString(),
       url: `${pageUrl(request.url).origin}${localizePath(entryPath(row), row.language)}?revision=${row.revisionId ?? 0}`,
-      accessed: app.now(),
-    }),
+      accessed: app.now().toISOString(),
+    },
     changedVersions: changes.flatMap(({ version, change }) =>
       change
         ? [

@@ -219,7 +219,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         <Link className="button" to={`${ownPath}/history`} data-testid="entry-history">
           {t("read.history")}
         </Link>
-        <CiteThis citations={loaderData.citations} />
+        <CiteThis cited={loaderData.cited} />
         {entry.protected ? (
           <span className="role-badge" data-testid="entry-protected">
             {t("read.protected")}

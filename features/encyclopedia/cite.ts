@@ -1,7 +1,8 @@
 /*
  * "Cite this entry": one revision of an entry cited in the five formats readers paste into papers
  * and reference managers, each pinned to the revision's permanent address (`?revision={rev}`).
- * Rendered on the server (pure text), so the entry page loads no citation library.
+ * Pure text formatting, run by the server render and again in the browser with the day of
+ * access: no citation library in the entry page.
  */
 
 export const citationStyles = ["gbt7714", "apa", "mla", "bibtex", "ris"] as const;
