@@ -15,9 +15,12 @@ import { prepareQuestionPage } from "./question-data.ts";
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
  * 4. a question page with 30 answers (bench/question-data.ts), cached anonymous and signed in, against
  *    the same baselines as the article.
+ * 5. the live stream (bench/streams.ts): 5,000 concurrent streams on one process, memory per
+ *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
+ * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
+ * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
+ * with `--streams`, only the live stream case runs.
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
- * 4. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
- * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
@@ -28,6 +31,11 @@ await ensureBuild();
 if (process.argv.includes("--scale")) {
   const { runScaleBench } = await import("./scale.ts");
   await runScaleBench();
+  process.exit(0);
+}
+if (process.argv.includes("--streams")) {
+  const { runStreamBench } = await import("./streams.ts");
+  await runStreamBench();
   process.exit(0);
 }
 const work = mkdtempSync(path.join(tmpdir(), "circles-bench-"));
@@ -187,7 +195,7 @@ if (articleLink) await signedInAgainstBaselines(articleLink, { tree: 3906, react
 // 4. The question page with 30 answers (its baseline tree gets the same generated question).
 await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataDir) => prepareQuestionPage(dataDir));
 
-// 4. An encyclopedia entry with 40 cited references (the reference list, back-links and "Cite
+// 6. An encyclopedia entry with 40 cited references (the reference list, back-links and "Cite
 // this"): anonymous (cached, against node:http sending its bytes) and signed in (uncached, the
 // same baseline for scale).
 {
@@ -214,16 +222,20 @@ await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataD
   if (created.status !== 201) throw new Error(`the benchmark entry was refused (${created.status}): ${await created.text()}`);
   const entryPath = `/en${((await created.json()) as { url: string }).url}`;
   await firstLoadJavaScript(entryPath);
-  await cachedAgainstBaseline(entryPath, 3907);
+  await cachedAgainstBaseline(entryPath, 3915);
   const signedIn = await load(`${site}${entryPath}`, { cookie: session });
   report(
     `signed-in ${entryPath} with 40 references (uncached) vs node:http sending the anonymous bytes`,
     signedIn,
-    await load("http://127.0.0.1:3907/"),
+    await load("http://127.0.0.1:3915/"),
   );
 }
 
 for (const child of children) child.kill("SIGTERM");
 await new Promise((resolve) => setTimeout(resolve, 500));
 rmSync(work, { recursive: true, force: true });
+
+// 4. The live stream with 5,000 connected (its own server and data).
+const { runStreamBench } = await import("./streams.ts");
+await runStreamBench();
 process.exit(0);

@@ -27,10 +27,12 @@ import { answerClientError, answerUnparsableRequest } from "./plugins/error-answ
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
+import { chatsApi } from "../features/chats/api.ts";
 import { messageStream } from "../features/messages/stream.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
 import { feedsApi } from "../features/feeds/api.ts";
+import { searchApi } from "../features/search/api.ts";
 import { creatorApi } from "../features/creator/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
@@ -176,10 +178,12 @@ export async function buildApp({
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(messageStream);
+  await app.register(chatsApi);
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);
   await app.register(feedsApi);
+  await app.register(searchApi);
   await app.register(creatorApi);
   await app.register(encyclopediaApi);
   await app.register(questionsApi);

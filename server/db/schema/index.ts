@@ -16,3 +16,5 @@ export * from "./reactions.ts";
 export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
+export * from "./search.ts";
+export * from "./chats.ts";
