@@ -36,6 +36,8 @@ import { writingTags } from "../../features/writings/service.ts";
 import { bookTags } from "../../features/books/service.ts";
 import { questionTags } from "../../features/questions/service.ts";
 import { titleWords } from "../../features/questions/words.ts";
+// Factories write rows without events: they index what they make, as the write paths' handlers do.
+import { indexSubjects } from "../../features/search/indexer.ts";
 
 /**
  * Test data made directly (fast: one password hash per process), always valid, unique on every
@@ -78,6 +80,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
     })
     .returning();
   await db.insert(unreadCounters).values({ userId: user!.id });
+  await indexSubjects(db, "user", [user!.id]);
   return user!;
 }
 
@@ -144,6 +147,7 @@ export async function createCircle(db: Database, overrides: CircleOverrides = {}
     .returning();
   // As every circle write does after commit: pages and the in-memory tree forget the old circles.
   await invalidate([circlesTag]);
+  await indexSubjects(db, "circle", [circle!.id]);
   return circle!;
 }
 
@@ -238,6 +242,7 @@ export async function createEntry(db: Database, circleId: number, creator: { id:
   entry!.revisionId = revision!.id;
   // As creating an entry does after commit: its circle's pages and the remembered counts.
   await invalidate(entryTags(entry!));
+  await indexSubjects(db, "entry", [entry!.id]);
   return entry!;
 }
 
@@ -307,6 +312,7 @@ export async function createWriting(db: Database, author: { id: number }, overri
     })
     .returning();
   await invalidate(writingTags(writing!));
+  await indexSubjects(db, "writing", [writing!.id]);
   return writing!;
 }
 
@@ -332,6 +338,12 @@ export async function createBook(
     chapters.push(chapter!);
   }
   await invalidate([...bookTags(book!), "circles"]);
+  await indexSubjects(db, "book", [book!.id]);
+  await indexSubjects(
+    db,
+    "chapter",
+    chapters.map((chapter) => chapter.id),
+  );
   return { ...book!, chapters };
 }
 
@@ -376,5 +388,11 @@ export async function createQuestion(
     answerRows.push(answer!);
   }
   await invalidate(questionTags(question!));
+  await indexSubjects(db, "question", [question!.id]);
+  await indexSubjects(
+    db,
+    "answer",
+    answerRows.map((answer) => answer.id),
+  );
   return { ...question!, answers: answerRows };
 }
