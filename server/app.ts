@@ -41,6 +41,7 @@ import { LocalFileStore, type FileStore } from "../features/attachments/file-sto
 import { maxImageBytes } from "../features/attachments/constants.ts";
 import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
+import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { questionsApi } from "../features/questions/api.ts";
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });
   await app.register(followsApi);
   await app.register(checkinsApi);
+  await app.register(walletApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -16,3 +16,4 @@ export * from "./reactions.ts";
 export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
+export * from "./economy.ts";

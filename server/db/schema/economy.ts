@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+/**
+ * The first answer of every money-moving request, by its idempotency key: a retry gets it again
+ * and moves nothing twice; the same key with another body is refused (`request_hash` differs).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The operation it was used for (`tip`, `topup`…). */
+    operation: text("operation").notNull(),
+    /** sha256 of the operation and its canonical input. */
+    requestHash: text("request_hash").notNull(),
+    /** The use case's result, replayed to a retry. */
+    result: jsonb("result").$type<unknown>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+);
+
+export const paymentOrderStatuses = ["created", "paid", "failed", "expired"] as const;
+export const paymentMethods = ["wechat", "alipay"] as const;
+export const paymentProviders = ["sandbox", "alipay", "wechat"] as const;
+
+/** A top-up order: created → paid | failed | expired; it credits sinecoin exactly once, when it becomes paid. */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    /** Random, unguessable (`tp_…`): it travels to the provider and back. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Whole sinecoin bought; the price in fen is `amount * 100 * price rate` (0 while the site is free: see config). */
+    amount: integer("amount").notNull(),
+    /** What the provider charges, in fen. */
+    priceFen: integer("price_fen").notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    status: text("status", { enum: paymentOrderStatuses }).notNull().default("created"),
+    /** The provider's own number for the payment, once it reports it. */
+    providerTradeNo: text("provider_trade_no"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("payment_orders_user_idx").on(table.userId, table.createdAt),
+    index("payment_orders_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'created'`),
+    check("payment_orders_amount_check", sql`${table.amount} > 0 and ${table.priceFen} >= 0`),
+    check("payment_orders_status_check", sql`${table.status} in ('created', 'paid', 'failed', 'expired')`),
+  ],
+);
+
+/** Every notify a provider sent, accepted or refused (bad signature, wrong amount, unknown order): the audit trail. */
+export const paymentCallbacks = pgTable(
+  "payment_callbacks",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    orderId: text("order_id"),
+    /** `credited`, `replayed`, `failed`, or the reason it was refused. */
+    outcome: text("outcome").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("payment_callbacks_order_idx").on(table.orderId)],
+);
+
+/** A tip (赞赏) on a writing, an answer or a book; its money is the ledger transaction `tip:<id>`. */
+export const tips = pgTable(
+  "tips",
+  {
+    id: serial("id").primaryKey(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    tipperId: integer("tipper_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    /** What the author received after the platform's share. */
+    authorAmount: integer("author_amount").notNull(),
+    message: text("message").notNull().default(""),
+    title: text("title").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("tips_subject_idx").on(table.subjectType, table.subjectId, table.createdAt),
+    index("tips_author_idx").on(table.authorId, table.createdAt),
+    check("tips_amount_check", sql`${table.amount} > 0 and ${table.authorAmount} >= 0 and ${table.authorAmount} <= ${table.amount}`),
+  ],
+);
+
+/** Where cashouts will be paid: an Alipay account and the real name on it (shown masked). */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    alipayAccount: text("alipay_account").notNull(),
+    realName: text("real_name").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [],
+);
