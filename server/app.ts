@@ -41,6 +41,8 @@ import { LocalFileStore, type FileStore } from "../features/attachments/file-sto
 import { maxImageBytes } from "../features/attachments/constants.ts";
 import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
+import { paymentsApi } from "../features/payments/api.ts";
+import { configurePayments } from "../features/payments/settings.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
@@ -196,6 +198,8 @@ export async function buildApp({
   await app.register(followsApi);
   await app.register(checkinsApi);
   await app.register(walletApi);
+  configurePayments(config.sessionSecret);
+  await app.register(paymentsApi);
 
   if (pagesOptions) {
     await app.register(pages, {
