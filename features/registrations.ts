@@ -24,5 +24,6 @@ import "./writings/handlers.ts";
 import "./comments/handlers.ts";
 import "./books/handlers.ts";
 import "./questions/handlers.ts";
+import "./tips/handlers.ts";
 
 completeRegistrations();

@@ -43,6 +43,7 @@ import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
 import { paymentsApi } from "../features/payments/api.ts";
 import { configurePayments } from "../features/payments/settings.ts";
+import { tipsApi } from "../features/tips/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(walletApi);
   configurePayments(config.sessionSecret);
   await app.register(paymentsApi);
+  await app.register(tipsApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -149,7 +149,14 @@ export default function QuestionAnswer({ loaderData, actionData }: Route.Compone
         ) : (
           <RenderedContent html={answer.html} />
         )}
-        <ActionBar subjectType="answer" subjectId={answer.id} summary={page.interactions} csrfToken={csrfToken} title={question.title} />
+        <ActionBar
+          subjectType="answer"
+          subjectId={answer.id}
+          summary={page.interactions}
+          csrfToken={csrfToken}
+          title={question.title}
+          tippable
+        />
         <div className="question-actions">
           {page.can.edit && !editing ? (
             <Link className="button" to={`${path(answer.url)}?edit=1`} data-testid="edit-answer">
