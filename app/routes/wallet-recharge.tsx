@@ -131,7 +131,7 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
               ))}
             </div>
           </fieldset>
-          {fenPerSinecoin === 0 ? <p className="muted">{t("home.free_note")}</p> : null}
+          {fenPerSinecoin > 0 ? <p className="muted">{t("recharge.price_note", { price: (fenPerSinecoin / 100).toFixed(2) })}</p> : null}
           {answer?.error ? (
             <p className="form-error" role="alert">
               {answer.error}

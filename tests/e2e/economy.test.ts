@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** An article that takes tips, published through the API. */
+async function publishTippableArticle(context: BrowserContext, title: string): Promise<string> {
+  const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+  const response = await context.request.post("/api/circles/1/writings/", {
+    headers: { "x-csrftoken": csrftoken },
+    data: { title, content: "值得赞赏的正文。\n", tip_enabled: true },
+  });
+  if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+describe("the sinecoin economy", () => {
+  it("tops up 50 through the sandbox cashier, tips an article and sees both lines in the wallet (zh), then the wallet in English", async () => {
+    const writer = await newVisitor({ locale: "zh-CN" });
+    await signInAsNewUser(writer.context);
+    const title = uniqueName("赞赏之文 ");
+    const article = await publishTippableArticle(writer.context, title);
+
+    const reader = await newVisitor({ locale: "zh-CN" });
+    await signInAsNewUser(reader.context);
+    const { page } = reader;
+    await page.goto("/wallet/sinecoin_recharge");
+    expect(await page.locator("h1").textContent()).toBe("获取圈币");
+    expect(await page.getByRole("note").textContent()).toContain("不收取任何费用");
+    await page.locator('input[name="choice"][value="50"]').check();
+    await page.locator('input[name="method"][value="alipay"]').check();
+    await page.getByRole("button", { name: "去支付" }).click();
+    await page.waitForURL(/\/payments\/sandbox\/tp_/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("支付沙箱收银台");
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/wallet\/topups\/tp_/);
+    await expect.poll(() => page.getByTestId("topup-status").getAttribute("data-status")).toBe("paid");
+    expect(await page.getByTestId("topup-status").textContent()).toContain("50");
+
+    await page.goto(article);
+    await page.getByTestId("action-bar").getByTestId("tip").click();
+    await page.waitForURL(/\/subjects\/writing\/\d+\/tip/);
+    await expect.poll(() => page.locator("#tip-form").count()).toBe(1);
+    await page.locator('input[name="choice"][value="5"]').check();
+    await page.locator('textarea[name="message"]').fill("谢谢分享");
+    await page.locator("#tip-form button[type=submit]").click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("感谢你的赞赏");
+    expect(await page.getByTestId("tip-count").textContent()).toContain("1");
+
+    await page.goto("/wallet");
+    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("45");
+    const lines = page.getByTestId("wallet-movements");
+    expect(await lines.textContent()).toContain(`赞赏《${title}》`);
+    expect(await lines.textContent()).toContain("充值");
+
+    await page.goto("/en/wallet");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("My wallet");
+    expect(await page.getByTestId("wallet-movements").textContent()).toContain(`Tip to “${title}”`);
+
+    // The author sees the tip among what came in.
+    await writer.page.goto("/en/wallet/reward");
+    expect(await writer.page.getByTestId("wallet-movements").textContent()).toContain(`tipped “${title}”`);
+    await writer.context.close();
+    await reader.context.close();
+  });
+});
