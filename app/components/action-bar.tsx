@@ -5,20 +5,10 @@ import type { InteractionSummary } from "../../features/reactions/viewer-state.t
 import { SharePanel } from "./share-panel.tsx";
 import { CoinIcon, StarIcon, ThumbIcon } from "./icons.tsx";
 import { ReportControl } from "./report-control.tsx";
+import { ReactionButtons, useReaction } from "./reaction-buttons.tsx";
 
-type Reaction = "like" | "dislike";
-export type ReactionState = Pick<InteractionSummary, "reaction" | "like_count" | "dislike_count">;
 type FavoriteState = { favorited: boolean; favorite_count: number };
 type Answer<State> = { state?: State; error?: string };
-
-/** The state shown while a press is on its way: the toggle applied to what was last confirmed. */
-export function optimisticReaction(confirmed: ReactionState, wanted: Reaction | "none"): ReactionState {
-  const next: ReactionState = { ...confirmed, reaction: wanted === "none" ? null : wanted };
-  const delta = (kind: Reaction) => (next.reaction === kind ? 1 : 0) - (confirmed.reaction === kind ? 1 : 0);
-  next.like_count = Math.max(0, confirmed.like_count + delta("like"));
-  if (confirmed.dislike_count !== undefined) next.dislike_count = Math.max(0, confirmed.dislike_count + delta("dislike"));
-  return next;
-}
 
 function optimisticFavorite(confirmed: FavoriteState, wanted: boolean): FavoriteState {
   if (wanted === confirmed.favorited) return confirmed;
@@ -55,24 +45,16 @@ export function ActionBar({
   const locale = i18n.language as Locale;
   const location = useLocation();
   const here = stripLocale(location.pathname) + location.search;
-  const reactionFetcher = useFetcher<Answer<ReactionState>>();
+  const { fetcher: reactionFetcher, shown: reaction, error: reactionError } = useReaction(summary);
   const favoriteFetcher = useFetcher<Answer<FavoriteState>>();
 
-  const confirmedReaction: ReactionState = reactionFetcher.data?.state ?? summary;
-  const pendingReaction = reactionFetcher.formData?.get("reaction");
-  const reaction =
-    pendingReaction === "like" || pendingReaction === "dislike" || pendingReaction === "none"
-      ? optimisticReaction(confirmedReaction, pendingReaction)
-      : confirmedReaction;
   const confirmedFavorite: FavoriteState = favoriteFetcher.data?.state ?? summary;
   const pendingFavorite = favoriteFetcher.formData?.get("favorite");
   const favorite =
     pendingFavorite === "on" || pendingFavorite === "off"
       ? optimisticFavorite(confirmedFavorite, pendingFavorite === "on")
       : confirmedFavorite;
-  const error =
-    (reactionFetcher.state === "idle" ? reactionFetcher.data?.error : undefined) ??
-    (favoriteFetcher.state === "idle" ? favoriteFetcher.data?.error : undefined);
+  const error = reactionError ?? (favoriteFetcher.state === "idle" ? favoriteFetcher.data?.error : undefined);
 
   const likeLabel = (
     <>
@@ -133,26 +115,7 @@ export function ActionBar({
       <reactionFetcher.Form method="post" action={subjectPath("reaction")} className="action-form">
         <input type="hidden" name="csrftoken" value={csrfToken} />
         <input type="hidden" name="next" value={here} />
-        <button
-          type="submit"
-          name="reaction"
-          value={reaction.reaction === "like" ? "none" : "like"}
-          className="button action-button"
-          aria-pressed={reaction.reaction === "like"}
-          data-testid="like"
-        >
-          {likeLabel}
-        </button>
-        <button
-          type="submit"
-          name="reaction"
-          value={reaction.reaction === "dislike" ? "none" : "dislike"}
-          className="button action-button"
-          aria-pressed={reaction.reaction === "dislike"}
-          data-testid="dislike"
-        >
-          {dislikeLabel}
-        </button>
+        <ReactionButtons shown={reaction} like={likeLabel} dislike={dislikeLabel} className="button action-button" />
       </reactionFetcher.Form>
       <favoriteFetcher.Form method="post" action={subjectPath("favorite")} className="action-form">
         <input type="hidden" name="csrftoken" value={csrfToken} />

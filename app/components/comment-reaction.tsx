@@ -1,10 +1,8 @@
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { localizePath, type Locale } from "../../common/locale.ts";
-import { optimisticReaction, type ReactionState } from "./action-bar.tsx";
+import { ReactionButtons, useReaction, type ReactionState } from "./reaction-buttons.tsx";
 import { ThumbIcon } from "./icons.tsx";
-
-type Answer = { state?: ReactionState; error?: string };
 
 /**
  * A comment's compact like and dislike (the like count for everyone, the dislike count for the
@@ -29,11 +27,7 @@ export function CommentReaction({
 }) {
   const { t, i18n } = useTranslation("comments");
   const locale = i18n.language as Locale;
-  const fetcher = useFetcher<Answer>();
-  const confirmed = fetcher.data?.state ?? state;
-  const pending = fetcher.formData?.get("reaction");
-  const shown = pending === "like" || pending === "dislike" || pending === "none" ? optimisticReaction(confirmed, pending) : confirmed;
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const { fetcher, shown, error } = useReaction(state);
   const like = (
     <>
       <ThumbIcon /> <span className="visually-hidden">{t("like_label", { name: authorName })}</span>
@@ -70,26 +64,7 @@ export function CommentReaction({
     >
       <input type="hidden" name="csrftoken" value={csrfToken} />
       <input type="hidden" name="next" value={here} />
-      <button
-        type="submit"
-        name="reaction"
-        value={shown.reaction === "like" ? "none" : "like"}
-        className="comment-react"
-        aria-pressed={shown.reaction === "like"}
-        data-testid="comment-like"
-      >
-        {like}
-      </button>
-      <button
-        type="submit"
-        name="reaction"
-        value={shown.reaction === "dislike" ? "none" : "dislike"}
-        className="comment-react"
-        aria-pressed={shown.reaction === "dislike"}
-        data-testid="comment-dislike"
-      >
-        {dislike}
-      </button>
+      <ReactionButtons shown={shown} like={like} dislike={dislike} className="comment-react" testIdPrefix="comment-" />
       {error ? (
         <span className="form-error" role="alert">
           {error}

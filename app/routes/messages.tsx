@@ -65,11 +65,24 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
   const [first] = item.actors;
   const actor = first ? <Link to={localizePath(`/profile/${first.username}`, locale)}>{first.nickname}</Link> : t("messages.someone");
   const others = item.count - 1;
-  const target = (
-    <Link to={localizePath(`/messages/open/${item.id}`, locale)} className="notification-target">
-      {item.subject.title}
-    </Link>
-  );
+  const target =
+    item.subject.url === null ? (
+      <span className="notification-target">{item.subject.title}</span>
+    ) : (
+      <Link to={localizePath(`/messages/open/${item.id}`, locale)} className="notification-target">
+        {item.subject.title}
+      </Link>
+    );
+  if (item.decision) {
+    // A moderation decision, worded for whoever reported it or wrote it, with the moderator's note.
+    const { action, role, note } = item.decision;
+    return (
+      <>
+        {t(`messages.decision.${role}.${action}`, { defaultValue: t("messages.system.moderation_decided") })} {target}
+        {note ? <span className="notification-note">{t("messages.decision.note", { note })}</span> : null}
+      </>
+    );
+  }
   if (item.category === "system" && item.subject.type !== "user") {
     // A notice about content (a moderation decision): the notice, then what it is about.
     return (

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { databaseKinds } from "../../tests/support/database.ts";
+import { oneDatabaseKind } from "../../tests/support/database.ts";
 import { throttleLimits } from "./throttle.server.ts";
 
 /**
@@ -8,7 +8,7 @@ import { throttleLimits } from "./throttle.server.ts";
  * and refused exactly as an existing one, and a username throttled says nothing about its email.
  * (Timing is equal by design: a refused try verifies a decoy password as a checked one does.)
  */
-describe.each(databaseKinds)("login answers for existing and unknown names on %s", (kind) => {
+describe.each(oneDatabaseKind)("login answers for existing and unknown names on %s", (kind) => {
   let api: TestApi;
   let account: ReturnType<typeof newUser>;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { databaseKinds } from "../../tests/support/database.ts";
+import { oneDatabaseKind } from "../../tests/support/database.ts";
 import { captchaChallenges } from "../../server/db/schema/index.ts";
 import { createHash } from "node:crypto";
 import { puzzleGeometry } from "./geometry.ts";
@@ -10,7 +10,7 @@ import { answerChallenge, captchaLifetimes, createChallenge, deleteExpiredChalle
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-describe.each(databaseKinds)("sign-in slider puzzle on %s", (kind) => {
+describe.each(oneDatabaseKind)("sign-in slider puzzle on %s", (kind) => {
   let api: TestApi;
   const password = "secret123";
   let username: string;

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addCategory, addMember, createCircle, createUser, signedInVisitor } from "../../tests/support/factories.ts";
 import { wholeSitemap } from "../../tests/support/sitemap.ts";
-import { databaseKinds } from "../../tests/support/database.ts";
+import { oneDatabaseKind } from "../../tests/support/database.ts";
 import { circleMembers } from "../../server/db/schema/index.ts";
 
 /**
@@ -50,7 +50,7 @@ const guarded = (cell: Cell, allowed: boolean, ok: number, options: { signInFirs
   return cell.signedIn ? 403 : 401;
 };
 
-describe.each(databaseKinds)("circle access matrix on %s", (kind) => {
+describe.each(oneDatabaseKind)("circle access matrix on %s", (kind) => {
   let api: TestApi;
   let counter = 0;
   const fixtures = new Map<

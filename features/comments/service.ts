@@ -275,7 +275,7 @@ export async function removeComment(
     .update(comments)
     .set({ deletedAt: sql`now()` })
     .where(and(eq(comments.id, comment.id), isNull(comments.deletedAt)))
-    .returning({ id: comments.id });
+    .returning({ id: comments.id, hiddenAt: comments.hiddenAt });
   if (!deleted) return false;
   await emit(tx, {
     actorId,
@@ -287,6 +287,7 @@ export async function removeComment(
       subjectAuthorId: subject.authorId,
       authorId: comment.authorId,
       parentId: comment.parentId,
+      hidden: deleted.hiddenAt !== null,
     },
   });
   tx.invalidate(...subject.tags.comments, ...subject.tags.counts);

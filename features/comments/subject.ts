@@ -7,6 +7,7 @@ import { registerSubject, registerSubjectDependent } from "../subjects/registry.
 import { loadCommentSubject } from "./subjects.ts";
 import { removeComment } from "./service.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
+import { bumpSubjectCounter } from "../subjects/counters.ts";
 
 /** The thread and counts tags of a comment's subject, without loading it (moderation acts on subjects the moderator may not read in full). */
 function subjectTagsOf(type: string, id: number) {
@@ -35,8 +36,14 @@ registerSubject({
     };
   },
   async setHidden(tx, id, hiddenAt) {
+    const [before] = await tx.db.select({ hiddenAt: comments.hiddenAt }).from(comments).where(eq(comments.id, id)).for("update");
     const [row] = await tx.db.update(comments).set({ hiddenAt }).where(eq(comments.id, id)).returning();
-    if (!row) return [];
+    if (!row || !before) return [];
+    // The subject's comment count leaves hidden comments out (a deleted hidden one is not taken off twice).
+    if ((before.hiddenAt === null) !== (hiddenAt === null) && row.deletedAt === null) {
+      const subject = { type: row.subjectType as SubjectType, id: row.subjectId, authorId: null };
+      await bumpSubjectCounter(tx, subject, "commentCount", hiddenAt === null ? 1 : -1);
+    }
     // Its thread (and the subject's comment count) change: the subject's comments and counts tags.
     return [...subjectPageTags(row.subjectType, row.subjectId), countsTag("comment", row.id)];
   },

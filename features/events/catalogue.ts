@@ -95,7 +95,14 @@ export const eventCatalogue = {
   /** A moderator's decision on a case: told to its reporters and the subject's author (never the moderator). */
   "moderation.decided": event(
     anySubject,
-    z.object({ caseId: id, action: z.enum(["hide", "restore", "delete", "dismiss"]), note: z.string() }),
+    z.object({
+      caseId: id,
+      action: z.enum(["hide", "restore", "delete", "dismiss"]),
+      note: z.string(),
+      // Kept with the notice, so it still says what it was about once the subject is hidden or deleted.
+      title: z.string().optional(),
+      authorId: id.nullable().optional(),
+    }),
   ),
 
   // Comments on any commentable kind: `subjectType`/`subjectId` name what is commented on (the event's subject is the comment).
@@ -112,7 +119,15 @@ export const eventCatalogue = {
   "comment.edited": event("comment", z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable() })),
   "comment.deleted": event(
     "comment",
-    z.object({ subjectType: z.string(), subjectId: id, subjectAuthorId: id.nullable().optional(), authorId: id, parentId: id.nullable() }),
+    z.object({
+      subjectType: z.string(),
+      subjectId: id,
+      subjectAuthorId: id.nullable().optional(),
+      authorId: id,
+      parentId: id.nullable(),
+      // Hidden by moderators when deleted: already out of its subject's comment count.
+      hidden: z.boolean().optional(),
+    }),
   ),
   /** `@username`s in a comment's text: the recipients are the mentioned users who may read the subject (never the actor). */
   "comment.mentioned": event("comment", z.object({ subjectType: z.string(), subjectId: id, parentId: id.nullable() })),

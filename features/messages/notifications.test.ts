@@ -26,7 +26,8 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
         verb: string;
         count: number;
         actors: { username: string }[];
-        subject: { type: string; id: number; title: string; url: string };
+        subject: { type: string; id: number; title: string; url: string | null };
+        decision?: { action: string; role: string; note: string };
         unread: boolean;
       }[];
       next_cursor: string | null;
@@ -152,6 +153,40 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     expect(changed.statusCode).toBe(200);
     expect((await unread(visitor)).unread_sysmeg_count).toBe(1);
     expect((await list(visitor, "system")).results).toMatchObject([{ category: "system", verb: "user.password_changed" }]);
+  });
+
+  it("tells the reporter and the author what moderators decided, also once the subject is hidden or deleted", async () => {
+    const { user: author, visitor: authorVisitor } = await createSignedInUser(api.app, db());
+    const { visitor: reporter } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const writing = await createWriting(db(), author, { title: "被举报的文章" });
+    const filed = await reporter.post(`/api/subjects/writing/${writing.id}/reports/`, { reason: "spam", description: "广告" });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decide = (action: string, note: string) =>
+      moderator.post(`/api/moderation/cases/${filed.json().case_id}/resolve/`, { action, note });
+
+    expect((await decide("hide", "违规广告")).statusCode).toBe(200);
+    // The reporter can no longer open the article, and still reads the decision, titled, without a link.
+    const reporterNotice = (await list(reporter, "system")).results;
+    expect(reporterNotice).toMatchObject([
+      {
+        verb: "moderation.decided",
+        subject: { type: "writing", id: writing.id, title: "被举报的文章", url: null },
+        decision: { action: "hide", role: "reporter", note: "违规广告" },
+      },
+    ]);
+    // The author still may open it (with the hidden notice), and is told as its author.
+    expect((await list(authorVisitor, "system")).results[0]).toMatchObject({
+      subject: { url: expect.stringContaining(`/writing/${writing.id}`) },
+      decision: { action: "hide", role: "author" },
+    });
+
+    // Deleting takes every other notification about it, never the decisions.
+    expect((await decide("delete", "删除")).statusCode).toBe(200);
+    const afterDelete = (await list(authorVisitor, "system")).results;
+    expect(afterDelete.map((line) => line.decision?.action)).toEqual(["delete", "hide"]);
+    expect(afterDelete[0]).toMatchObject({ subject: { title: "被举报的文章", url: null }, decision: { role: "author" } });
+    expect((await unread(reporter)).unread_sysmeg_count).toBe(2);
   });
 
   it("answers 404 unknown_category for an unknown list and 401 for visitors", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { notifications, users } from "../../server/db/schema/index.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
@@ -83,7 +83,8 @@ export async function removeNotificationsAbout(tx: Transaction, type: string, id
     .delete(notifications)
     .where(
       or(
-        and(eq(notifications.subjectType, type), inArray(notifications.subjectId, ids)),
+        // A moderation decision stays: it tells its reporters and author what became of the subject.
+        and(eq(notifications.subjectType, type), inArray(notifications.subjectId, ids), ne(notifications.verb, "moderation.decided")),
         and(
           eq(notifications.subjectType, "comment"),
           sql`${notifications.data}->>'subjectType' = ${type}`,
@@ -130,8 +131,11 @@ export interface NotificationItem {
   actors: { username: string; nickname: string; avatar: string }[];
   /** How many did it (a group's size; 1 otherwise). */
   count: number;
-  subject: { type: string; id: number; title: string; path: string };
+  /** What it is about; `path` null when the viewer can no longer open it (a decision notice about hidden or deleted content). */
+  subject: { type: string; id: number; title: string; path: string | null };
   data: Record<string, unknown>;
+  /** A moderation decision: what was decided and whether the viewer reported it or wrote it. */
+  decision?: { action: string; role: "reporter" | "author"; note: string };
   createdAt: Date;
   unread: boolean;
 }
@@ -262,14 +266,19 @@ async function toItems(db: Executor, viewer: Viewer, page: LineRow[]): Promise<N
     const key = `${line.subjectType}:${line.subjectId}`;
     if (!subjects.has(key)) subjects.set(key, await readableSubject(db, viewer, line.subjectType, line.subjectId));
     const subject = subjects.get(key);
-    if (!subject) continue;
+    const decision = line.verb === "moderation.decided" ? decisionOf(line.data, viewer.id) : undefined;
+    // A decision stays readable when what it decided on no longer is (hidden, deleted): titled from the notice, without a link.
+    if (!subject && !decision) continue;
     items.push({
       id: line.id,
       category: line.category as NotificationCategory,
       verb: line.verb,
       actors: line.actorIds.flatMap((id) => (id !== null && actors.has(id) ? [actors.get(id)!] : [])),
       count: line.count,
-      subject: { type: subject.type, id: subject.id, title: subject.title, path: subject.path },
+      subject: subject
+        ? { type: subject.type, id: subject.id, title: subject.title, path: subject.path }
+        : { type: line.subjectType, id: line.subjectId, title: typeof line.data.title === "string" ? line.data.title : "", path: null },
+      ...(decision ? { decision } : {}),
       data: line.data,
       createdAt: line.createdAt,
       unread: line.unread,
@@ -308,6 +317,14 @@ export async function notificationsAfter(
   );
   // Past every row looked at, also those left out as unreadable: they are not asked for again.
   return { items, lastId: rows.at(-1)?.id ?? afterId };
+}
+
+function decisionOf(data: Record<string, unknown>, viewerId: number): NotificationItem["decision"] {
+  return {
+    action: typeof data.action === "string" ? data.action : "dismiss",
+    role: data.authorId === viewerId ? "author" : "reporter",
+    note: typeof data.note === "string" ? data.note : "",
+  };
 }
 
 async function readableSubject(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject | null> {
@@ -364,6 +381,7 @@ export async function openNotification(tx: Transaction, viewer: Viewer, id: numb
       category: notifications.category,
       subjectType: notifications.subjectType,
       subjectId: notifications.subjectId,
+      verb: notifications.verb,
       actor: users.username,
     })
     .from(notifications)
@@ -384,6 +402,11 @@ export async function openNotification(tx: Transaction, viewer: Viewer, id: numb
     );
   tx.invalidate(notificationsTag(viewer.id));
   if (row.category === "follow" && row.actor) return `/profile/${row.actor}`;
+  // A decision about what the viewer can no longer open leads back to the system notices.
+  if (row.verb === "moderation.decided") {
+    const decided = await readableSubject(tx.db, viewer, row.subjectType, row.subjectId);
+    return decided?.path ?? "/messages/system_notice";
+  }
   const subject = await readableSubject(tx.db, viewer, row.subjectType, row.subjectId);
   if (!subject) throw new AppError("not_found");
   return subject.path;

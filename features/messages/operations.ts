@@ -31,7 +31,10 @@ export const notificationAnswer = z.object({
   verb: z.string(),
   actors: z.array(actorAnswer),
   count: z.number().int(),
-  subject: z.object({ type: z.string(), id: z.number().int(), title: z.string(), url: z.string() }),
+  /** `url` null when the viewer can no longer open it (a decision about hidden or deleted content). */
+  subject: z.object({ type: z.string(), id: z.number().int(), title: z.string(), url: z.string().nullable() }),
+  /** A moderation decision: what was decided, whether the viewer reported or wrote it, and the moderator's note. */
+  decision: z.object({ action: z.string(), role: z.enum(["reporter", "author"]), note: z.string() }).optional(),
   created_at: z.string(),
   unread: z.boolean(),
 });
@@ -45,6 +48,7 @@ export function presentNotification(item: NotificationItem): NotificationAnswer 
     actors: item.actors,
     count: item.count,
     subject: { type: item.subject.type, id: item.subject.id, title: item.subject.title, url: item.subject.path },
+    ...(item.decision ? { decision: item.decision } : {}),
     created_at: item.createdAt.toISOString(),
     unread: item.unread,
   };

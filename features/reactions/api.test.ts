@@ -170,4 +170,43 @@ describe.each(databaseKinds)("reactions API on %s", (kind) => {
     ).toEqual([]);
     expect(await receivedLikes(db(), author.id)).toBe(0);
   });
+  it("content hidden by moderators leaves the author's received likes and its subject's comment count, and comes back when restored", async () => {
+    const author = await createUser(db());
+    const writing = await createWriting(db(), author);
+    const { visitor: reader } = await createSignedInUser(api.app, db());
+    const { visitor: reporter } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    await react(reader, "writing", writing.id, "like");
+    const posted = await reader.post(`/api/writings/${writing.id}/comments/`, { body: "这是一条广告评论" });
+    expect(posted.statusCode).toBe(201);
+    const commentCount = async () =>
+      (
+        await db()
+          .select({ count: subjectCounts.commentCount })
+          .from(subjectCounts)
+          .where(and(eq(subjectCounts.subjectType, "writing"), eq(subjectCounts.subjectId, writing.id)))
+      )[0]!.count;
+    expect(await commentCount()).toBe(1);
+    const decide = async (type: string, id: number, action: string) => {
+      const filed = await reporter.post(`/api/subjects/${type}/${id}/reports/`, { reason: "spam", description: "" });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const caseId = filed.json().case_id as number;
+      expect((await moderator.post(`/api/moderation/cases/${caseId}/resolve/`, { action, note: "" })).statusCode).toBe(200);
+      return caseId;
+    };
+
+    const commentCase = await decide("comment", posted.json().id, "hide");
+    expect(await commentCount()).toBe(0);
+    const writingCase = await decide("writing", writing.id, "hide");
+    expect(await receivedLikes(db(), author.id)).toBe(0);
+
+    expect((await moderator.post(`/api/moderation/cases/${writingCase}/resolve/`, { action: "restore", note: "" })).statusCode).toBe(200);
+    expect(await receivedLikes(db(), author.id)).toBe(1);
+    expect((await moderator.post(`/api/moderation/cases/${commentCase}/resolve/`, { action: "restore", note: "" })).statusCode).toBe(200);
+    expect(await commentCount()).toBe(1);
+    // Hidden, then deleted: taken off the count once.
+    await moderator.post(`/api/moderation/cases/${commentCase}/resolve/`, { action: "hide", note: "" });
+    await moderator.post(`/api/moderation/cases/${commentCase}/resolve/`, { action: "delete", note: "" });
+    expect(await commentCount()).toBe(0);
+  });
 });

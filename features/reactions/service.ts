@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
+import { moderationCases, reactions, subjectCounts, type ReactionKind } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -138,9 +138,20 @@ export async function removeReaction(options: ServiceOptions, viewer: Viewer, ty
 
 /** The likes a user's work has received, over every kind (the profile's count, spec §3). */
 export async function receivedLikes(db: Executor, userId: number): Promise<number> {
+  // Content that moderation hides now (its latest case says so) counts for nobody.
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${subjectCounts.likeCount}), 0)::int` })
     .from(subjectCounts)
-    .where(eq(subjectCounts.authorId, userId));
+    .where(
+      and(
+        eq(subjectCounts.authorId, userId),
+        sql`not coalesce((
+          select ${moderationCases.hidden} from ${moderationCases}
+          where ${moderationCases.subjectType} = ${subjectCounts.subjectType} and ${moderationCases.subjectId} = ${subjectCounts.subjectId}
+          order by ${moderationCases.createdAt} desc, ${moderationCases.id} desc
+          limit 1
+        ), false)`,
+      ),
+    );
   return row?.total ?? 0;
 }

@@ -327,7 +327,7 @@ export async function resolveCase(options: ServiceOptions, viewer: Viewer, caseI
       actorId: viewer.id,
       subjectType: row.subjectType as SubjectType,
       subjectId: row.subjectId,
-      data: { caseId, action: input.action, note: input.note },
+      data: { caseId, action: input.action, note: input.note, title: row.title, authorId: row.authorId },
       recipientIds: [...reporters.map((reporter) => reporter.id), ...(row.authorId !== null ? [row.authorId] : [])],
     });
     // Last: the kind's own deletion (its dependents take the subject's open cases, never this decided one).

@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, newUser, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { databaseKinds } from "../../tests/support/database.ts";
+import { oneDatabaseKind } from "../../tests/support/database.ts";
 
 /**
  * Page requests against the real app with the built pages, in this process (app.inject): the
  * answers to hostile or malformed requests, body limits and caching headers.
  */
-describe.each(databaseKinds)("page requests on %s", (kind) => {
+describe.each(oneDatabaseKind)("page requests on %s", (kind) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await createTestApi(kind, { pages: true, env: { SIGNUPS_PER_HOUR: "3" } });

@@ -26,7 +26,7 @@ async function publishIn(context: BrowserContext, circleId: number, title: strin
 }
 
 describe("reports and moderation", () => {
-  it("a reader reports from the dialog, the circle's moderator hides it from the queue, the author sees the notice, others a 404 (zh)", async () => {
+  it("a reader likes, favourites into a new folder, shares and reports; the circle's moderator hides it; reporter and author are told (zh)", async () => {
     const moderator = await newVisitor({ locale: "zh-CN" });
     await signInAsNewUser(moderator.context);
     const circleId = await foundCircle(moderator.context, uniqueName("审核圈"));
@@ -37,6 +37,33 @@ describe("reports and moderation", () => {
 
     const reader = await newVisitor({ locale: "zh-CN" });
     await signInAsNewUser(reader.context);
+    await reader.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await reader.page.goto(article);
+    await hydrated(reader.page);
+    const bar = reader.page.getByTestId("action-bar");
+    // Like, then favourite, then file it in a new folder from the favourites page.
+    await bar.getByTestId("like").click();
+    await expect.poll(() => bar.getByTestId("like").getAttribute("aria-pressed")).toBe("true");
+    await bar.getByTestId("favorite").click();
+    await expect.poll(() => bar.getByTestId("favorite").getAttribute("aria-pressed")).toBe("true");
+    // Share: the link is copied, the button says so.
+    const share = bar.getByTestId("share");
+    await share.locator("summary").click();
+    await share.getByTestId("copy-link").click();
+    await expect.poll(() => share.getByTestId("copy-link").textContent()).toBe("已复制");
+
+    await reader.page.goto("/account/store");
+    const folderName = uniqueName("读书笔记");
+    await reader.page.getByTestId("new-folder").locator("input[name=name]").fill(folderName);
+    await reader.page.getByTestId("new-folder").getByRole("button").click();
+    await expect.poll(() => reader.page.locator(".store-folders").textContent()).toContain(folderName);
+    await reader.page.goto("/account/store");
+    const saved = reader.page.getByTestId("favorite-item").filter({ hasText: title });
+    await saved.locator("select[name=to]").selectOption({ label: folderName });
+    await saved.getByRole("button", { name: "移动" }).click();
+    await reader.page.getByRole("link", { name: folderName }).click();
+    await expect.poll(() => reader.page.getByTestId("favorites").textContent()).toContain(title);
+
     await reader.page.goto(article);
     await hydrated(reader.page);
     await reader.page.getByTestId("action-bar").getByTestId("report").click();
@@ -69,6 +96,13 @@ describe("reports and moderation", () => {
     await expect.poll(() => writer.page.getByTestId("hidden-notice").textContent()).toContain("已被管理员隐藏");
     const response = await reader.page.goto(article);
     expect(response?.status()).toBe(404);
+    // Both are told what was decided, in their system notices, each in their own words.
+    await reader.page.goto("/messages/system_notice");
+    await expect.poll(() => reader.page.getByTestId("notifications").textContent()).toContain(`你的举报已受理，管理员隐藏了 ${title}`);
+    await writer.page.goto("/messages/system_notice");
+    const told = writer.page.getByTestId("notification").filter({ hasText: title });
+    await expect.poll(() => told.textContent()).toContain("因被举报，管理员隐藏了你的内容");
+    expect(await told.textContent()).toContain("不实内容");
     const visitor = await newVisitor({ locale: "zh-CN" });
     await visitor.page.goto(`/circles/${circleId}`);
     expect(await visitor.page.content()).not.toContain(title);
