@@ -44,6 +44,8 @@ export const errorStatus = {
   order_not_open: 409,
   topup_failed: 500,
   tip_failed: 500,
+  refund_unavailable: 409,
+  unlock_failed: 500,
   exchange_failed: 500,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -44,6 +44,7 @@ import { followsApi } from "../features/follows/api.ts";
 import { paymentsApi } from "../features/payments/api.ts";
 import { configurePayments } from "../features/payments/settings.ts";
 import { tipsApi } from "../features/tips/api.ts";
+import { paywallApi } from "../features/paywall/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
@@ -202,6 +203,7 @@ export async function buildApp({
   configurePayments(config.sessionSecret);
   await app.register(paymentsApi);
   await app.register(tipsApi);
+  await app.register(paywallApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -26,6 +26,47 @@ export interface ReadingPageData {
   interactions: InteractionSummary;
   /** Why the page is hidden from everyone else (its author and moderators only see it). */
   moderation: "pending" | "hidden" | null;
+  /** Pay-to-view: the price and whether the viewer reads the paid part (null: a free writing). */
+  paywall: { price: number; entitled: boolean; unlocked: boolean; refundable: boolean } | null;
+  idempotencyKey: string | null;
+}
+
+/** The end of the free part: a fade and "Unlock for N sinecoin" (a plain form; visitors sign in first), or the refund while it is open. */
+function Paywall({ page, path, next }: { page: ReadingPageData; path: string; next: string }) {
+  const { t, i18n } = useTranslation("writings");
+  const locale = i18n.language as Locale;
+  const paywall = page.paywall!;
+  if (paywall.entitled) {
+    if (!paywall.unlocked || !paywall.refundable || !page.csrfToken) return null;
+    return (
+      <Form method="post" action={path} className="paywall-refund">
+        <input type="hidden" name="csrftoken" value={page.csrfToken} />
+        <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+        <button type="submit" name="intent" value="refund" className="button action-button" data-testid="refund">
+          {t("paywall.refund", { price: paywall.price })}
+        </button>
+      </Form>
+    );
+  }
+  const unlockLabel = t("paywall.unlock", { price: paywall.price });
+  return (
+    <div className="paywall" data-testid="paywall">
+      <p className="paywall-title">{t("paywall.title")}</p>
+      {page.csrfToken ? (
+        <Form method="post" action={path}>
+          <input type="hidden" name="csrftoken" value={page.csrfToken} />
+          <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+          <button type="submit" name="intent" value="unlock" className="button button-primary" data-testid="unlock">
+            {unlockLabel}
+          </button>
+        </Form>
+      ) : (
+        <Link className="button button-primary" to={`${localizePath("/login", locale)}?next=${encodeURIComponent(next)}`} rel="nofollow">
+          {unlockLabel}
+        </Link>
+      )}
+    </div>
+  );
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -204,6 +245,13 @@ export function WritingView({
           data-disable-context-menu={writing.disable_context_menu || undefined}
         >
           <RenderedContent html={writing.html} lang={writing.language} />
+          {page.paywall ? (
+            <Paywall
+              page={page}
+              path={link(writing.id)}
+              next={writingPath({ id: writing.id, circleId: writing.circle_id, type: writing.type })}
+            />
+          ) : null}
         </div>
       </div>
       <ActionBar

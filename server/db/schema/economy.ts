@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { writings } from "./writings.ts";
 
 /**
  * The first answer of every money-moving request, by its idempotency key: a retry gets it again
@@ -114,4 +115,37 @@ export const payoutAccounts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [],
+);
+
+/**
+ * The paid part of a pay-to-view writing (after its `<!-- paywall -->` line), rendered apart from
+ * the free part in `writings.html`: nothing that reads writings rows (lists, memories, the page
+ * cache, excerpts) ever holds it; only an entitled reader's page or unlock loads it.
+ */
+export const writingPaidParts = pgTable("writing_paid_parts", {
+  writingId: integer("writing_id")
+    .primaryKey()
+    .references(() => writings.id, { onDelete: "cascade" }),
+  html: text("html").notNull(),
+});
+
+/** A reader's unlock of a pay-to-view writing: one per reader and writing; refunded at most once, within 24 hours. */
+export const writingUnlocks = pgTable(
+  "writing_unlocks",
+  {
+    id: serial("id").primaryKey(),
+    writingId: integer("writing_id")
+      .notNull()
+      .references(() => writings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while refunded (the reader no longer reads the paid part). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** A reader is refunded once per writing, ever. */
+    refunds: integer("refunds").notNull().default(0),
+  },
+  (table) => [uniqueIndex("writing_unlocks_reader_idx").on(table.writingId, table.userId)],
 );
