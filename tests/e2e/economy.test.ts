@@ -5,23 +5,38 @@ import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** An article that takes tips, published through the API. */
-async function publishTippableArticle(context: BrowserContext, title: string): Promise<string> {
+/** An article published through the API (tips on, or with a paid part). */
+async function publishArticle(context: BrowserContext, title: string, extra: Record<string, unknown> = {}): Promise<string> {
   const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
   const response = await context.request.post("/api/circles/1/writings/", {
     headers: { "x-csrftoken": csrftoken },
-    data: { title, content: "值得赞赏的正文。\n", tip_enabled: true },
+    data: { title, content: "值得赞赏的正文。\n", tip_enabled: true, ...extra },
   });
   if (response.status() !== 201) throw new Error(`Publishing failed (${response.status()}): ${await response.text()}`);
   return ((await response.json()) as { url: string }).url;
 }
 
 describe("the sinecoin economy", () => {
-  it("tops up 50 through the sandbox cashier, tips an article and sees both lines in the wallet (zh), then the wallet in English", async () => {
+  it("tops up 50 through the sandbox cashier, tips an article, unlocks a paid one and sees the lines in the wallet (zh), then the wallet in English", async () => {
     const writer = await newVisitor({ locale: "zh-CN" });
     await signInAsNewUser(writer.context);
     const title = uniqueName("赞赏之文 ");
-    const article = await publishTippableArticle(writer.context, title);
+    const article = await publishArticle(writer.context, title);
+    const paidTitle = uniqueName("付费之文 ");
+    const secret = uniqueName("只有解锁才看得到 ");
+    const paidArticle = await publishArticle(writer.context, paidTitle, {
+      content: `免费的开头。\n\n<!-- paywall -->\n\n${secret}\n`,
+      pay_to_view: { price: 10 },
+    });
+    // A visitor's page (the cached copy too) has the free part only.
+    const visitor = await newVisitor({ locale: "zh-CN" });
+    for (let load = 0; load < 2; load += 1) {
+      const response = await visitor.page.goto(paidArticle);
+      const html = (await response!.text()) ?? "";
+      expect(html).toContain("免费的开头");
+      expect(html).not.toContain(secret);
+    }
+    await visitor.context.close();
 
     const reader = await newVisitor({ locale: "zh-CN" });
     await signInAsNewUser(reader.context);
@@ -49,11 +64,17 @@ describe("the sinecoin economy", () => {
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain("感谢你的赞赏");
     expect(await page.getByTestId("tip-count").textContent()).toContain("1");
 
+    await page.goto(paidArticle);
+    expect(await page.getByTestId("writing").textContent()).not.toContain(secret);
+    await page.getByTestId("unlock").click();
+    await expect.poll(() => page.getByTestId("writing").textContent()).toContain(secret);
+
     await page.goto("/wallet");
-    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("45");
+    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("35");
     const lines = page.getByTestId("wallet-movements");
     expect(await lines.textContent()).toContain(`赞赏《${title}》`);
     expect(await lines.textContent()).toContain("充值");
+    expect(await lines.textContent()).toContain(`解锁《${paidTitle}》`);
 
     await page.goto("/en/wallet");
     await expect.poll(() => page.locator("h1").textContent()).toBe("My wallet");
