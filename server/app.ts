@@ -45,6 +45,7 @@ import { paymentsApi } from "../features/payments/api.ts";
 import { configurePayments } from "../features/payments/settings.ts";
 import { tipsApi } from "../features/tips/api.ts";
 import { paywallApi } from "../features/paywall/api.ts";
+import { redPacketsApi } from "../features/red-packets/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(paymentsApi);
   await app.register(tipsApi);
   await app.register(paywallApi);
+  await app.register(redPacketsApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -149,3 +149,60 @@ export const writingUnlocks = pgTable(
   },
   (table) => [uniqueIndex("writing_unlocks_reader_idx").on(table.writingId, table.userId)],
 );
+
+/**
+ * A red packet on a writing: its author's sinecoin held (`system:red_packet:<id>`) until readers
+ * claim the shares or it expires and the rest returns; the remaining amount and shares never go
+ * below zero, and each remaining share is worth at least one sinecoin.
+ */
+export const redPackets = pgTable(
+  "red_packets",
+  {
+    id: serial("id").primaryKey(),
+    writingId: integer("writing_id")
+      .notNull()
+      .references(() => writings.id, { onDelete: "restrict" }),
+    funderId: integer("funder_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    total: integer("total").notNull(),
+    shares: integer("shares").notNull(),
+    split: text("split", { enum: ["random", "equal"] }).notNull(),
+    remainingAmount: integer("remaining_amount").notNull(),
+    remainingShares: integer("remaining_shares").notNull(),
+    /** `open` until emptied or expired; a hold resolves exactly once. */
+    status: text("status", { enum: ["open", "emptied", "expired"] })
+      .notNull()
+      .default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("red_packets_writing_idx").on(table.writingId),
+    index("red_packets_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'open'`),
+    check(
+      "red_packets_amounts_check",
+      sql`${table.shares} > 0 and ${table.total} >= ${table.shares} and ${table.remainingShares} >= 0 and ${table.remainingAmount} >= ${table.remainingShares}`,
+    ),
+  ],
+);
+
+export const redPacketClaims = pgTable(
+  "red_packet_claims",
+  {
+    redPacketId: integer("red_packet_id")
+      .notNull()
+      .references(() => redPackets.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.redPacketId, table.userId] }),
+    check("red_packet_claims_amount_check", sql`${table.amount} > 0`),
+  ],
+);
