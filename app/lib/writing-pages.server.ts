@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { paywallFor } from "../../features/paywall/service.ts";
+import { openRedPackets } from "../../features/red-packets/service.ts";
 import { moderationNotice } from "../../features/reports/service.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -90,8 +91,15 @@ export async function readingPage(
     paywall: paywall
       ? { price: paywall.price, entitled: paywall.entitled, unlocked: paywall.unlocked, refundable: paywall.refundableUntil !== null }
       : null,
-    // A fresh key per page load for the unlock and refund forms (a form sent twice moves money once).
-    idempotencyKey: paywall && app.viewer ? randomUUID() : null,
+    redPackets: (await openRedPackets(app.db, row.id, app.viewer?.id ?? null, app.now())).map((packet) => ({
+      id: packet.id,
+      shares: packet.shares,
+      remainingShares: packet.remainingShares,
+      own: packet.funderId === app.viewer?.id,
+      claimed: packet.claimed,
+    })),
+    // A fresh key per page load for the money-moving forms (a form sent twice moves money once).
+    idempotencyKey: app.viewer ? randomUUID() : null,
     // Only its author and moderators open a hidden writing; they see why it is hidden.
     moderation: row.hiddenAt ? await moderationNotice(app.db, "writing", row.id) : null,
   };

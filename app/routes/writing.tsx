@@ -8,6 +8,7 @@ import { WritingView } from "../components/writing-view.tsx";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWritingOperation } from "../../features/writings/operations.ts";
 import { refundOperation, unlockOperation } from "../../features/paywall/operations.ts";
+import { claimRedPacketOperation, fundRedPacketOperation } from "../../features/red-packets/operations.ts";
 import { commentIntents } from "../lib/comment-pages.server.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
@@ -33,7 +34,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   assertFormCsrf(app, form);
   return dispatchIntent(
     { app, request, form, params },
-    { ...commentIntents, delete: deleteThisWriting, unlock: unlockThis, refund: refundThis },
+    {
+      ...commentIntents,
+      delete: deleteThisWriting,
+      unlock: unlockThis,
+      refund: refundThis,
+      claim_red_packet: claimThis,
+      fund_red_packet: fundThis,
+    },
   );
 }
 
@@ -47,6 +55,11 @@ const backToWriting = {
 };
 const unlockThis = formAction(unlockOperation, backToWriting);
 const refundThis = formAction(refundOperation, backToWriting);
+const claimThis = formAction(claimRedPacketOperation, {
+  ...backToWriting,
+  params: ({ form }: FormPost) => ({ id: String(form.get("red_packet") ?? "") }),
+});
+const fundThis = formAction(fundRedPacketOperation, backToWriting);
 
 /** Deleting the writing, asked first (the answer carries `confirmed=1`); a refusal is the error screen. */
 async function deleteThisWriting(post: FormPost) {

@@ -69,12 +69,26 @@ describe("the sinecoin economy", () => {
     await page.getByTestId("unlock").click();
     await expect.poll(() => page.getByTestId("writing").textContent()).toContain(secret);
 
+    // The author sends a red packet (5 each) on the first article; the reader opens one share.
+    const { csrftoken } = (await (await writer.context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+    const articleId = Number(/\/writing\/(\d+)/.exec(article)![1]);
+    const funded = await writer.context.request.post(`/api/writings/${articleId}/red_packets/`, {
+      headers: { "x-csrftoken": csrftoken, "idempotency-key": uniqueName("fund-") },
+      data: { total: 10, shares: 2, split: "equal", expires_in_hours: 24 },
+    });
+    expect(funded.status()).toBe(201);
+    await page.goto(article);
+    await page.getByTestId("open-red-packet").click();
+    await expect.poll(() => page.getByTestId("red-packet-got").count()).toBe(1);
+    expect(await page.getByTestId("red-packet-got").textContent()).toContain("5");
+
     await page.goto("/wallet");
-    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("35");
+    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("40");
     const lines = page.getByTestId("wallet-movements");
     expect(await lines.textContent()).toContain(`赞赏《${title}》`);
     expect(await lines.textContent()).toContain("充值");
     expect(await lines.textContent()).toContain(`解锁《${paidTitle}》`);
+    expect(await lines.textContent()).toContain("的红包");
 
     await page.goto("/en/wallet");
     await expect.poll(() => page.locator("h1").textContent()).toBe("My wallet");
