@@ -5,6 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/build-if-needed.ts";
 import { tipBurst } from "./tip-burst.ts";
+import { prepareQuestionPage } from "./question-data.ts";
 
 /**
  * `npm run bench`: each measurement against a baseline run side by side in the same run.
@@ -14,6 +15,8 @@ import { tipBurst } from "./tip-burst.ts";
  * 3. the demo article rendered uncached for a signed-in reader vs our document renderer rendering
  *    the same route tree with the same data over node:http (bench/baseline-tree.ts), and, for
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
+ * 4. a question page with 30 answers (bench/question-data.ts), cached anonymous and signed in, against
+ *    the same baselines as the article.
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead.
  */
@@ -68,6 +71,7 @@ function report(name: string, ours: Awaited<ReturnType<typeof load>>, baseline: 
 const site = "http://127.0.0.1:3901";
 /** The sandbox's notifies are signed with this, so the tip burst can top up through them. */
 const sandboxSecret = "bench-sandbox-secret";
+const questionLink = await prepareQuestionPage(work);
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
 await start(
   "server/main.ts",
@@ -122,6 +126,7 @@ const articleLink = await findArticle();
 console.log(`article measured: ${articleLink ?? "none found"}`);
 await firstLoadJavaScript("/");
 if (articleLink) await firstLoadJavaScript(articleLink);
+await firstLoadJavaScript(questionLink);
 
 /** A cached anonymous page against bare node:http sending exactly its bytes, headers included. */
 async function cachedAgainstBaseline(page: string, port: number): Promise<void> {
@@ -139,6 +144,7 @@ async function cachedAgainstBaseline(page: string, port: number): Promise<void> 
 // 1. Cached anonymous pages: home and the article.
 await cachedAgainstBaseline("/", 3902);
 if (articleLink) await cachedAgainstBaseline(articleLink, 3904);
+await cachedAgainstBaseline(questionLink, 3907);
 
 // 2. The signed-in auth call against a bare Fastify route.
 const token = (await (await fetch(`${site}/api/get_csrf_token/`)).json()) as { csrftoken: string };
@@ -164,28 +170,37 @@ await tipBurst(site, session, sandboxSecret, duration);
 // the goal's (bench/baseline-tree.ts: our own document renderer rendering the same route tree with
 // the same data, captured once in its own process on its own copy of the demo data) and, for
 // reference, React's renderToString of the page flattened to host elements (bench/baseline-react.ts).
-if (articleLink) {
-  const signedIn = await fetch(`${site}${articleLink}`, { headers: { cookie: session, "accept-encoding": "identity" } });
+/** A page as a signed-in reader gets it (uncached) against the same tree rendered and renderToString of its markup. */
+async function signedInAgainstBaselines(
+  page: string,
+  ports: { tree: number; react: number },
+  prepare?: (dataDir: string) => Promise<unknown>,
+) {
+  const signedIn = await fetch(`${site}${page}`, { headers: { cookie: session, "accept-encoding": "identity" } });
   const html = await signedIn.text();
   if (!signedIn.ok || !html.includes('name="csrftoken"'))
-    throw new Error(`${articleLink} is not the signed-in reader's page (${signedIn.status})`);
-  const file = path.join(work, "page-signed-in.html");
+    throw new Error(`${page} is not the signed-in reader's page (${signedIn.status})`);
+  const file = path.join(work, `page-signed-in-${ports.tree}.html`);
   writeFileSync(file, html);
   const skip = ["date", "connection", "keep-alive", "transfer-encoding", "content-length", "set-cookie"];
   const headers = Object.fromEntries([...signedIn.headers].filter(([name]) => !skip.includes(name)));
-  const treeData = path.join(work, "tree-baseline");
-  await start("bench/baseline-tree.ts", ["3906", articleLink], {
+  const treeData = path.join(work, `tree-baseline-${ports.tree}`);
+  await prepare?.(treeData);
+  await start("bench/baseline-tree.ts", [String(ports.tree), page], {
     NODE_ENV: "production",
     DATA_DIR: treeData,
     DATABASE_URL: "",
     CAPTCHA: "off",
     PORT: "0",
   });
-  await start("bench/baseline-react.ts", ["3905", file, JSON.stringify(headers)], { NODE_ENV: "production" });
-  const ours = await load(`${site}${articleLink}`, { cookie: session });
-  report(`signed-in ${articleLink} (uncached) vs the same tree rendered (goal >= 0.5)`, ours, await load("http://127.0.0.1:3906/"));
-  report(`signed-in ${articleLink} (uncached) vs renderToString of its flattened markup`, ours, await load("http://127.0.0.1:3905/"));
+  await start("bench/baseline-react.ts", [String(ports.react), file, JSON.stringify(headers)], { NODE_ENV: "production" });
+  const ours = await load(`${site}${page}`, { cookie: session });
+  report(`signed-in ${page} (uncached) vs the same tree rendered (goal >= 0.5)`, ours, await load(`http://127.0.0.1:${ports.tree}/`));
+  report(`signed-in ${page} (uncached) vs renderToString of its flattened markup`, ours, await load(`http://127.0.0.1:${ports.react}/`));
 }
+if (articleLink) await signedInAgainstBaselines(articleLink, { tree: 3906, react: 3905 });
+// 4. The question page with 30 answers (its baseline tree gets the same generated question).
+await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataDir) => prepareQuestionPage(dataDir));
 
 for (const child of children) child.kill("SIGTERM");
 await new Promise((resolve) => setTimeout(resolve, 500));

@@ -12,6 +12,7 @@ import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
 import "./writings/feed.ts";
 import "./books/feed.ts";
+import "./questions/feed.ts";
 import "./creator/kinds.ts";
 import "./questions/subject.ts";
 import "./subjects/counters.ts";

@@ -199,6 +199,8 @@ interface ItemContext {
   locale: Locale;
   /** More actions on each comment (a report control), after the built-in ones. */
   extraActions?: (comment: PresentedComment) => ReactNode;
+  /** The section is embedded in another page: `action` is the subject's own page. */
+  embedded: boolean;
 }
 
 /** One comment or reply: who, when (and when edited), the text (or the deleted placeholder), its like toggle, Reply, Edit, Delete and Report when allowed. */
@@ -334,6 +336,11 @@ function commentQuery(cursor: number | null, sort: CommentSort, extra: Record<st
 }
 
 function Thread({ thread, comments, context }: { thread: PresentedThread; comments: CommentsPageData; context: ItemContext }) {
+  // Embedded: the thread's further replies are on the subject's own page.
+  const threadHref = (extra: Record<string, string | number>) =>
+    context.embedded
+      ? `${context.action}${commentQuery(null, "newest", extra)}#comment-${thread.id}`
+      : `${commentQuery(comments.cursor, comments.sort, extra)}#comment-${thread.id}`;
   const { t } = useTranslation("comments");
   const opened = comments.thread?.id === thread.id ? comments.thread : null;
   const replies = opened ? opened.items : thread.replies;
@@ -364,10 +371,7 @@ function Thread({ thread, comments, context }: { thread: PresentedThread; commen
         </p>
       ) : hidden > 0 ? (
         <p className="comment-more">
-          <Link
-            to={`${commentQuery(comments.cursor, comments.sort, { replies: thread.id })}#comment-${thread.id}`}
-            data-testid="more-replies"
-          >
+          <Link to={threadHref({ replies: thread.id })} data-testid="more-replies">
             {t("more_replies", { count: hidden })}
           </Link>
         </p>
@@ -391,6 +395,7 @@ export function CommentSection({
   failure,
   actionData,
   extraActions,
+  embedded,
 }: {
   comments: CommentsPageData;
   csrfToken: string | null;
@@ -399,18 +404,41 @@ export function CommentSection({
   actionData: CommentActionData | undefined;
   /** More actions on each comment (a report control), shown after Reply, Edit and Delete. */
   extraActions?: (comment: PresentedComment) => ReactNode;
+  /**
+   * The first comments of a subject shown inside another page (an answer's under it on the
+   * question page): its forms post to the subject's own page (`path`, with the language prefix),
+   * which takes over after a write; the orders and "more" links lead there too.
+   */
+  embedded?: { id: string; path: string };
 }) {
   const { t, i18n } = useTranslation("comments");
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const action = location.pathname + location.search;
+  const action = embedded ? embedded.path : location.pathname + location.search;
+  const sectionId = embedded?.id ?? "comments";
   const here = stripLocale(location.pathname) + location.search;
-  const context: ItemContext = { csrfToken, action, here, failure, confirmDelete: actionData?.confirmDeleteComment, locale, extraActions };
+  const context: ItemContext = {
+    csrfToken,
+    action,
+    here,
+    failure,
+    confirmDelete: actionData?.confirmDeleteComment,
+    locale,
+    extraActions,
+    embedded: embedded !== undefined,
+  };
   const { page } = comments;
   const loginTo = `${localizePath("/login", locale)}?next=${encodeURIComponent(location.pathname)}`;
   return (
-    <section className="panel comments" id="comments" aria-labelledby="comments-title" data-testid="comments">
-      <h2 id="comments-title">{t("title", { count: page.total })}</h2>
+    <section
+      className={embedded ? "comments comments-embedded" : "panel comments"}
+      id={sectionId}
+      aria-labelledby={`${sectionId}-title`}
+      data-testid={embedded ? "embedded-comments" : "comments"}
+    >
+      <h2 id={`${sectionId}-title`} className={embedded ? "visually-hidden" : undefined}>
+        {t("title", { count: page.total })}
+      </h2>
       {comments.notice ? (
         <p className="notice" role="status" data-testid="comment-notice">
           {t(`notice.${comments.notice}`)}
@@ -420,7 +448,7 @@ export function CommentSection({
         // A new key after each new comment: the form comes back empty; after an error it keeps what was typed.
         <CommentForm
           key={page.total}
-          id="comment"
+          id={embedded ? `${sectionId}-comment` : "comment"}
           intent="comment"
           csrfToken={csrfToken}
           action={action}
@@ -436,7 +464,7 @@ export function CommentSection({
           </Link>
         </p>
       ) : null}
-      {page.total > 1 ? (
+      {page.total > 1 && !embedded ? (
         <nav className="comment-sorts" aria-label={t("sort_label")} data-testid="comment-sorts">
           {commentSorts.map((sort) => (
             <Link
@@ -460,7 +488,14 @@ export function CommentSection({
           ))}
         </ol>
       )}
-      {comments.cursor !== null || page.next_cursor !== null ? (
+      {embedded && page.next_cursor !== null ? (
+        <p className="comment-more">
+          <Link to={`${embedded.path}#comments`} data-testid="all-comments">
+            {t("more_comments")}
+          </Link>
+        </p>
+      ) : null}
+      {!embedded && (comments.cursor !== null || page.next_cursor !== null) ? (
         <p className="comment-more">
           {page.next_cursor !== null ? (
             <Link to={`${commentQuery(page.next_cursor, comments.sort)}#comments`} data-testid="more-comments">

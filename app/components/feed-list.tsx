@@ -5,6 +5,9 @@ import type { FeedCardData } from "../lib/home-feed.ts";
 
 const defaultAvatar = "/default-avatar.svg";
 
+/** Feed kinds named by their own label (a writing's card names its type instead). */
+const kindLabels = new Set(["book", "chapter", "question", "answer"]);
+
 /**
  * The home feed's cards (Juejin's layout): author and circle, title, excerpt, views, likes and comments,
  * the cover as a thumbnail on the right. Writings, new books and new chapters alike; a "More" link
@@ -43,7 +46,7 @@ export function FeedList({
                   </>
                 ) : null}
                 <span className="role-badge">
-                  {card.label === "book" || card.label === "chapter" ? t(`home.kind_${card.label}`) : t(`writings:types.${card.label}`)}
+                  {kindLabels.has(card.label) ? t(`home.kind_${card.label}`) : t(`writings:types.${card.label}`)}
                 </span>
               </p>
               <h3 className="feed-card-title" lang={card.language ?? undefined}>

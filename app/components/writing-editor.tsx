@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
@@ -13,12 +13,13 @@ import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
 import { uploadImage } from "../lib/upload-image.ts";
 import { describedBy, FormField } from "./form-field.tsx";
 import { MarkdownEditorField } from "./markdown-editor-field.tsx";
+import { AutosaveStatusText, DraftConflict } from "./draft-status.tsx";
+import { CategoryChoices, RelatedEntriesField } from "./editor-fields.tsx";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";
 import type { PickedEntry } from "./entry-picker.tsx";
 import "../lib/editor-catalog.ts";
 
 /** Ant Design's Select and the search come with the editor's hydration, in their own chunk. */
-const EntryPicker = lazy(() => import("./entry-picker.tsx"));
 
 export interface EditorActionData {
   values: EditorValues;
@@ -48,8 +49,6 @@ export interface EditorPageData {
   relatedEntries: PickedEntry[];
   csrfToken: string;
 }
-
-const timeOnly: Intl.DateTimeFormatOptions = { timeStyle: "short" };
 
 /**
  * The writing editor. Without JavaScript it is a plain form with a textarea that publishes by
@@ -250,28 +249,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           {t("editor.edit_taken")}
         </p>
       ) : null}
-      {status.state === "conflict" ? (
-        <section className="panel editor-conflict" role="alert" data-testid="draft-conflict">
-          <h2>{t("editor.conflict_title")}</h2>
-          <p>{t("editor.conflict_text")}</p>
-          <div className="editor-conflict-versions">
-            <div>
-              <h3>{t("editor.mine")}</h3>
-              <pre className="editor-conflict-text">{status.yours.body}</pre>
-              <button type="button" className="button button-primary" onClick={autosave.keepMine}>
-                {t("editor.keep_mine")}
-              </button>
-            </div>
-            <div>
-              <h3>{t("editor.theirs")}</h3>
-              <pre className="editor-conflict-text">{status.current.body}</pre>
-              <button type="button" className="button" onClick={() => takeTheirs(status.current)}>
-                {t("editor.take_theirs")}
-              </button>
-            </div>
-          </div>
-        </section>
-      ) : null}
+      {status.state === "conflict" ? <DraftConflict status={status} onKeepMine={autosave.keepMine} onTakeTheirs={takeTheirs} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -399,27 +377,20 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           />
         </FormField>
         <MarkdownEditorField editor={markdown} id="writing-content" label={t("editor.content")} error={errors.content} />
-        {page.categories.length > 0 ? (
-          <fieldset className="form-field choice-group">
-            <legend>{t("editor.categories")}</legend>
-            {page.categories
-              .flatMap((category) => [category, ...category.children])
-              .map((category) => (
-                <label key={category.id} className="checkbox-label">
-                  <input type="checkbox" name="categories" value={category.id} defaultChecked={initial.categories.includes(category.id)} />{" "}
-                  {category.name}
-                </label>
-              ))}
-            {errors.categories ? (
-              <div className="form-error" role="alert" data-field-error="writing-categories">
-                {errors.categories}
-              </div>
-            ) : null}
-          </fieldset>
-        ) : null}
+        <CategoryChoices
+          id="writing-categories"
+          legend={t("editor.categories")}
+          categories={page.categories}
+          checked={initial.categories}
+          error={errors.categories}
+        />
         {page.page === "article" ? (
           <>
             <RelatedEntriesField
+              id="writing-related"
+              label={t("editor.related_entries")}
+              hint={t("editor.related_hint")}
+              idsHint={t("editor.related_hint_ids")}
               hydrated={hydrated}
               initialIds={initial.related_entries}
               initial={page.relatedEntries}
@@ -502,17 +473,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
           >
             {t("editor.save_draft")}
           </button>
-          <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
-            {status.state === "saving"
-              ? t("editor.saving")
-              : status.state === "saved"
-                ? t("editor.saved", { time: formatDate(status.at, locale, timeOnly) })
-                : status.state === "failed"
-                  ? (status.message ?? t("editor.save_failed"))
-                  : result?.draftSaved
-                    ? t("editor.saved", { time: formatDate(result.draftSaved.at, locale, timeOnly) })
-                    : ""}
-          </span>
+          <AutosaveStatusText status={status} savedAt={result?.draftSaved?.at} />
         </div>
       </Form>
     </div>
@@ -583,62 +544,6 @@ function CoverField({
             </label>
           ) : null}
         </>
-      )}
-    </FormField>
-  );
-}
-
-/**
- * Related encyclopedia entries: a text box of comma-separated ids on the server and without
- * JavaScript (the action reads the same field), the searching picker once the editor has hydrated.
- */
-function RelatedEntriesField({
-  hydrated,
-  initialIds,
-  initial,
-  circleId,
-  error,
-  onChange,
-}: {
-  hydrated: boolean;
-  initialIds: string;
-  initial: PickedEntry[];
-  circleId: number;
-  error?: string;
-  onChange(): void;
-}) {
-  const { t } = useTranslation("editor");
-  const idsBox = (
-    <input
-      id="writing-related"
-      name="related_entries"
-      className="text-input"
-      defaultValue={initialIds}
-      inputMode="numeric"
-      {...describedBy("writing-related", error, t("editor.related_hint_ids"))}
-    />
-  );
-  return (
-    <FormField
-      id="writing-related"
-      label={t("editor.related_entries")}
-      error={error}
-      hint={hydrated ? t("editor.related_hint") : t("editor.related_hint_ids")}
-    >
-      {hydrated ? (
-        <Suspense fallback={idsBox}>
-          <EntryPicker
-            id="writing-related"
-            name="related_entries"
-            initial={initial}
-            circleId={circleId}
-            invalid={Boolean(error)}
-            describedById={error ? "writing-related-error" : "writing-related-hint"}
-            onChange={onChange}
-          />
-        </Suspense>
-      ) : (
-        idsBox
       )}
     </FormField>
   );

@@ -71,6 +71,20 @@ export async function commentsSectionOf(
   return commentsSection(app, request, await loadCommentSubject(app.db, app.viewer, subject.type, subject.id));
 }
 
+/**
+ * The first comments of a subject shown inside another page (an answer's under it on the question
+ * page): the newest ten with their first replies, no opened thread; the page carries the
+ * subject's comments tag and its commenters' tags.
+ */
+export async function embeddedCommentsSection(app: AppContext, subject: { type: string; id: number }): Promise<CommentsPageData> {
+  const loaded = await loadCommentSubject(app.db, app.viewer, subject.type, subject.id);
+  const page = await listComments(app.db, app.viewer, loaded, { cursor: null, sort: "newest", now: app.now() });
+  const people = new Set<number>();
+  for (const item of [...page.items, ...page.items.flatMap((item) => item.replies)]) if (item.author) people.add(item.author.id);
+  tagPage(app, ...loaded.tags.comments, ...userTags(people));
+  return { page, cursor: null, sort: "newest", thread: null, notice: null };
+}
+
 /** Where the page goes after a comment write: the same page and order of comments, with the notice, at the comment. */
 function afterWrite(request: Request, notice: "commented" | "deleted" | "edited", extra: { replies?: number }, anchor: string): never {
   const url = pageUrl(request.url);

@@ -1,4 +1,4 @@
-import { commentsSectionOf } from "./comment-pages.server.ts";
+import { commentIntentsFor, commentsSectionOf, embeddedCommentsSection } from "./comment-pages.server.ts";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -7,16 +7,15 @@ import { localizePath, pageUrl } from "../../common/locale.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
-import { failuresOnErrorScreen, formAction, type FormFailure, type FormHandler, type FormPost } from "../../server/lib/operation.ts";
+import { failuresOnErrorScreen, formAction, type FormHandler, type FormPost } from "../../server/lib/operation.ts";
 import { countsTag, subjectPageTags, userTags } from "../../server/lib/cache-tags.ts";
 import { getCircleRow } from "../../features/circles/service.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import { loadCircleAccess } from "../../features/circles/access.server.ts";
 import { can as canInCircle, canViewCircle } from "../../features/circles/policy.ts";
-import { listCategories } from "../../features/circles/categories.ts";
 import { entriesByIds } from "../../features/encyclopedia/service.ts";
 import { interactionSummary, type InteractionSummary } from "../../features/reactions/viewer-state.ts";
-import { deleteDraft, getDraft } from "../../features/writings/drafts.ts";
+import { moderationNotice } from "../../features/reports/service.ts";
 import { presentQuestion } from "../../features/questions/presenter.ts";
 import { canOnAnswer } from "../../features/questions/policy.ts";
 import { questionTabValues, answerSortValues, type AnswerSort, type QuestionTab } from "../../features/questions/schema.ts";
@@ -36,7 +35,6 @@ import { answerPath, questionPath } from "../../features/questions/paths.ts";
 import {
   acceptAnswerOperation,
   answerQuestionOperation,
-  askQuestionOperation,
   deleteAnswerOperation,
   deleteQuestionOperation,
   followQuestionOperation,
@@ -48,13 +46,13 @@ import {
 /** Answers in a page of the question page (the accepted one comes on top of the first). */
 const answersPerPage = 20;
 
-async function circleName(app: AppContext, circleId: number): Promise<string> {
+export async function circleName(app: AppContext, circleId: number): Promise<string> {
   const row = await getCircleRow(app.db, circleId);
   return row ? localizedTexts(row, app.locale).name : "";
 }
 
 /** Loader data with the CSRF token for the signed in (private copies); visitors' copies stay cacheable. */
-function withToken<T extends object>(app: AppContext, value: T) {
+export function withToken<T extends object>(app: AppContext, value: T) {
   if (!app.viewer) return data({ ...value, csrfToken: null as string | null });
   const csrf = csrfForForm(app);
   return data(
@@ -86,7 +84,8 @@ export async function questionListPage(app: AppContext, request: Request, params
     circle: { id: circleId, name: await circleName(app, circleId) },
     tab,
     list,
-    canAsk: canInCircle(app.viewer, "write", access),
+    // Visitors see Ask too: the ask page sends them to sign in and brings them back.
+    canAsk: app.viewer === null || canInCircle(app.viewer, "write", access),
     deleted: query.get("deleted") === "1",
   };
 }
@@ -145,9 +144,18 @@ export async function questionPage(app: AppContext, request: Request, params: { 
     ]),
   );
   const notice = query.get("notice");
-  const comments = await commentsSectionOf(app, request, { type: "question", id: row.id });
+  // One answer's comments open under it at a time (`?answer_comments=<id>`, Zhihu's toggle): its first ones, its forms post to its own page.
+  const openedId = idFromText(query.get("answer_comments"));
+  const opened = openedId === null ? undefined : answers.items.find((item) => item.id === openedId);
+  const [comments, answerComments, moderation] = await Promise.all([
+    commentsSectionOf(app, request, { type: "question", id: row.id }),
+    opened ? embeddedCommentsSection(app, { type: "answer", id: opened.id }) : Promise.resolve(null),
+    row.hiddenAt ? moderationNotice(app.db, "question", row.id) : Promise.resolve(null),
+  ]);
   return withToken(app, {
     comments,
+    answerComments: opened && answerComments ? { answerId: opened.id, comments: answerComments } : null,
+    moderation,
     question,
     circle: { id: row.circleId, name },
     sort,
@@ -200,131 +208,18 @@ export async function answerPage(app: AppContext, request: Request, params: { ci
     can: { edit: canEdit, delete: canOnAnswer(app.viewer, "delete", resource) },
     others,
     interactions: await interactionSummary(app.db, app.viewer, { type: "answer", id: item.id, authorId: item.author.id }),
+    comments: await commentsSectionOf(app, request, { type: "answer", id: answerId }),
+    moderation: loaded.row.hiddenAt
+      ? await moderationNotice(app.db, "answer", answerId)
+      : row.hiddenAt
+        ? await moderationNotice(app.db, "question", row.id)
+        : null,
     notice: pageUrl(request.url).searchParams.get("notice"),
     origin: pageUrl(request.url).origin,
   });
 }
 
 export type AnswerPageData = Awaited<ReturnType<typeof answerPage>>["data"];
-
-/** The draft key of the ask page of a circle (`/account/drafts` reopens it there). */
-export const askDraftKey = (circleId: number) => `ask-${circleId}`;
-
-export interface AskValues {
-  title: string;
-  content: string;
-  categories: number[];
-  related_entries: string;
-  language: "zh-CN" | "en";
-}
-
-/** `/circles/{id}/ask`: signed in and allowed to write in the circle; the saved draft fills the form. */
-export async function askPage(app: AppContext, request: Request, params: { circleId?: string }) {
-  if (!app.viewer) throw new AppError("not_authenticated");
-  const circleId = circleIdOf(request, params.circleId);
-  const access = await loadCircleAccess(app.db, app.viewer, circleId);
-  if (!access || !canViewCircle(access)) notFound(request);
-  if (!canInCircle(app.viewer, "write", access)) throw new AppError("forbidden");
-  const key = askDraftKey(circleId);
-  const [categories, draft, name] = await Promise.all([
-    listCategories(app.db, circleId),
-    getDraft(app.db, app.viewer.id, key),
-    circleName(app, circleId),
-  ]);
-  const fields = (draft?.fields ?? {}) as Partial<AskValues>;
-  const values: AskValues = {
-    title: draft?.title ?? pageUrl(request.url).searchParams.get("q")?.slice(0, 100) ?? "",
-    content: draft?.body ?? "",
-    categories: Array.isArray(fields.categories) ? fields.categories.filter((id): id is number => typeof id === "number") : [],
-    related_entries: typeof fields.related_entries === "string" ? fields.related_entries : "",
-    language: fields.language === "en" || fields.language === "zh-CN" ? fields.language : app.locale,
-  };
-  const relatedIds = parseIds(values.related_entries).filter((id) => Number.isInteger(id));
-  const related = relatedIds.length > 0 ? await entriesByIds(app.db, app.viewer, relatedIds) : [];
-  const similar = values.title ? await similarQuestions(app.db, { q: values.title, circleId, viewer: app.viewer, limit: 5 }) : [];
-  return withToken(app, {
-    circle: { id: circleId, name },
-    categories,
-    values,
-    related: related.map((entry) => ({ id: entry.id, name: entry.name, disambiguation: entry.disambiguation, language: entry.language })),
-    similar,
-    draft: draft ? { key, version: draft.version, updatedAt: draft.updated_at } : { key, version: 0, updatedAt: null as string | null },
-  });
-}
-
-function parseIds(text: string): number[] {
-  return text
-    .split(/[\s,，]+/)
-    .filter(Boolean)
-    .map((value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN));
-}
-
-function askValuesOf(form: FormData): AskValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    title: text("title"),
-    content: text("content"),
-    categories: form
-      .getAll("categories")
-      .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
-      .filter((id) => id > 0),
-    related_entries: text("related_entries"),
-    language: text("language") === "en" ? "en" : "zh-CN",
-  };
-}
-
-/** What the ask form answers when it does not go on to the question: the typed values, errors and similar questions. */
-export interface AskAnswer {
-  values: AskValues;
-  similar: Awaited<ReturnType<typeof similarQuestions>>;
-  checked: boolean;
-  formError?: string;
-  fieldErrors?: Record<string, string>;
-}
-
-/**
- * The ask page's intents: `check` (without JavaScript: the similar questions of the typed title,
- * the form kept) and `ask` (publish; the draft goes; on to the question page).
- */
-export const askIntents: Record<"check" | "ask", FormHandler> = {
-  check: async (post) => {
-    const circleId = circleIdOf(post.request, post.params.circleId);
-    const values = askValuesOf(post.form);
-    const similar = await similarQuestions(post.app.db, { q: values.title, circleId, viewer: post.app.viewer, limit: 5 });
-    return { values, similar, checked: true } satisfies AskAnswer;
-  },
-  ask: async (post) => {
-    const circleId = circleIdOf(post.request, post.params.circleId);
-    const values = askValuesOf(post.form);
-    return formAction(askQuestionOperation, {
-      params: () => ({ cid: circleId }),
-      body: () => ({
-        title: values.title,
-        content: values.content,
-        categories: values.categories,
-        related_entries: parseIds(values.related_entries),
-        language: values.language,
-      }),
-      done: async (created, { app }) => {
-        await deleteDraft({ db: app.db }, app.viewer!.id, askDraftKey(circleId));
-        throw redirect(localizePath(created.url, app.locale), 303);
-      },
-      failed: async (failure: FormFailure, { app }) =>
-        data<AskAnswer>(
-          {
-            values,
-            similar: await similarQuestions(app.db, { q: values.title, circleId, viewer: app.viewer, limit: 5 }),
-            checked: false,
-            ...(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { formError: failure.formError }),
-          },
-          { status: failure.status },
-        ),
-    })(post);
-  },
-};
 
 const questionIdOf = (post: FormPost) => ({ id: pathIdOf(post.request, post.params.questionId) });
 
@@ -438,7 +333,19 @@ export interface AnswerEditFailure {
   current?: { content: string; version: number };
 }
 
-/** The answer page's intents: `edit-answer` (content, version) and `delete-answer`, `accept`, `withdraw` as on the question page. */
+/**
+ * The answer page's intents for the answer of its URL: its own (below) and the comment intents
+ * (`comment`, `reply`, `edit-comment`, `delete-comment`), also posted from the question page's
+ * embedded comments.
+ */
+export async function answerPageIntents(app: AppContext, request: Request, params: { questionId?: string; answerer?: string }) {
+  const questionId = pathIdOf(request, params.questionId);
+  const answerId = await answerOfUser(app.db, questionId, params.answerer ?? "");
+  if (answerId === null) notFound(request);
+  return { ...answerIntents, ...commentIntentsFor(() => ({ type: "answer", id: answerId })) };
+}
+
+/** The answer page's own intents: `edit-answer` (content, version) and `delete-answer`, `accept`, `withdraw` as on the question page. */
 export const answerIntents: Record<string, FormHandler> = {
   "edit-answer": async (post) => {
     const questionId = pathIdOf(post.request, post.params.questionId);

@@ -14,7 +14,7 @@ import "../lib/editor-catalog.ts";
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "editor:drafts.title");
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`, `ask-7`). */
+/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`, `ask-7`, `question-12`). */
 function draftEditorPath(key: string, fields: Record<string, unknown>): string | null {
   const circle = typeof fields.circle_id === "number" ? fields.circle_id : null;
   const ask = /^ask-(\d+)$/.exec(key);
@@ -22,6 +22,8 @@ function draftEditorPath(key: string, fields: Record<string, unknown>): string |
   const created = /^new-(article|post)-(\d+)$/.exec(key);
   if (created) return created[1] === "post" ? `/circles/${created[2]}/post` : `/circles/${created[2]}/write/article`;
   if (circle === null) return null;
+  const question = /^question-(\d+)$/.exec(key);
+  if (question) return `/circles/${circle}/ask?edit=${question[1]}`;
   const page = fields.type === "post" ? `/circles/${circle}/post` : `/circles/${circle}/write/article`;
   const edit = /^edit-(\d+)$/.exec(key);
   if (edit) return `${page}?edit=${edit[1]}`;

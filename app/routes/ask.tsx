@@ -1,15 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/ask";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
-import { askIntents, askPage, type AskAnswer } from "../lib/question-pages.server.ts";
+import { askIntents, askPage, type AskAnswer } from "../lib/ask-pages.server.ts";
 import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { describedBy, FormField } from "../components/form-field.tsx";
 import { MarkdownEditorField } from "../components/markdown-editor-field.tsx";
+import { AutosaveStatusText, DraftConflict } from "../components/draft-status.tsx";
+import { CategoryChoices, RelatedEntriesField } from "../components/editor-fields.tsx";
 import { QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";
@@ -19,18 +21,17 @@ import type { SimilarQuestion } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
 import "../lib/editor-catalog.ts";
 
-const EntryPicker = lazy(() => import("../components/entry-picker.tsx"));
-
 export const links = () => [...contentStylesheets, ...questionStylesheets];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "questions:ask.title");
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(location, new URLSearchParams(location.search).has("edit") ? "questions:ask.edit_title" : "questions:ask.title");
 
 /** `/circles/{id}/ask`: signed in, allowed to write in the circle. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   return askPage(getAppContext(context), request, params);
 }
 
-/** `check` (similar questions without JavaScript) and `ask` (publish, then the question page). */
+/** `check` (similar questions without JavaScript), `ask` (publish, then the question page) and `save` (an edit, `?edit=<id>`). */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   requireSignedIn(app.viewer);
@@ -89,6 +90,7 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as AskAnswer | undefined;
   const values = answer?.values ?? page.values;
   const csrfToken = page.csrfToken!;
+  const editing = page.editing;
   const [title, setTitle] = useState(values.title);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -101,6 +103,7 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
       title: titleRef.current,
       body: contentRef.current,
       fields: {
+        circle_id: page.circle.id,
         categories: form ? form.getAll("categories").map(Number) : values.categories,
         related_entries: form ? String(form.get("related_entries") ?? "") : values.related_entries,
         language: form ? String(form.get("language") ?? values.language) : values.language,
@@ -128,10 +131,10 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
           { to: path(`/circles/${page.circle.id}`), label: page.circle.name },
           { to: path(`/circles/${page.circle.id}/questions`), label: t("list.title") },
         ]}
-        current={t("ask.title")}
+        current={editing ? t("ask.edit_title") : t("ask.title")}
       />
       <div className="panel">
-        <h1 className="page-title">{t("ask.heading", { circle: page.circle.name })}</h1>
+        <h1 className="page-title">{editing ? t("ask.edit_title") : t("ask.heading", { circle: page.circle.name })}</h1>
         {page.draft.updatedAt && !answer ? (
           <p className="notice" role="status" data-testid="draft-restored">
             {t("editor:editor.restored", { time: formatDate(page.draft.updatedAt, locale, { dateStyle: "short", timeStyle: "short" }) })}
@@ -142,35 +145,26 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
             {answer.formError}
           </p>
         ) : null}
-        {status.state === "conflict" ? (
-          <section className="editor-conflict" role="alert" data-testid="draft-conflict">
-            <h2>{t("editor:editor.conflict_title")}</h2>
-            <p>{t("editor:editor.conflict_text")}</p>
-            <div className="editor-conflict-versions">
-              <div>
-                <h3>{t("editor:editor.mine")}</h3>
-                <pre className="editor-conflict-text">{status.yours.body}</pre>
-                <button type="button" className="button button-primary" onClick={autosave.keepMine}>
-                  {t("editor:editor.keep_mine")}
-                </button>
-              </div>
-              <div>
-                <h3>{t("editor:editor.theirs")}</h3>
-                <pre className="editor-conflict-text">{status.current.body}</pre>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    autosave.takeTheirs(status.current);
-                    setTitle(status.current.title);
-                    markdown.replaceText(status.current.body);
-                  }}
-                >
-                  {t("editor:editor.take_theirs")}
-                </button>
-              </div>
-            </div>
+        {answer?.current ? (
+          <section className="panel editor-conflict" role="alert" data-testid="edit-conflict">
+            <p>{t("ask.conflict")}</p>
+            <h2>{t("answer.saved_version")}</h2>
+            <p>
+              <strong>{answer.current.title}</strong>
+            </p>
+            <pre className="editor-conflict-text">{answer.current.content}</pre>
           </section>
+        ) : null}
+        {status.state === "conflict" ? (
+          <DraftConflict
+            status={status}
+            onKeepMine={autosave.keepMine}
+            onTakeTheirs={(current) => {
+              autosave.takeTheirs(current);
+              setTitle(current.title);
+              markdown.replaceText(current.body);
+            }}
+          />
         ) : null}
         <Form
           method="post"
@@ -179,11 +173,12 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
           onChange={() => autosave.markDirty()}
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-            if (submitter?.value === "ask") autosave.stop();
+            if (submitter?.value === "ask" || submitter?.value === "save") autosave.stop();
           }}
           noValidate
         >
           <input type="hidden" name="csrftoken" value={csrfToken} />
+          {editing ? <input type="hidden" name="version" value={answer?.current?.version ?? editing.version} /> : null}
           <FormField id="question-title" label={t("ask.title_label")} hint={t("ask.title_hint")} error={errors.title}>
             <input
               id="question-title"
@@ -201,21 +196,23 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
               {...describedBy("question-title", errors.title, t("ask.title_hint"))}
             />
           </FormField>
-          <section className="similar-questions" aria-live="polite" aria-labelledby="similar-title" data-testid="similar-panel">
-            {similar.items.length > 0 || answer?.checked ? (
-              <>
-                <h2 id="similar-title">{t("ask.similar_title")}</h2>
-                {similar.items.length > 0 ? <p className="muted">{t("ask.similar_hint")}</p> : null}
-                <QuestionLinks items={similar.items} testId="similar-questions" empty={t("ask.similar_none")} />
-              </>
-            ) : (
-              <span id="similar-title" className="visually-hidden">
-                {t("ask.similar_title")}
-              </span>
-            )}
-            {similar.searching ? <p className="muted">{t("ask.searching")}</p> : null}
-          </section>
-          {hydrated ? null : (
+          {editing ? null : (
+            <section className="similar-questions" aria-live="polite" aria-labelledby="similar-title" data-testid="similar-panel">
+              {similar.items.length > 0 || answer?.checked ? (
+                <>
+                  <h2 id="similar-title">{t("ask.similar_title")}</h2>
+                  {similar.items.length > 0 ? <p className="muted">{t("ask.similar_hint")}</p> : null}
+                  <QuestionLinks items={similar.items} testId="similar-questions" empty={t("ask.similar_none")} />
+                </>
+              ) : (
+                <span id="similar-title" className="visually-hidden">
+                  {t("ask.similar_title")}
+                </span>
+              )}
+              {similar.searching ? <p className="muted">{t("ask.searching")}</p> : null}
+            </section>
+          )}
+          {hydrated || editing ? null : (
             <p>
               <button type="submit" name="intent" value="check" className="button" formNoValidate data-testid="check-similar">
                 {t("ask.check")}
@@ -231,48 +228,24 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
             rows={10}
             previewEmpty={t("ask.preview_empty")}
           />
-          {page.categories.length > 0 ? (
-            <fieldset className="form-field">
-              <legend>{t("ask.categories")}</legend>
-              {page.categories
-                .flatMap((category) => [category, ...category.children])
-                .map((category) => (
-                  <label key={category.id} className="checkbox-label">
-                    <input type="checkbox" name="categories" value={category.id} defaultChecked={values.categories.includes(category.id)} />{" "}
-                    {category.name}
-                  </label>
-                ))}
-              {errors.categories ? <div className="form-error">{errors.categories}</div> : null}
-            </fieldset>
-          ) : null}
-          <FormField
+          <CategoryChoices
+            id="question-categories"
+            legend={t("ask.categories")}
+            categories={page.categories}
+            checked={values.categories}
+            error={errors.categories}
+          />
+          <RelatedEntriesField
             id="question-related"
             label={t("ask.related")}
+            idsHint={t("ask.related_hint")}
+            hydrated={hydrated}
+            initialIds={values.related_entries}
+            initial={page.related}
+            circleId={page.circle.id}
             error={errors.related_entries}
-            hint={hydrated ? undefined : t("ask.related_hint")}
-          >
-            {hydrated ? (
-              <Suspense fallback={null}>
-                <EntryPicker
-                  id="question-related"
-                  name="related_entries"
-                  initial={page.related}
-                  circleId={page.circle.id}
-                  invalid={Boolean(errors.related_entries)}
-                  onChange={() => autosave.markDirty()}
-                />
-              </Suspense>
-            ) : (
-              <input
-                id="question-related"
-                name="related_entries"
-                className="text-input"
-                defaultValue={values.related_entries}
-                inputMode="numeric"
-                {...describedBy("question-related", errors.related_entries, t("ask.related_hint"))}
-              />
-            )}
-          </FormField>
+            onChange={() => autosave.markDirty()}
+          />
           <FormField id="question-language" label={t("ask.language")} error={errors.language}>
             <select id="question-language" name="language" className="text-input" defaultValue={values.language}>
               <option value="zh-CN">{t("writings:languages.zh-CN")}</option>
@@ -280,21 +253,19 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
             </select>
           </FormField>
           <div className="editor-footer">
-            <button type="submit" name="intent" value="ask" className="button button-primary" data-testid="ask-submit">
-              {t("ask.submit")}
+            <button
+              type="submit"
+              name="intent"
+              value={editing ? "save" : "ask"}
+              className="button button-primary"
+              data-testid={editing ? "save-question" : "ask-submit"}
+            >
+              {editing ? t("ask.save") : t("ask.submit")}
             </button>
-            <Link className="button" to={path(`/circles/${page.circle.id}/questions`)}>
+            <Link className="button" to={path(editing ? editing.url : `/circles/${page.circle.id}/questions`)}>
               {t("question.cancel")}
             </Link>
-            <span className="muted" role="status" aria-live="polite" data-testid="autosave-status" data-state={status.state}>
-              {status.state === "saving"
-                ? t("editor:editor.saving")
-                : status.state === "saved"
-                  ? t("editor:editor.saved", { time: formatDate(status.at, locale, { timeStyle: "short" }) })
-                  : status.state === "failed"
-                    ? (status.message ?? t("editor:editor.save_failed"))
-                    : ""}
-            </span>
+            <AutosaveStatusText status={status} />
           </div>
         </Form>
       </div>

@@ -2,16 +2,18 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/question-answer";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
-import { answerIntents, answerPage, type AnswerEditFailure, type AnswerPageData } from "../lib/question-pages.server.ts";
+import { answerPage, answerPageIntents, type AnswerEditFailure, type AnswerPageData } from "../lib/question-pages.server.ts";
 import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
 import { localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { getI18n } from "../../common/i18n.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
-import { ActionBar } from "../components/action-bar.tsx";
+import { AnswerCard } from "../components/answer-card.tsx";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
+import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
-import { AnswerTimes, PersonLine, questionStylesheets } from "../components/question-parts.tsx";
+import { questionStylesheets } from "../components/question-parts.tsx";
 import "../lib/questions-catalog.ts";
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
@@ -59,7 +61,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  return dispatchIntent({ app, request, form, params }, answerIntents);
+  return dispatchIntent({ app, request, form, params }, await answerPageIntents(app, request, params));
 }
 
 export default function QuestionAnswer({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,99 +95,47 @@ export default function QuestionAnswer({ loaderData, actionData }: Route.Compone
           {t("answer.all_answers", { count: question.answerCount })}
         </Link>
       </section>
-      <article
-        className={answer.accepted ? "panel answer-card answer-card-accepted" : "panel answer-card"}
+      <AnswerCard
+        answer={answer}
+        questionTitle={question.title}
+        interactions={page.interactions}
+        csrfToken={csrfToken}
+        canDelete={page.can.delete}
+        confirmDelete={confirmDelete}
         id="answer"
-        aria-label={t("answer.by", { name: answer.author.nickname })}
-        data-testid="answer-page"
-      >
-        {page.notice === "edited" ? (
-          <p className="notice" role="status">
-            {t("question.notice_edited")}
-          </p>
-        ) : null}
-        <PersonLine person={answer.author}>
-          {answer.accepted ? <span className="accepted-badge">{t("question.accepted")}</span> : null}
-        </PersonLine>
-        <AnswerTimes answer={answer} />
-        {editing && csrfToken && page.can.edit ? (
-          <Form method="post" className="answer-box" data-testid="edit-answer-form">
-            <input type="hidden" name="csrftoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="edit-answer" />
-            <input type="hidden" name="version" value={failure?.current ? failure.current.version : editing.version} />
-            {failure?.formError ? (
-              <p className="form-error" role="alert">
-                {failure.current ? t("answer.conflict") : failure.formError}
+        label={t("answer.by", { name: answer.author.nickname })}
+        panel
+        testId="answer-page"
+        content={
+          <>
+            <HiddenNotice state={page.moderation} />
+            {page.notice === "edited" ? (
+              <p className="notice" role="status">
+                {t("question.notice_edited")}
               </p>
             ) : null}
-            {failure?.current ? (
-              <section aria-label={t("answer.saved_version")}>
-                <h2>{t("answer.saved_version")}</h2>
-                <pre className="editor-conflict-text">{failure.current.content}</pre>
-              </section>
-            ) : null}
-            <div className="form-field">
-              <label htmlFor="answer-edit">{t("question.answer_label")}</label>
-              <textarea
-                id="answer-edit"
-                name="content"
-                className="text-input"
-                rows={12}
-                defaultValue={failure ? failure.values.content : editing.content}
-                aria-invalid={failure?.fieldErrors?.content ? true : undefined}
-                data-testid="answer-content"
-              />
-              {failure?.fieldErrors?.content ? <div className="form-error">{failure.fieldErrors.content}</div> : null}
-            </div>
-            <div className="form-actions">
-              <Link className="button" to={path(answer.url)}>
-                {t("answer.cancel")}
-              </Link>
-              <button type="submit" className="button button-primary" data-testid="save-answer">
-                {t("answer.save")}
-              </button>
-            </div>
-          </Form>
-        ) : (
-          <RenderedContent html={answer.html} />
-        )}
-        <ActionBar
-          subjectType="answer"
-          subjectId={answer.id}
-          summary={page.interactions}
-          csrfToken={csrfToken}
-          title={question.title}
-          tippable
-        />
-        <div className="question-actions">
-          {page.can.edit && !editing ? (
+            {editing && csrfToken && page.can.edit ? (
+              <AnswerEditForm editing={editing} failure={failure} csrfToken={csrfToken} cancelTo={path(answer.url)} />
+            ) : (
+              <RenderedContent html={answer.html} />
+            )}
+          </>
+        }
+        actions={
+          page.can.edit && !editing ? (
             <Link className="button" to={`${path(answer.url)}?edit=1`} data-testid="edit-answer">
               {t("answer.edit")}
             </Link>
-          ) : null}
-          {page.can.delete && csrfToken ? (
-            <Form method="post" className="inline-form">
-              <input type="hidden" name="csrftoken" value={csrfToken} />
-              <input type="hidden" name="intent" value="delete-answer" />
-              <input type="hidden" name="answer_id" value={answer.id} />
-              {confirmDelete ? <input type="hidden" name="confirmed" value="1" /> : null}
-              {confirmDelete ? (
-                <p className="form-error" role="alert">
-                  {t("question.confirm_delete_answer")}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="button button-danger"
-                data-testid={confirmDelete ? "confirm-delete-answer" : "delete-answer"}
-              >
-                {confirmDelete ? t("question.confirm_delete") : t("question.delete_answer")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-        {/* Comments on the answer: the generalized comment section (another branch) goes here at merge. */}
-      </article>
+          ) : null
+        }
+      />
+      <CommentSection
+        comments={page.comments}
+        csrfToken={csrfToken}
+        signedIn={csrfToken !== null}
+        failure={commentAnswerOf(actionData).failure}
+        actionData={commentAnswerOf(actionData).asked}
+      />
       {page.others.length > 0 ? (
         <section className="panel" aria-labelledby="other-answers-title">
           <h2 id="other-answers-title">{t("answer.other_answers")}</h2>
@@ -201,5 +151,59 @@ export default function QuestionAnswer({ loaderData, actionData }: Route.Compone
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The author's edit form of an answer; a stale version shows the saved text and keeps the typed one. */
+function AnswerEditForm({
+  editing,
+  failure,
+  csrfToken,
+  cancelTo,
+}: {
+  editing: { content: string; version: number };
+  failure: AnswerEditFailure | undefined;
+  csrfToken: string;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation("questions");
+  return (
+    <Form method="post" className="answer-box" data-testid="edit-answer-form">
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <input type="hidden" name="intent" value="edit-answer" />
+      <input type="hidden" name="version" value={failure?.current ? failure.current.version : editing.version} />
+      {failure?.formError ? (
+        <p className="form-error" role="alert">
+          {failure.current ? t("answer.conflict") : failure.formError}
+        </p>
+      ) : null}
+      {failure?.current ? (
+        <section aria-label={t("answer.saved_version")}>
+          <h2>{t("answer.saved_version")}</h2>
+          <pre className="editor-conflict-text">{failure.current.content}</pre>
+        </section>
+      ) : null}
+      <div className="form-field">
+        <label htmlFor="answer-edit">{t("question.answer_label")}</label>
+        <textarea
+          id="answer-edit"
+          name="content"
+          className="text-input"
+          rows={12}
+          defaultValue={failure ? failure.values.content : editing.content}
+          aria-invalid={failure?.fieldErrors?.content ? true : undefined}
+          data-testid="answer-content"
+        />
+        {failure?.fieldErrors?.content ? <div className="form-error">{failure.fieldErrors.content}</div> : null}
+      </div>
+      <div className="form-actions">
+        <Link className="button" to={cancelTo}>
+          {t("answer.cancel")}
+        </Link>
+        <button type="submit" className="button button-primary" data-testid="save-answer">
+          {t("answer.save")}
+        </button>
+      </div>
+    </Form>
   );
 }

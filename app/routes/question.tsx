@@ -11,9 +11,11 @@ import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { ActionBar } from "../components/action-bar.tsx";
+import { AnswerCard } from "../components/answer-card.tsx";
+import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { EntryList } from "../components/entry-list.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
-import { AnswerTimes, dateTime, PersonLine, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
+import { dateTime, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
 import { answerSortValues } from "../../features/questions/constants.ts";
 import type { AnswerItem } from "../../features/questions/types.ts";
 import "../lib/questions-catalog.ts";
@@ -103,6 +105,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
       <div className="question-layout">
         <div className="question-main">
           <article className="panel" id="question" aria-labelledby="question-title" lang={question.language} data-testid="question">
+            <HiddenNotice state={page.moderation} />
             <h1 id="question-title" className="page-title question-title">
               {question.title}
             </h1>
@@ -155,6 +158,11 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
                   {t("question.follow")}
                 </Link>
               ) : null}
+              {question.can.edit ? (
+                <Link className="button" to={path(`/circles/${circle.id}/ask?edit=${question.id}`)} data-testid="edit-question">
+                  {t("question.edit_question")}
+                </Link>
+              ) : null}
               {question.can.delete && csrfToken ? (
                 <Form method="post" className="inline-form">
                   <input type="hidden" name="csrftoken" value={csrfToken} />
@@ -204,7 +212,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
             </div>
             {answers.items.length === 0 ? <p className="muted">{t("question.no_answers")}</p> : null}
             {answers.items.map((item) => (
-              <AnswerCard key={item.id} answer={item} page={page} confirmDelete={asked?.confirmDeleteAnswer === item.id} />
+              <QuestionAnswer key={item.id} answer={item} page={page} confirmDelete={asked?.confirmDeleteAnswer === item.id} />
             ))}
             {answers.nextCursor ? (
               <p className="writing-list-more">
@@ -237,69 +245,69 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** One answer on the question page: author, times, content, action bar, accept/withdraw for the asker, delete. */
-function AnswerCard({ answer, page, confirmDelete }: { answer: AnswerItem; page: QuestionPageData; confirmDelete: boolean }) {
+/** One answer on the question page: the shared card with "Open on its own", accept/withdraw for the asker, and its comments toggle. */
+function QuestionAnswer({ answer, page, confirmDelete }: { answer: AnswerItem; page: QuestionPageData; confirmDelete: boolean }) {
   const { t, i18n } = useTranslation("questions");
   const locale = i18n.language as Locale;
   const { question, csrfToken } = page;
+  const open = page.answerComments?.answerId === answer.id ? page.answerComments.comments : null;
+  const here = localizePath(question.url, locale);
+  const toggle = new URLSearchParams({
+    ...(page.sort === "time" ? { sort: "time" } : {}),
+    ...(open ? {} : { answer_comments: String(answer.id) }),
+  });
   return (
-    <article
-      className={answer.accepted ? "answer-card answer-card-accepted" : "answer-card"}
+    <AnswerCard
+      answer={answer}
+      questionTitle={question.title}
+      language={question.language}
+      interactions={page.answerInteractions[answer.id]!}
+      csrfToken={csrfToken}
+      canDelete={page.answerCan[answer.id]?.delete ?? false}
+      confirmDelete={confirmDelete}
       id={`answer-${answer.id}`}
-      aria-label={answer.author.nickname}
-      data-testid="answer"
+      label={answer.author.nickname}
+      testId="answer"
+      actions={
+        <>
+          <Link to={localizePath(answer.url, locale)}>{t("question.answer_link")}</Link>
+          <Link
+            to={`${here}${toggle.size > 0 ? `?${toggle.toString()}` : ""}#answer-${answer.id}`}
+            preventScrollReset
+            aria-expanded={open !== null}
+            aria-controls={open ? `answer-${answer.id}-comments` : undefined}
+            data-testid="answer-comments-toggle"
+          >
+            {open ? t("question.hide_comments") : t("question.answer_comments", { count: answer.commentCount })}
+          </Link>
+          {question.can.accept && csrfToken ? (
+            <Form method="post" className="inline-form" preventScrollReset>
+              <input type="hidden" name="csrftoken" value={csrfToken} />
+              <input type="hidden" name="intent" value={answer.accepted ? "withdraw" : "accept"} />
+              <input type="hidden" name="answer_id" value={answer.id} />
+              <button
+                type="submit"
+                className={answer.accepted ? "button" : "button button-primary"}
+                data-testid={answer.accepted ? "withdraw-answer" : "accept-answer"}
+              >
+                {answer.accepted ? t("question.withdraw") : t("question.accept")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      }
     >
-      <PersonLine person={answer.author}>
-        {answer.accepted ? (
-          <span className="accepted-badge" data-testid="accepted-badge">
-            {t("question.accepted")}
-          </span>
-        ) : null}
-      </PersonLine>
-      <AnswerTimes answer={answer} />
-      <RenderedContent html={answer.html} lang={question.language} />
-      <ActionBar
-        subjectType="answer"
-        subjectId={answer.id}
-        summary={page.answerInteractions[answer.id]!}
-        csrfToken={csrfToken}
-        title={question.title}
-      />
-      <div className="question-actions">
-        <Link to={localizePath(answer.url, locale)}>{t("question.answer_link")}</Link>
-        {question.can.accept && csrfToken ? (
-          <Form method="post" className="inline-form" preventScrollReset>
-            <input type="hidden" name="csrftoken" value={csrfToken} />
-            <input type="hidden" name="intent" value={answer.accepted ? "withdraw" : "accept"} />
-            <input type="hidden" name="answer_id" value={answer.id} />
-            <button
-              type="submit"
-              className={answer.accepted ? "button" : "button button-primary"}
-              data-testid={answer.accepted ? "withdraw-answer" : "accept-answer"}
-            >
-              {answer.accepted ? t("question.withdraw") : t("question.accept")}
-            </button>
-          </Form>
-        ) : null}
-        {page.answerCan[answer.id]?.delete && csrfToken ? (
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="csrftoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="delete-answer" />
-            <input type="hidden" name="answer_id" value={answer.id} />
-            {confirmDelete ? <input type="hidden" name="confirmed" value="1" /> : null}
-            {confirmDelete ? (
-              <p className="form-error" role="alert">
-                {t("question.confirm_delete_answer")}
-              </p>
-            ) : null}
-            <button type="submit" className="button button-danger" data-testid={confirmDelete ? "confirm-delete-answer" : "delete-answer"}>
-              {confirmDelete ? t("question.confirm_delete") : t("question.delete_answer")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-      {/* Comments on the answer: the generalized comment section (another branch) goes here at merge. */}
-    </article>
+      {open ? (
+        <CommentSection
+          comments={open}
+          csrfToken={csrfToken}
+          signedIn={page.signedIn}
+          failure={undefined}
+          actionData={undefined}
+          embedded={{ id: `answer-${answer.id}-comments`, path: localizePath(answer.url, locale) }}
+        />
+      ) : null}
+    </AnswerCard>
   );
 }
 

@@ -178,7 +178,7 @@ export async function checkPassword(db: Database, login: string, password: strin
   }
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !valid) throw new AppError("invalid_credentials");
-  await recordLoginSuccess(db, { ...subject, userId: user.id });
+  await recordLoginSuccess({ db }, { ...subject, userId: user.id });
   return user;
 }
 

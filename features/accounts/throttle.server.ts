@@ -3,6 +3,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { knownLoginIps, loginFailures } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
+import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { emit } from "../events/bus.ts";
 
 /**
  * Login throttling that slows an attacker without locking the real user out:
@@ -136,15 +138,26 @@ async function isKnownAddress(db: Executor, subject: LoginSubject): Promise<bool
  * The attempt succeeded: its reservation is given back (the address and account counts drop by
  * one, the account+address count is cleared), and the address becomes one the account is known at.
  */
-export async function recordLoginSuccess(db: Database, subject: LoginSubject & { userId: number }): Promise<void> {
+export async function recordLoginSuccess(options: ServiceOptions, subject: LoginSubject & { userId: number }): Promise<void> {
   const k = keys(subject);
-  await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(eq(loginFailures.key, k.pair));
-    await tx
+  await inTransaction(options, async (tx) => {
+    await tx.db.delete(loginFailures).where(eq(loginFailures.key, k.pair));
+    await tx.db
       .update(loginFailures)
       .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
       .where(inArray(loginFailures.key, [k.ip, k.account]));
-    await rememberLoginAddress(tx, subject.userId, subject.ip);
+    // A sign-in from a new place is told to the owner (not the first sign-in after signing up: that address is known).
+    const seen = await tx.db
+      .select({ ip: knownLoginIps.ip })
+      .from(knownLoginIps)
+      .where(eq(knownLoginIps.userId, subject.userId))
+      .orderBy(sql`${knownLoginIps.ip} = ${subject.ip} desc`)
+      .limit(1);
+    const newPlace = seen.length > 0 && seen[0]!.ip !== subject.ip;
+    await rememberLoginAddress(tx.db, subject.userId, subject.ip);
+    if (newPlace) {
+      await emit(tx, { actorId: subject.userId, verb: "user.signed_in_new_place", subjectId: subject.userId, data: { ip: subject.ip } });
+    }
   });
 }
 

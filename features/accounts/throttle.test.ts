@@ -77,14 +77,14 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
   });
 
   it("still lets an account in from a blocked address it has signed in from before (a shared NAT)", async () => {
-    await recordLoginSuccess(database.db, { ...subject("6.6.6.6"), userId });
+    await recordLoginSuccess({ db: database.db }, { ...subject("6.6.6.6"), userId });
     for (let index = 0; index < throttleLimits.ipFailures; index++) await reserve("6.6.6.6", `someone${index}`);
     await expect(reserve("6.6.6.6", "stranger")).rejects.toMatchObject({ code: "too_many_attempts" });
     await expect(reserve("6.6.6.6")).resolves.toBeUndefined();
   });
 
   it("slows but never locks out the owner at an address they signed in from before", async () => {
-    await recordLoginSuccess(database.db, { ...subject("8.8.8.8"), userId });
+    await recordLoginSuccess({ db: database.db }, { ...subject("8.8.8.8"), userId });
     // An attacker behind the same address keeps failing for an hour: the wait never passes a minute.
     let now = 0;
     for (let index = 0; index < 40; index++) {
@@ -104,7 +104,7 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
   });
 
   it("under a distributed attack keeps the owner's known addresses working", async () => {
-    await recordLoginSuccess(database.db, { ...subject("9.9.9.9"), userId });
+    await recordLoginSuccess({ db: database.db }, { ...subject("9.9.9.9"), userId });
     for (let index = 0; index < throttleLimits.accountFailures; index++) await reserve(`10.0.${Math.floor(index / 250)}.${index % 250}`);
     await expect(reserve("4.4.4.4")).rejects.toMatchObject({ code: "too_many_attempts" });
     await expect(reserve("9.9.9.9")).resolves.toBeUndefined();
@@ -132,7 +132,7 @@ describe.each(databaseKinds)("login throttling on %s", (kind) => {
   it("gives a successful try's place back and clears the address's count on the account", async () => {
     await tries(throttleLimits.pairFreeFailures, "5.5.5.5");
     await reserve("5.5.5.5", "owner", at(1));
-    await recordLoginSuccess(database.db, { ...subject("5.5.5.5"), userId });
+    await recordLoginSuccess({ db: database.db }, { ...subject("5.5.5.5"), userId });
     expect(await failuresOf(`pair:user:${userId}|5.5.5.5`)).toBeUndefined();
     expect(await failuresOf("ip:5.5.5.5")).toBe(throttleLimits.pairFreeFailures);
     expect(await failuresOf(`account:user:${userId}`)).toBe(throttleLimits.pairFreeFailures);

@@ -40,7 +40,7 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
 export async function startVerifiedSession(options: ServiceOptions, user: User, remember: boolean, client: ClientInfo): Promise<SignedIn> {
   return inTransaction(options, async (tx) => {
     const token = await createSession(tx.db, user.id, remember, client);
-    await recordLoginSuccess(tx.db, { ip: client.ip, account: loginAccountKey(user.username), userId: user.id });
+    await recordLoginSuccess({ db: options.db, tx }, { ip: client.ip, account: loginAccountKey(user.username), userId: user.id });
     return { user, token, persistent: remember };
   });
 }
@@ -79,7 +79,7 @@ export async function registerByPhone(
         .returning();
       await tx.db.insert(unreadCounters).values({ userId: user!.id });
       const token = await createSession(tx.db, user!.id, remember, client);
-      await recordLoginSuccess(tx.db, { ip: client.ip, account: loginAccountKey(user!.username), userId: user!.id });
+      await recordLoginSuccess({ db: options.db, tx }, { ip: client.ip, account: loginAccountKey(user!.username), userId: user!.id });
       await emit(tx, { actorId: user!.id, verb: "user.registered", subjectId: user!.id, data: { via: "sms" } });
       return { user: user!, token, persistent: remember };
     });

@@ -21,6 +21,8 @@ export const eventCatalogue = {
   "user.registered": event("user", z.object({ via: z.enum(["sms"]).optional() })),
   "user.password_changed": event("user", none),
   "user.password_reset": event("user", none),
+  /** A sign-in from an address the account never signed in from (not the first one after sign-up): a system notice to its owner. */
+  "user.signed_in_new_place": event("user", z.object({ ip: z.string() })),
   "user.profile_updated": event("user", z.object({ fields: z.array(z.string()) })),
   "user.avatar_changed": event("user", z.object({ fileId: z.string() })),
   "user.type_changed": event("user", z.object({ from: z.string(), to: z.string() })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createCircle, createSignedInUser, createWriting, factoryPassword } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { circles, notifications } from "../../server/db/schema/index.ts";
@@ -187,6 +187,27 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     expect(afterDelete.map((line) => line.decision?.action)).toEqual(["delete", "hide"]);
     expect(afterDelete[0]).toMatchObject({ subject: { title: "被举报的文章", url: null }, decision: { role: "author" } });
     expect((await unread(reporter)).unread_sysmeg_count).toBe(2);
+  });
+
+  it("tells the owner of a sign-in from a new place, never of the first one or of a known address", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const signInFrom = async (remoteAddress: string) => {
+      const response = await new Visitor(api.app, {}, { remoteAddress }).post("/api/Users/login/", {
+        username: user.username,
+        password: factoryPassword,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await signInFrom("203.0.113.7");
+    const before = (await unread(visitor)).unread_sysmeg_count;
+    await signInFrom("203.0.113.7");
+    expect((await unread(visitor)).unread_sysmeg_count).toBe(before);
+    await signInFrom("198.51.100.9");
+    expect((await unread(visitor)).unread_sysmeg_count).toBe(before + 1);
+    expect((await list(visitor, "system")).results[0]).toMatchObject({
+      verb: "user.signed_in_new_place",
+      subject: { type: "user", id: user.id },
+    });
   });
 
   it("answers 404 unknown_category for an unknown list and 401 for visitors", async () => {

@@ -85,7 +85,7 @@ export async function changePassword(
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old_password))) {
     throw new AppError("wrong_old_password", { fields: { old_password: "errors:wrong_old_password" } });
   }
-  await recordLoginSuccess(options.db, subject);
+  await recordLoginSuccess({ db: options.db }, subject);
   const passwordHash = await hashPassword(input.password);
   return inTransaction(options, async (tx) => {
     const [current] = currentToken

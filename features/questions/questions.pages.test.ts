@@ -102,6 +102,9 @@ describe.each(databaseKinds)("question pages on %s", (kind) => {
     const circle = await createCircle(db());
     const asker = await signedIn();
     await asker.visitor.post(`/api/circles/${circle.id}/questions/`, { title: "如何入门量子计算" });
+    // The list offers Ask to visitors too; the ask page sends them to sign in first.
+    const list = await new Visitor(api.app).get(`/circles/${circle.id}/questions`);
+    expect(list.body).toContain(`href="/circles/${circle.id}/ask"`);
     const visitor = await new Visitor(api.app).get(`/circles/${circle.id}/ask`);
     expect(visitor.statusCode).toBe(302);
     expect(visitor.headers.location).toBe(`/login?next=${encodeURIComponent(`/circles/${circle.id}/ask`)}`);
@@ -164,5 +167,54 @@ describe.each(databaseKinds)("question pages on %s", (kind) => {
     const read = await new Visitor(api.app).get(answerUrl);
     expect(read.body).toContain("从费曼讲义第一卷开始。");
     expect(read.body).toContain("编辑于");
+  });
+
+  it("edits the question on the ask page and comments on an answer, as plain form posts; the question page opens an answer's comments", async () => {
+    const { asker, question } = await askedQuestion();
+    const page = await asker.visitor.get(question.url);
+    expect(page.body).toContain(`/circles/1/ask?edit=${question.id}`);
+    const stranger = await signedIn();
+    expect((await stranger.visitor.get(`/circles/1/ask?edit=${question.id}`)).statusCode).toBe(403);
+    const editor = await asker.visitor.get(`/en/circles/1/ask?edit=${question.id}`);
+    expect(editor.statusCode).toBe(200);
+    expect(editor.body).toContain("Edit the question");
+    expect(editor.body).toContain('value="怎样入门量子力学？"');
+    const saved = await form(asker.visitor, `/circles/1/ask?edit=${question.id}`, {
+      intent: "save",
+      title: "怎样自学量子力学？",
+      content: "需要哪些数学基础？\n",
+      language: "zh-CN",
+      version: "1",
+    });
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(saved.headers.location).toBe(`${question.url}?notice=edited_question`);
+    const stale = await form(asker.visitor, `/circles/1/ask?edit=${question.id}`, {
+      intent: "save",
+      title: "旧的标题",
+      content: "",
+      language: "zh-CN",
+      version: "1",
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("你打开后这个问题已被修改");
+    expect(stale.body).toContain("怎样自学量子力学？");
+    expect(stale.body).toContain('value="旧的标题"');
+
+    const answerer = await signedIn();
+    const answered = await answerer.visitor.post(`/api/questions/${question.id}/answers/`, { content: "先学线性代数。\n" });
+    const answerId = answered.json().id as number;
+    const answerUrl = `${question.url}/${answerer.user.username}`;
+    const commenter = await signedIn();
+    const commented = await form(commenter.visitor, answerUrl, { intent: "comment", body: "同意，线性代数最重要。" });
+    expect(commented.statusCode).toBe(302);
+    expect(commented.headers.location).toMatch(new RegExp(`^${answerUrl}\\?notice=commented#comment-\\d+$`));
+    const answerPage = await new Visitor(api.app).get(answerUrl);
+    expect(answerPage.body).toContain("同意，线性代数最重要。");
+    const closed = await new Visitor(api.app).get(question.url);
+    expect(closed.body).toContain("1 条评论");
+    expect(closed.body).not.toContain("同意，线性代数最重要。");
+    const opened = await new Visitor(api.app).get(`/en${question.url}?answer_comments=${answerId}`);
+    expect(opened.body).toContain("同意，线性代数最重要。");
+    expect(opened.body).toContain("Hide comments");
   });
 });

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { circles, questions, users } from "../../server/db/schema/index.ts";
+import { answers, circles, questions, users } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
 import { answerSchema, askQuestionSchema } from "./schema.ts";
 import { answerQuestion, askQuestion, setAcceptedAnswer } from "./service.ts";
@@ -21,7 +21,10 @@ const demoQuestions = [
   { circle: "programming", asker: "creator", title: "How do I start learning Rust ownership?", content: "", language: "en" as const },
 ];
 
-/** Idempotent: nothing when the demo users are missing or have asked already. */
+/**
+ * Idempotent: nothing when the demo users are missing or have asked already. The questions and
+ * their answer are dated a day back, so the home feed still opens with the demo writings and book.
+ */
 export async function seedDemoQuestions(db: Database): Promise<void> {
   const people = await db
     .select()
@@ -56,4 +59,23 @@ export async function seedDemoQuestions(db: Database): Promise<void> {
     const answered = await answerQuestion({ db }, presentViewer(answerer), asked.id, answerSchema.parse({ content: demo.answer.content }));
     await setAcceptedAnswer({ db }, askerViewer, asked.id, answered.id);
   }
+  const asked = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      inArray(
+        questions.authorId,
+        people.map((user) => user.id),
+      ),
+    );
+  const ids = asked.map((row) => row.id);
+  if (ids.length === 0) return;
+  await db
+    .update(questions)
+    .set({ publishedAt: sql`${questions.publishedAt} - interval '1 day'` })
+    .where(inArray(questions.id, ids));
+  await db
+    .update(answers)
+    .set({ publishedAt: sql`${answers.publishedAt} - interval '1 day'` })
+    .where(inArray(answers.questionId, ids));
 }

@@ -1,5 +1,5 @@
 import { editConflict } from "../content/edit-conflict.ts";
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import {
@@ -15,7 +15,7 @@ import {
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
-import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
@@ -24,6 +24,7 @@ import { renderMarkdown } from "../content/render.server.ts";
 import type { RenderedContent } from "../content/schema.ts";
 import { checkRelatedEntries } from "../encyclopedia/service.ts";
 import { emit } from "../events/bus.ts";
+import { assertNotHidden } from "../reports/visibility.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { answerPath, questionPath } from "./paths.ts";
 import { can, canAskIn, canOnAnswer } from "./policy.ts";
@@ -44,7 +45,7 @@ export function questionTags(row: Pick<QuestionRow, "id" | "circleId" | "authorI
 }
 
 /** What an answer's write drops: its question's page and lists, its author's profile, its own counts. */
-function answerTags(question: Pick<QuestionRow, "id" | "circleId">, authorId: number, answerId: number): string[] {
+export function answerTags(question: Pick<QuestionRow, "id" | "circleId">, authorId: number, answerId: number): string[] {
   return [
     contentTag("question", question.id),
     contentTag("answer", answerId),
@@ -69,12 +70,18 @@ export async function loadReadableQuestion(
   return { row, access: await readableAccess(db, viewer, row) };
 }
 
-async function readableAccess(db: Executor, viewer: Viewer | null, row: Pick<QuestionRow, "circleId" | "authorId">): Promise<CircleAccess> {
+async function readableAccess(
+  db: Executor,
+  viewer: Viewer | null,
+  row: Pick<QuestionRow, "circleId" | "authorId" | "hiddenAt">,
+): Promise<CircleAccess> {
   const access = await loadCircleAccess(db, viewer, row.circleId);
   if (!access || !canViewCircle(access) || !can(viewer, "read", { question: row, access })) {
     if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
     throw new AppError("not_found");
   }
+  // Hidden by moderation: only its asker and moderators read it (everyone else: as if it did not exist).
+  await assertNotHidden(db, viewer, row);
   return access;
 }
 
@@ -92,7 +99,9 @@ export async function loadReadableAnswer(
     .where(eq(answers.id, id))
     .limit(1);
   if (!found) throw new AppError("not_found");
-  return { ...found, access: await readableAccess(db, viewer, found.question) };
+  const access = await readableAccess(db, viewer, found.question);
+  await assertNotHidden(db, viewer, { hiddenAt: found.row.hiddenAt, authorId: found.row.authorId, circleId: found.question.circleId });
+  return { ...found, access };
 }
 
 /** Categories must be the circle's own; returns them deduplicated. */
@@ -206,21 +215,27 @@ export async function deleteQuestion(options: ServiceOptions, viewer: Viewer, id
   const { row, access } = await loadReadableQuestion(options.db, viewer, id);
   authorize(viewer, can(viewer, "delete", { question: row, access }));
   return inTransaction(options, async (tx) => {
-    const answerRows = await tx.db.select({ id: answers.id, authorId: answers.authorId }).from(answers).where(eq(answers.questionId, id));
-    // The answers (the registration's children) and what hangs on them go first, then the rows.
-    await deleteSubjectDependents(tx, "question", [id]);
-    await tx.db.update(questions).set({ acceptedAnswerId: null }).where(eq(questions.id, id));
-    await tx.db.delete(answers).where(eq(answers.questionId, id));
-    await tx.db.delete(questions).where(eq(questions.id, id));
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "question.deleted",
-      subjectId: id,
-      data: { circleId: row.circleId, authorId: row.authorId, title: row.title, answers: answerRows.length },
-    });
-    tx.invalidate(...questionTags(row), ...answerRows.flatMap((answer) => [userTag(answer.authorId), contentTag("answer", answer.id)]));
+    await removeQuestion(tx, row, viewer.id);
     return { circleId: row.circleId };
   });
+}
+
+/** The deletion itself: `deleteQuestion` after its checks, and moderation decisions (the registry's `remove`). */
+export async function removeQuestion(tx: Transaction, row: QuestionRow, actorId: number): Promise<void> {
+  const id = row.id;
+  const answerRows = await tx.db.select({ id: answers.id, authorId: answers.authorId }).from(answers).where(eq(answers.questionId, id));
+  // The answers (the registration's children) and what hangs on them go first, then the rows.
+  await deleteSubjectDependents(tx, "question", [id]);
+  await tx.db.update(questions).set({ acceptedAnswerId: null }).where(eq(questions.id, id));
+  await tx.db.delete(answers).where(eq(answers.questionId, id));
+  await tx.db.delete(questions).where(eq(questions.id, id));
+  await emit(tx, {
+    actorId,
+    verb: "question.deleted",
+    subjectId: id,
+    data: { circleId: row.circleId, authorId: row.authorId, title: row.title, answers: answerRows.length },
+  });
+  tx.invalidate(...questionTags(row), ...answerRows.flatMap((answer) => [userTag(answer.authorId), contentTag("answer", answer.id)]));
 }
 
 /** The viewer's answer to a question, if any. */
@@ -334,24 +349,31 @@ export async function deleteAnswer(options: ServiceOptions, viewer: Viewer, id: 
   const { row, question, access } = await loadReadableAnswer(options.db, viewer, id);
   authorize(viewer, canOnAnswer(viewer, "delete", { question, access, answer: row }));
   return inTransaction(options, async (tx) => {
-    await deleteSubjectDependents(tx, "answer", [id]);
-    await tx.db
-      .update(questions)
-      .set({
-        answerCount: sql`greatest(${questions.answerCount} - 1, 0)`,
-        acceptedAnswerId: sql`nullif(${questions.acceptedAnswerId}, ${id})`,
-      })
-      .where(eq(questions.id, question.id));
-    await tx.db.delete(answers).where(eq(answers.id, id));
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "answer.deleted",
-      subjectId: id,
-      data: { questionId: question.id, authorId: row.authorId },
-    });
-    tx.invalidate(...answerTags(question, row.authorId, id), circlesTag);
+    await removeAnswer(tx, row, question, viewer.id);
     return { questionId: question.id, circleId: question.circleId };
   });
+}
+
+/** The deletion itself: `deleteAnswer` after its checks, and moderation decisions (the registry's `remove`). */
+export async function removeAnswer(
+  tx: Transaction,
+  row: Pick<AnswerRow, "id" | "authorId" | "hiddenAt">,
+  question: Pick<QuestionRow, "id" | "circleId">,
+  actorId: number,
+): Promise<void> {
+  const id = row.id;
+  await deleteSubjectDependents(tx, "answer", [id]);
+  await tx.db
+    .update(questions)
+    .set({
+      // A hidden answer was already out of the count.
+      ...(row.hiddenAt ? {} : { answerCount: sql`greatest(${questions.answerCount} - 1, 0)` }),
+      acceptedAnswerId: sql`nullif(${questions.acceptedAnswerId}, ${id})`,
+    })
+    .where(eq(questions.id, question.id));
+  await tx.db.delete(answers).where(eq(answers.id, id));
+  await emit(tx, { actorId, verb: "answer.deleted", subjectId: id, data: { questionId: question.id, authorId: row.authorId } });
+  tx.invalidate(...answerTags(question, row.authorId, id), circlesTag);
 }
 
 /**
@@ -457,6 +479,7 @@ export async function personCard(db: Executor, id: number): Promise<PersonCard |
 }
 
 const likeCount = sql<number>`coalesce(${subjectCounts.likeCount}, 0)`.mapWith(Number);
+const commentCount = sql<number>`coalesce(${subjectCounts.commentCount}, 0)`.mapWith(Number);
 
 function answerSelection() {
   return {
@@ -469,6 +492,7 @@ function answerSelection() {
     publishedAt: answers.publishedAt,
     editedAt: answers.editedAt,
     likeCount,
+    commentCount,
     author: personColumns,
   };
 }
@@ -483,6 +507,7 @@ type AnswerSelected = {
   publishedAt: Date;
   editedAt: Date | null;
   likeCount: number;
+  commentCount: number;
   author: PersonCard;
 };
 
@@ -525,7 +550,8 @@ export async function listAnswers(
 ): Promise<{ items: AnswerItem[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
   const cursor = parseAnswerCursor(options.cursor);
-  const conditions: (SQL | undefined)[] = [eq(answers.questionId, question.id)];
+  // Hidden answers (moderation) are out of the list; their authors still open them on their own pages.
+  const conditions: (SQL | undefined)[] = [eq(answers.questionId, question.id), isNull(answers.hiddenAt)];
   if (question.acceptedAnswerId !== null) conditions.push(ne(answers.id, question.acceptedAnswerId));
   const byVotes = options.sort === "votes";
   if (cursor && byVotes && "likes" in cursor)
@@ -539,7 +565,9 @@ export async function listAnswers(
   const page = rows.slice(0, limit);
   const items = page.map((row) => answerItem(question, row));
   if (!cursor && question.acceptedAnswerId !== null) {
-    const [accepted] = await answersFrom(db).where(eq(answers.id, question.acceptedAnswerId)).limit(1);
+    const [accepted] = await answersFrom(db)
+      .where(and(eq(answers.id, question.acceptedAnswerId), isNull(answers.hiddenAt)))
+      .limit(1);
     if (accepted) items.unshift(answerItem(question, accepted));
   }
   const last = page.at(-1);
@@ -596,6 +624,7 @@ export async function listQuestions(
   const cursor = parseQuestionCursor(options.cursor);
   const conditions: (SQL | undefined)[] = [
     inArray(questions.circleId, circleIds),
+    isNull(questions.hiddenAt),
     options.authorId !== undefined ? eq(questions.authorId, options.authorId) : undefined,
     tab === "unanswered" ? eq(questions.answerCount, 0) : undefined,
   ];
@@ -662,7 +691,7 @@ async function bestAnswers(
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(users, eq(users.id, answers.authorId))
     .leftJoin(subjectCounts, and(eq(subjectCounts.subjectType, "answer"), eq(subjectCounts.subjectId, answers.id)))
-    .where(inArray(answers.questionId, ids))
+    .where(and(inArray(answers.questionId, ids), isNull(answers.hiddenAt)))
     .orderBy(
       answers.questionId,
       sql`(${questions.acceptedAnswerId} is not distinct from ${answers.id}) desc`,
@@ -696,6 +725,8 @@ export async function listUserAnswers(
       and(
         eq(answers.authorId, authorId),
         inArray(questions.circleId, circleIds),
+        isNull(answers.hiddenAt),
+        isNull(questions.hiddenAt),
         cursor && !("likes" in cursor) ? sql`${answers.id} < ${cursor.id}` : undefined,
       ),
     )
@@ -723,7 +754,7 @@ export async function hotQuestions(
   const rows = await db
     .select({ id: questions.id, circleId: questions.circleId, title: questions.title, answerCount: questions.answerCount })
     .from(questions)
-    .where(and(eq(questions.circleId, circleId), ne(questions.id, exceptId)))
+    .where(and(eq(questions.circleId, circleId), ne(questions.id, exceptId), isNull(questions.hiddenAt)))
     .orderBy(desc(questions.hotScore), desc(questions.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, url: questionPath(row) }));
@@ -787,7 +818,7 @@ export async function sitemapQuestions(
       publishedAt: questions.publishedAt,
     })
     .from(questions)
-    .where(inArray(questions.circleId, circleIds))
+    .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)))
     .orderBy(asc(questions.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -798,6 +829,6 @@ export async function countSitemapQuestions(db: Executor, circleIds: number[]): 
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(questions)
-    .where(inArray(questions.circleId, circleIds));
+    .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)));
   return row?.count ?? 0;
 }

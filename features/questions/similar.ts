@@ -1,4 +1,4 @@
-import { and, desc, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { questionCategories, questions } from "../../server/db/schema/index.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -52,6 +52,7 @@ export async function similarQuestions(
     .where(
       and(
         inArray(questions.circleId, circleIds),
+        isNull(questions.hiddenAt),
         options.exceptId !== undefined ? ne(questions.id, options.exceptId) : undefined,
         sql`(${sql.join(matches, sql` or `)})`,
       ),

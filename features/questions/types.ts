@@ -16,6 +16,8 @@ export interface AnswerItem {
   textLength: number;
   version: number;
   likeCount: number;
+  /** Comments and replies on it (not deleted). */
+  commentCount: number;
   accepted: boolean;
   publishedAt: string;
   editedAt: string | null;

@@ -198,6 +198,7 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "replies",
   "after",
   "notice",
+  "answer_comments",
   "language",
   "edit",
   "translate",

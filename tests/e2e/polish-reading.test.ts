@@ -234,8 +234,10 @@ describe("reading in the interface language", () => {
       expect(excerpts.length, path).toBeGreaterThan(0);
       for (const excerpt of excerpts) expect(excerpt, path).not.toMatch(/\\[a-zA-Z]+|[_^]\{/);
     }
-    await page.goto("/en?tab=all");
-    expect(await page.locator(".feed-list").innerText()).toContain("Three proofs of the Pythagorean theorem");
+    // A list in /en shows the English title (the Mathematics circle's articles: the home feed's first
+    // page moves as other test files publish).
+    await page.goto("/en/circles/2");
+    expect(await page.locator("main").innerText()).toContain("Three proofs of the Pythagorean theorem");
 
     // The demo writing relates to the entry 勾股定理: its page says so.
     await page.goto("/circles/2?tab=encyclopedia");

@@ -17,7 +17,7 @@ async function askThroughApi(context: BrowserContext, title: string): Promise<st
 }
 
 describe("questions and answers in the browser", () => {
-  it("asks with similar questions shown, answers once, refuses a second answer, accepts, edits, and opens the answer's page (zh)", async () => {
+  it("asks with similar questions shown, answers once, refuses a second answer, accepts, edits, opens the answer's page, comments on the answer and edits the question (zh)", async () => {
     const token = uniqueName("tok");
     const asker = await newVisitor();
     await signInAsNewUser(asker.context);
@@ -81,11 +81,35 @@ describe("questions and answers in the browser", () => {
     await first.getByTestId("all-answers").click();
     await first.waitForURL(new RegExp(`${questionPath}#answers$`));
 
+    // The asker opens the answer's comments under it and comments; the answer's own page takes over.
+    await asker.page.goto(questionPath);
+    await hydrated(asker.page);
+    await asker.page.getByTestId("answer-comments-toggle").click();
+    const embedded = asker.page.getByTestId("embedded-comments");
+    await embedded.waitFor({ timeout: 30_000 });
+    await embedded.locator("textarea").first().fill("谢谢，很有帮助。");
+    await embedded.locator('[data-testid$="-comment-submit"]').click();
+    await asker.page.waitForURL(new RegExp(`${questionPath}/${account.username}\\?notice=commented#comment-\\d+$`));
+    await eventually(() => asker.page.getByTestId("comments").textContent()).toContain("谢谢，很有帮助。");
+    await asker.page.goto(questionPath);
+    await eventually(() => asker.page.getByTestId("answer-comments-toggle").textContent()).toBe("1 条评论");
+
+    // The asker edits the question on the ask page.
+    await hydrated(asker.page);
+    await asker.page.getByTestId("edit-question").click();
+    await asker.page.waitForURL(/\/circles\/1\/ask\?edit=\d+$/);
+    await hydrated(asker.page);
+    await eventually(() => asker.page.getByTestId("question-title").inputValue()).toBe(title);
+    await asker.page.getByTestId("question-title").fill(`${title}（已补充）`);
+    await asker.page.getByTestId("save-question").click();
+    await asker.page.waitForURL(new RegExp(`${questionPath}\\?notice=edited_question$`));
+    await eventually(() => asker.page.locator("h1").textContent()).toBe(`${title}（已补充）`);
+
     await asker.context.close();
     await answerer.context.close();
   });
 
-  it("reads a question, its accepted answer and the sign-in prompt in English", async () => {
+  it("reads a question, its accepted answer and the sign-in prompt in English, and finds it in the home feed", async () => {
     const asker = await newVisitor();
     await signInAsNewUser(asker.context);
     const title = uniqueName("How do I start with category theory ");
@@ -98,6 +122,9 @@ describe("questions and answers in the browser", () => {
     expect(await visitor.page.getByText("Sign in to answer").isVisible()).toBe(true);
     await visitor.page.getByRole("link", { name: "Q&A" }).first().click();
     await eventually(() => visitor.page.getByTestId("question-list").textContent()).toContain(title);
+    // The home feed shows it among everything new.
+    await visitor.page.goto("/en/?tab=all");
+    await eventually(() => visitor.page.getByTestId("feed-list").textContent()).toContain(title);
     await asker.context.close();
     await visitor.context.close();
   });

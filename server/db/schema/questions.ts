@@ -59,8 +59,13 @@ export const questions = pgTable(
     hotScore: doublePrecision("hot_score").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Set while moderation hides it: out of every list and count; only its asker and moderators read it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
+    // The home feeds' Latest and Hot over every circle (features/questions/feed.ts).
+    index("questions_time_idx").on(table.publishedAt, table.id),
+    index("questions_hot_idx").on(table.hotScore, table.id),
     index("questions_circle_time_idx").on(table.circleId, table.publishedAt, table.id),
     index("questions_circle_hot_idx").on(table.circleId, table.hotScore, table.id),
     index("questions_circle_unanswered_idx")
@@ -108,8 +113,12 @@ export const answers = pgTable(
     version: integer("version").notNull().default(1),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Set while moderation hides it: out of lists and counts; only its author and moderators read it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
+    // The home feeds' Latest over every circle (features/questions/feed.ts).
+    index("answers_time_idx").on(table.publishedAt, table.id),
     uniqueIndex("answers_question_author_idx").on(table.questionId, table.authorId),
     index("answers_question_time_idx").on(table.questionId, table.publishedAt, table.id),
     index("answers_author_idx").on(table.authorId, table.publishedAt, table.id),
