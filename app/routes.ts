@@ -41,6 +41,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("account/*", "routes/signed-in-area.tsx", { id: id("account") }),
       route("message", "routes/message-centre-home.tsx", { id: id("message") }),
       route("messages", "routes/message-centre-home.tsx", { id: id("messages-home") }),
+      route("messages/chat", "routes/messages-chat.tsx", { id: id("message-chat") }),
+      route("messages/chat/:username", "routes/messages-chat-thread.tsx", { id: id("message-chat-thread") }),
       route("messages/:category", "routes/messages.tsx", { id: id("message-centre") }),
       route("messages/open/:id", "routes/messages-open.tsx", { id: id("message-open") }),
       route("messages/*", "routes/signed-in-area.tsx", { id: id("messages") }),

@@ -18,7 +18,10 @@ import { prepareQuestionPage } from "./question-data.ts";
  * 4. a question page with 30 answers (bench/question-data.ts), cached anonymous and signed in, against
  *    the same baselines as the article.
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
- * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead.
+ * 4. the live stream (bench/streams.ts): 5,000 concurrent streams on one process, memory per
+ *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
+ * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
+ * with `--streams`, only the live stream case runs.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
@@ -29,6 +32,11 @@ await ensureBuild();
 if (process.argv.includes("--scale")) {
   const { runScaleBench } = await import("./scale.ts");
   await runScaleBench();
+  process.exit(0);
+}
+if (process.argv.includes("--streams")) {
+  const { runStreamBench } = await import("./streams.ts");
+  await runStreamBench();
   process.exit(0);
 }
 const work = mkdtempSync(path.join(tmpdir(), "circles-bench-"));
@@ -205,4 +213,8 @@ await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataD
 for (const child of children) child.kill("SIGTERM");
 await new Promise((resolve) => setTimeout(resolve, 500));
 rmSync(work, { recursive: true, force: true });
+
+// 4. The live stream with 5,000 connected (its own server and data).
+const { runStreamBench } = await import("./streams.ts");
+await runStreamBench();
 process.exit(0);

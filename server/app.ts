@@ -27,6 +27,7 @@ import { answerClientError, answerUnparsableRequest } from "./plugins/error-answ
 import { accountsApi } from "../features/accounts/api.ts";
 import { captchaApi } from "../features/captcha/api.ts";
 import { messagesApi } from "../features/messages/api.ts";
+import { chatsApi } from "../features/chats/api.ts";
 import { messageStream } from "../features/messages/stream.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
@@ -182,6 +183,7 @@ export async function buildApp({
   await app.register(captchaApi);
   await app.register(messagesApi);
   await app.register(messageStream);
+  await app.register(chatsApi);
   await app.register(circlesApi);
   await app.register(booksApi);
   await app.register(writingsApi);

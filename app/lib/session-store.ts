@@ -23,7 +23,7 @@ export interface LiveToast {
 }
 
 /** What the live stream carries (features/messages/stream.ts). */
-type StreamMessage = { sse_type: string; [key: string]: unknown };
+export type StreamMessage = { sse_type: string; [key: string]: unknown };
 
 /** Lines worth interrupting the reader for. */
 const toastCategories = new Set(["answers", "reply", "at", "comment"]);
@@ -36,6 +36,7 @@ export function createSessionStore(
 ) {
   let state: SessionState = { user: initial.user ?? anonymousUser, unread: initial.unread ?? { ...zeroUnread }, stopped: false };
   const listeners = new Set<Listener>();
+  const liveListeners = new Set<(message: StreamMessage) => void>();
   const set = (next: Partial<SessionState>) => {
     state = { ...state, ...next };
     for (const listener of listeners) listener();
@@ -75,8 +76,14 @@ export function createSessionStore(
         fail(error);
       }
     },
+    /** Pages that follow the stream themselves (a chat thread): every message, until unsubscribed. */
+    onLive(listener: (message: StreamMessage) => void): () => void {
+      liveListeners.add(listener);
+      return () => liveListeners.delete(listener);
+    },
     /** A message from the live stream: counters replace the old ones; answers, replies and mentions become a toast. */
     applyLive(message: StreamMessage): void {
+      for (const listener of liveListeners) listener(message);
       if (message.sse_type === "unread" && message.unread && typeof message.unread === "object") {
         set({ unread: { ...state.unread, ...(message.unread as Partial<UnreadCounts>) } });
       } else if (message.sse_type === "subscription" && typeof message.unread_follow_count === "number") {

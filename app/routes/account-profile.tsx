@@ -35,6 +35,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AccountLayout } from "../components/account-layout.tsx";
+import { MessagePreferencesForm, mutedFromForm } from "../components/message-preferences-form.tsx";
+import { mutedCategories, setMutedCategories } from "../../features/messages/preferences.ts";
 import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
 
@@ -50,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!user) throw new AppError("not_authenticated");
   const csrf = csrfForForm(app);
   const body = {
+    muted: [...(await mutedCategories(app.db, user.id))],
     csrfToken: csrf.token,
     countries: countryOptions(app.locale),
     today: shanghaiDay(app.now()),
@@ -60,11 +63,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** Two forms on one page: `intent=profile` saves the profile, `intent=password` changes the password. */
+/** Three forms on one page: `intent=profile` saves the profile, `intent=password` changes the password, `intent=notifications` mutes categories. */
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   const form = await readForm(request);
+  if (form.get("intent") === "notifications") {
+    assertFormCsrf(app, form);
+    await setMutedCategories({ db: app.db }, viewer.id, mutedFromForm(form));
+    return { intent: "notifications" as const, saved: true as const };
+  }
   const intent = form.get("intent") === "password" ? "password" : "profile";
   const values = intent === "profile" ? keptValues(form, profileFieldNames) : undefined;
   try {
@@ -96,7 +104,7 @@ function withIntent<T extends { data: object; init: ResponseInit | null }>(inten
 }
 
 type ActionData = {
-  intent: "profile" | "password";
+  intent: "profile" | "password" | "notifications";
   saved?: true;
   formError?: string;
   fieldErrors?: Record<string, string>;
@@ -331,6 +339,13 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           </button>
         </Form>
       </section>
+      <MessagePreferencesForm
+        action={action}
+        csrfToken={loaderData.csrfToken}
+        muted={loaderData.muted}
+        saved={answer?.intent === "notifications" && answer.saved === true}
+        busy={busy("notifications")}
+      />
     </AccountLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, NavLink } from "react-router";
+import { data, Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
@@ -10,11 +10,21 @@ import { AppError } from "../../common/app-error.ts";
 import "../lib/centre-catalog.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { useSession, useSessionStore } from "../lib/session-store.ts";
+import { useSessionStore } from "../lib/session-store.ts";
+import { MessageCentreNav } from "../components/message-centre-nav.tsx";
 import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
-import { isMessageCentreCategory, messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";
+import { isMessageCentreCategory, messageCentreCategories, type MessageCentreCategory } from "../../features/messages/schema.ts";
 import { listNotifications, type NotificationCategory } from "../../features/messages/notifications.ts";
-import { deleteNotificationOperation, presentNotification, type NotificationAnswer } from "../../features/messages/operations.ts";
+import {
+  deleteNotificationOperation,
+  presentAnnouncement,
+  presentNotification,
+  publishAnnouncementOperation,
+  type NotificationAnswer,
+} from "../../features/messages/operations.ts";
+import { listAnnouncements } from "../../features/messages/announcements.ts";
+import { isSiteModerator } from "../../features/reports/visibility.ts";
+import { AnnouncementForm } from "../components/announcement-form.tsx";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:messages.title");
 
@@ -36,10 +46,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!isMessageCentreCategory(params.category)) notFound(request);
   const category = params.category as MessageCentreCategory;
   const cursor = pageUrl(request.url).searchParams.get("cursor") ?? undefined;
+  if (category === "announcements") {
+    const [page, moderator] = await Promise.all([
+      listAnnouncements(app.db, viewer, app.locale, cursor),
+      isSiteModerator(app.db, viewer.id),
+    ]);
+    return withFormToken(app, {
+      category,
+      items: page.items.map(presentAnnouncement),
+      nextCursor: page.nextCursor,
+      canAnnounce: moderator,
+    });
+  }
   const categories = pageCategories[category];
   const page = categories.length > 0 ? await listNotifications(app.db, viewer, categories, cursor) : { items: [], nextCursor: null };
-  return withFormToken(app, { category, items: page.items.map(presentNotification), nextCursor: page.nextCursor });
+  return withFormToken(app, { category, items: page.items.map(presentNotification), nextCursor: page.nextCursor, canAnnounce: false });
 }
+
+const announceForm = formAction(publishAnnouncementOperation, {
+  done: () => data({ announced: true as const }),
+});
 
 const deleteForm = formAction(deleteNotificationOperation, {
   params: ({ form }) => ({ id: form.get("id") }),
@@ -55,7 +81,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   assertFormCsrf(app, form);
   if (!isMessageCentreCategory(params.category)) throw new AppError("not_found");
-  return dispatchIntent({ app, request, form, params }, { delete: deleteForm });
+  return dispatchIntent({ app, request, form, params }, { delete: deleteForm, announce: announceForm });
 }
 
 /** What one line says, in the page's language: "Li Lei and 9 others liked your article". */
@@ -73,6 +99,14 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
         {item.subject.title}
       </Link>
     );
+  if (item.category === "announcements") {
+    return (
+      <>
+        <strong className="announcement-title">{item.subject.title}</strong>
+        <span className="announcement-body">{item.text}</span>
+      </>
+    );
+  }
   if (item.decision) {
     // A moderation decision, worded for whoever reported it or wrote it, with the moderator's note.
     const { action, role, note } = item.decision;
@@ -108,12 +142,11 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
   );
 }
 
-export default function MessageCentre({ loaderData }: Route.ComponentProps) {
+export default function MessageCentre({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["common", "centre"]);
   const locale = i18n.language as Locale;
-  const { category, items, nextCursor, csrfToken } = loaderData;
+  const { category, items, nextCursor, csrfToken, canAnnounce } = loaderData;
   const store = useSessionStore();
-  const { unread } = useSession();
 
   useEffect(() => {
     for (const read of messageCentreCategories[category]) {
@@ -121,38 +154,24 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
     }
   }, [category, store]);
 
-  const categories = Object.keys(messageCentreCategories) as MessageCentreCategory[];
   const here = localizePath(`/messages/${category}`, locale);
   return (
     <div className="message-centre">
-      <nav className="panel message-nav" aria-label={t("centre:messages.categories")}>
-        <h1 className="page-title">{t("centre:messages.title")}</h1>
-        <ul>
-          {categories.map((name) => {
-            const count = unreadIn(name, unread);
-            return (
-              <li key={name}>
-                <NavLink to={localizePath(`/messages/${name}`, locale)}>
-                  {t(`centre:messages.category_${name}`)}
-                  {count > 0 ? (
-                    <span className="message-count" aria-label={t("centre:messages.unread", { count })}>
-                      {count}
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <MessageCentreNav />
       <section className="panel message-list" aria-labelledby="message-category-title">
         <h2 id="message-category-title" className="page-title">
           {t(`centre:messages.category_${category}`)}
         </h2>
+        {canAnnounce ? <AnnouncementForm csrfToken={csrfToken} action={here} answer={actionData} /> : null}
         {items.length > 0 ? (
           <ul className="notification-list" data-testid="notifications">
             {items.map((item) => (
-              <li key={item.id} className={item.unread ? "notification unread" : "notification"} data-testid="notification">
+              <li
+                key={item.id}
+                id={item.category === "announcements" ? `announcement-${item.id}` : undefined}
+                className={item.unread ? "notification unread" : "notification"}
+                data-testid="notification"
+              >
                 <img className="site-avatar-image" src={item.actors[0]?.avatar ?? defaultAvatar} alt="" width={32} height={32} />
                 <p className="notification-text">
                   {item.unread ? <span className="visually-hidden">{t("centre:messages.unread_marker")} </span> : null}
@@ -161,13 +180,15 @@ export default function MessageCentre({ loaderData }: Route.ComponentProps) {
                 <time className="muted" dateTime={item.created_at}>
                   {formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" })}
                 </time>
-                <Form method="post" action={here} className="notification-delete">
-                  <input type="hidden" name="csrftoken" value={csrfToken} />
-                  <input type="hidden" name="id" value={item.id} />
-                  <button type="submit" name="intent" value="delete" className="button" aria-label={t("centre:messages.delete_label")}>
-                    {t("centre:messages.delete")}
-                  </button>
-                </Form>
+                {item.category === "announcements" ? null : (
+                  <Form method="post" action={here} className="notification-delete">
+                    <input type="hidden" name="csrftoken" value={csrfToken} />
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" name="intent" value="delete" className="button" aria-label={t("centre:messages.delete_label")}>
+                      {t("centre:messages.delete")}
+                    </button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/profile";
 import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
@@ -9,6 +9,8 @@ import { ReportControl } from "../components/report-control.tsx";
 import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { presentActivity, presentPublicProfile } from "../../features/profiles/presenter.ts";
 import { followOperation, unfollowOperation } from "../../features/follows/operations.ts";
+import { blockOperation, unblockOperation } from "../../features/chats/operations.ts";
+import { hasBlocked } from "../../features/chats/blocks.ts";
 import { dispatchIntent, failureOf, formAction, requireSignedIn, type FormFailure } from "../../server/lib/operation.ts";
 import { can } from "../../features/follows/policy.ts";
 import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
@@ -85,7 +87,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     followedByViewer: summary.followedByViewer,
     isSelf: viewer?.id === user.id,
     signedIn: viewer !== null,
-    can: { follow: can(viewer, "follow", { userId: user.id }) },
+    can: { follow: can(viewer, "follow", { userId: user.id }), message: viewer !== null && viewer.id !== user.id },
+    blockedByViewer: viewer && viewer.id !== user.id ? await hasBlocked(app.db, viewer.id, user.id) : false,
     tab,
     activity: activity.map((item) => presentActivity(item, app.locale)),
     writings: writingPage,
@@ -105,7 +108,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
-export type FollowAnswer = { following: boolean; followers: number } | { error: string };
+export type FollowAnswer = { following: boolean; followers: number } | { error: string } | { blocked: true };
 
 /** The Follow / Unfollow toggle (a plain POST without JavaScript). Visitors are sent to log in. */
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -119,7 +122,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     return followFailed(failureOf(error, app.locale));
   }
-  return dispatchIntent(post, { follow: followToggle(followOperation), unfollow: followToggle(unfollowOperation) });
+  return dispatchIntent(post, {
+    follow: followToggle(followOperation),
+    unfollow: followToggle(unfollowOperation),
+    block: blockToggle(blockOperation),
+    unblock: blockToggle(unblockOperation),
+  });
 }
 
 const followFailed = (failure: FormFailure) => data<FollowAnswer>({ error: failure.formError ?? "" }, { status: failure.status });
@@ -129,6 +137,15 @@ const followToggle = (operation: typeof followOperation) =>
   formAction(operation, {
     body: () => ({}),
     done: (state) => data<FollowAnswer>({ following: state.following, followers: state.followers_count }),
+    failed: followFailed,
+    errorScreen: (error) => error.status === 401,
+  });
+
+/** Block or unblock from the profile (a plain POST); the page reads the new state again. */
+const blockToggle = (operation: typeof blockOperation) =>
+  formAction(operation, {
+    body: () => ({}),
+    done: () => data<FollowAnswer>({ blocked: true }),
     failed: followFailed,
     errorScreen: (error) => error.status === 401,
   });
@@ -215,6 +232,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 {following ? t("profile.unfollow") : t("profile.follow")}
               </button>
             </fetcher.Form>
+          ) : null}
+          {loaderData.can.message ? (
+            <>
+              <Link to={path(`/messages/chat/${profile.username}`)} className="button" data-testid="start-chat">
+                {t("profile.send_message")}
+              </Link>
+              <Form method="post" action={profilePath} className="inline-form">
+                <input type="hidden" name="csrftoken" value={loaderData.csrfToken ?? ""} />
+                <button type="submit" name="intent" value={loaderData.blockedByViewer ? "unblock" : "block"} className="button">
+                  {loaderData.blockedByViewer ? t("chat.unblock") : t("chat.block")}
+                </button>
+              </Form>
+            </>
           ) : null}
           {!loaderData.isSelf ? (
             <ReportControl

@@ -31,6 +31,16 @@ export const eventCatalogue = {
   "user.followed": event("user", none),
   "user.unfollowed": event("user", none),
   "user.messages_read": event("user", z.object({ category: z.string() })),
+  /** The subject is the blocked user. */
+  "user.blocked": event("user", none),
+  "user.unblocked": event("user", none),
+  "user.message_preferences_changed": event("user", z.object({ muted: z.array(z.string()) })),
+  /** A private message: the subject is its recipient (the text stays in the message, never in the event). */
+  "chat.message_sent": event("user", z.object({ messageId: id, image: z.boolean() })),
+  /** The actor read the subject's messages to them, up to `upToId`. */
+  "chat.read": event("user", z.object({ upToId: id })),
+  /** A site announcement; the subject is its author. */
+  "announcement.published": event("user", z.object({ announcementId: id })),
 
   "circle.created": event("circle", z.object({ parentId: id, name: z.string(), visibility: z.string() })),
   "circle.updated": event("circle", z.object({ changed: z.array(z.string()), role: z.string().nullable() })),

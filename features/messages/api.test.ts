@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { createSignedInUser } from "../../tests/support/factories.ts";
+import { createSignedInUser, createUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { notifications, unreadCounters } from "../../server/db/schema/index.ts";
+import { announcements, chatMessages, notifications, unreadCounters } from "../../server/db/schema/index.ts";
+import { announcementsTag } from "../../server/lib/cache-tags.ts";
 import { readCategories, type UnreadCounts } from "./schema.ts";
 import { unreadTag } from "./service.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
@@ -25,15 +26,17 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
   let api: TestApi;
   let member: Visitor;
   let userId: number;
+  let senderId: number;
   beforeAll(async () => {
     api = await createTestApi(kind);
     const created = await createSignedInUser(api.app, api.database.db);
     member = created.visitor;
     userId = created.user.id;
+    senderId = (await createUser(api.database.db)).id;
   });
   afterAll(() => api.close());
 
-  /** Unread notifications of every category (and the two column counters), as the handlers would have written them. */
+  /** Unread notifications of every category (with four announcements and nine private messages), as the handlers would have written them. */
   let nextEvent = 1_000_000;
   const fill = async () => {
     const db = api.database.db;
@@ -50,11 +53,21 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
       })),
     );
     await db.insert(notifications).values(rows);
-    await db
-      .insert(unreadCounters)
-      .values({ userId, unreadAnnouncementCount: 4, unreadPrivateChat: 9 })
-      .onConflictDoUpdate({ target: unreadCounters.userId, set: { unreadAnnouncementCount: 4, unreadPrivateChat: 9 } });
-    await invalidate([unreadTag(userId)]);
+    // Four announcements not yet read, nine unread private messages.
+    if ((await db.select().from(announcements)).length === 0) {
+      await db.insert(announcements).values(
+        Array.from({ length: 4 }, (_, index) => ({
+          titleZh: `公告${index}`,
+          titleEn: `Notice ${index}`,
+          bodyZh: "正文",
+          bodyEn: "Text",
+        })),
+      );
+    }
+    await db.update(unreadCounters).set({ announcementsReadId: 0 }).where(eq(unreadCounters.userId, userId));
+    await db.delete(chatMessages).where(eq(chatMessages.recipientId, userId));
+    await db.insert(chatMessages).values(Array.from({ length: 9 }, () => ({ senderId: senderId, recipientId: userId, text: "hello" })));
+    await invalidate([unreadTag(userId), announcementsTag]);
   };
 
   it("answers the nine counters for the signed-in user", async () => {

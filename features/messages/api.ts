@@ -6,7 +6,13 @@ import { authorize } from "../../common/policy.ts";
 import { can } from "./policy.ts";
 import { isReadCategory } from "./schema.ts";
 import { jsonRoute, noContent } from "../../server/lib/operation.ts";
-import { deleteNotificationOperation, listNotificationsOperation } from "./operations.ts";
+import {
+  deleteNotificationOperation,
+  listNotificationsOperation,
+  publishAnnouncementOperation,
+  readPreferencesOperation,
+  savePreferencesOperation,
+} from "./operations.ts";
 
 /** The unread counters of the message centre. */
 const unreadCountsSchema = z.strictObject({
@@ -55,5 +61,19 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
     tags: ["messages"],
     status: 204,
     summary: "Delete one of one's notifications (a grouped line: all of it)",
+  });
+  jsonRoute(app, "POST", "/api/announcements/", publishAnnouncementOperation, {
+    status: 201,
+    tags: ["messages"],
+    summary: "Publish a site announcement in both languages (site moderators); every user's announcement counter rises",
+  });
+  jsonRoute(app, "GET", "/api/messages/preferences/", readPreferencesOperation, {
+    tags: ["messages"],
+    summary: "The message categories one muted (muted ones create no notification and no counter)",
+  });
+  jsonRoute(app, "PUT", "/api/messages/preferences/", savePreferencesOperation, {
+    tags: ["messages"],
+    summary:
+      "Mute categories (`muted`: answers, reply, comment, at, like, favorite, follow, announcements); system notices cannot be muted",
   });
 }

@@ -53,4 +53,54 @@ describe.each(databaseKinds)("message centre pages on %s", (kind) => {
     expect(deleted.statusCode).toBe(200);
     expect(lines((await authorVisitor.get("/messages/reply_comment")).body)).toBe(0);
   });
+
+  it("works without JavaScript: a moderator's announcement form, muting on the profile page, a chat message and blocking", async () => {
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const { user: member, visitor: memberVisitor } = await createSignedInUser(api.app, db());
+    expect((await memberVisitor.get("/messages/announcements")).body).not.toContain('data-testid="announcement-form"');
+    const form = await moderator.get("/messages/announcements");
+    expect(form.body).toContain('data-testid="announcement-form"');
+    const published = await moderator.postForm("/messages/announcements", {
+      csrftoken: await moderator.csrfToken(),
+      intent: "announce",
+      title_zh: "新功能上线",
+      title_en: "New features",
+      body_zh: "私信已上线。",
+      body_en: "Private messages are here.",
+    });
+    expect(published.statusCode).toBe(200);
+    expect((await memberVisitor.get("/messages/announcements")).body).toContain("私信已上线。");
+    expect((await memberVisitor.get("/en/messages/announcements")).body).toContain("New features");
+
+    const muted = await memberVisitor.postForm("/account/profile", {
+      csrftoken: await memberVisitor.csrfToken(),
+      intent: "notifications",
+      category_like: "mute",
+      category_follow: "notify",
+    });
+    expect(muted.statusCode).toBe(200);
+    expect((await memberVisitor.get("/api/messages/preferences/")).json().muted).toEqual(["like"]);
+    expect((await memberVisitor.get("/en/account/profile")).body).toContain("Message notifications");
+
+    const { user: friend, visitor: friendVisitor } = await createSignedInUser(api.app, db());
+    const sent = await friendVisitor.postForm(`/messages/chat/${member.username}`, {
+      csrftoken: await friendVisitor.csrfToken(),
+      intent: "send",
+      text: "没有脚本也能发",
+    });
+    expect(sent.statusCode).toBe(200);
+    expect((await memberVisitor.get("/messages/chat")).body).toContain("没有脚本也能发");
+    const blocked = await memberVisitor.postForm(`/profile/${friend.username}`, {
+      csrftoken: await memberVisitor.csrfToken(),
+      intent: "block",
+    });
+    expect(blocked.statusCode).toBe(200);
+    const refused = await friendVisitor.postForm(`/en/messages/chat/${member.username}`, {
+      csrftoken: await friendVisitor.csrfToken(),
+      intent: "send",
+      text: "again",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain("This user has blocked you");
+  });
 });

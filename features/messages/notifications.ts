@@ -8,6 +8,7 @@ import { defaultAvatar } from "../accounts/presenter.ts";
 import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import type { DomainEvent, EventVerb } from "../events/catalogue.ts";
 import { unreadTag } from "./unread-memory.ts";
+import { recipientsWhoMuted } from "./preferences.ts";
 
 /**
  * Notifications: what a user is told, one row per recipient and event, written by the event
@@ -34,8 +35,12 @@ export async function notify(
   about: { type: string; id: number } = { type: event.subjectType!, id: event.subjectId },
   recipientIds: readonly number[] = event.recipientIds ?? [],
 ): Promise<void> {
-  const recipients = recipientIds.filter((id) => id !== event.actorId);
-  if (recipients.length === 0 || event.id === undefined) return;
+  const candidates = recipientIds.filter((id) => id !== event.actorId);
+  if (candidates.length === 0 || event.id === undefined) return;
+  // A category the recipient muted creates nothing for them.
+  const muted = await recipientsWhoMuted(tx.db, category, candidates);
+  const recipients = candidates.filter((id) => !muted.has(id));
+  if (recipients.length === 0) return;
   await tx.db
     .insert(notifications)
     .values(
@@ -101,16 +106,6 @@ export async function removeNotificationsAbout(tx: Transaction, type: string, id
 
 /** The tag of a user's notifications and unread counters (their remembered counts). */
 const notificationsTag = unreadTag;
-
-/** Unread notifications per category (rows the partial index holds). */
-export async function unreadByCategory(db: Executor, userId: number): Promise<Partial<Record<NotificationCategory, number>>> {
-  const rows = await db
-    .select({ category: notifications.category, count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)))
-    .groupBy(notifications.category);
-  return Object.fromEntries(rows.map((row) => [row.category, Number(row.count)]));
-}
 
 /** Marks a user's notifications of these categories read. */
 export async function markNotificationsRead(tx: Transaction, userId: number, categories: readonly NotificationCategory[]): Promise<void> {

@@ -10,6 +10,8 @@ import {
   type NotificationItem,
   type NotificationPage,
 } from "./notifications.ts";
+import { listAnnouncements, publishAnnouncement, type Announcement } from "./announcements.ts";
+import { mutableCategories, mutedCategories, setMutedCategories } from "./preferences.ts";
 
 /** The lists of `GET /api/messages/{category}/` and the notification categories each shows. */
 export const notificationLists = {
@@ -35,6 +37,8 @@ export const notificationAnswer = z.object({
   subject: z.object({ type: z.string(), id: z.number().int(), title: z.string(), url: z.string().nullable() }),
   /** A moderation decision: what was decided, whether the viewer reported or wrote it, and the moderator's note. */
   decision: z.object({ action: z.string(), role: z.enum(["reporter", "author"]), note: z.string() }).optional(),
+  /** An announcement's text. */
+  text: z.string().optional(),
   created_at: z.string(),
   unread: z.boolean(),
 });
@@ -61,12 +65,17 @@ export const listNotificationsOperation = defineOperation({
     query: z.object({ cursor: z.string().max(24).optional() }),
   },
   viewer: "signed-in",
-  run(services, viewer, { params, query }): Promise<NotificationPage> {
+  async run(services, viewer, { params, query }): Promise<{ results: NotificationAnswer[]; nextCursor: string | null }> {
     if (!Object.hasOwn(notificationLists, params.category)) throw new AppError("unknown_category");
+    if (params.category === "announcements") {
+      const page = await listAnnouncements(services.db, viewer, services.locale, query.cursor);
+      return { results: page.items.map(presentAnnouncement), nextCursor: page.nextCursor };
+    }
     const categories = notificationLists[params.category as NotificationList];
-    return listNotifications(services.db, viewer, categories, query.cursor);
+    const page: NotificationPage = await listNotifications(services.db, viewer, categories, query.cursor);
+    return { results: page.items.map(presentNotification), nextCursor: page.nextCursor };
   },
-  present: (page) => ({ results: page.items.map(presentNotification), next_cursor: page.nextCursor }),
+  present: (page) => ({ results: page.results, next_cursor: page.nextCursor }),
   response: z.object({ results: z.array(notificationAnswer), next_cursor: z.string().nullable() }),
   failures: ["unknown_category"],
 });
@@ -79,4 +88,69 @@ export const deleteNotificationOperation = defineOperation({
   present: () => null,
   response: noContent,
   failures: ["not_found"],
+});
+
+const announcementTitle = z.string().trim().min(1, "validation:announcement_title_length").max(100, "validation:announcement_title_length");
+const announcementBody = z.string().trim().min(1, "validation:announcement_body_length").max(5000, "validation:announcement_body_length");
+
+/** A site announcement, in both languages (site moderators only). */
+export const publishAnnouncementOperation = defineOperation({
+  name: "publishAnnouncement",
+  input: {
+    body: z.strictObject({
+      title_zh: announcementTitle,
+      title_en: announcementTitle,
+      body_zh: announcementBody,
+      body_en: announcementBody,
+    }),
+  },
+  viewer: "signed-in",
+  run: (services, viewer, { body }) =>
+    publishAnnouncement(services, viewer, { titleZh: body.title_zh, titleEn: body.title_en, bodyZh: body.body_zh, bodyEn: body.body_en }),
+  present: (result) => ({ id: result.id }),
+  response: z.object({ id: z.number().int() }),
+  failures: ["forbidden"],
+  unexpected: "announcement_failed",
+});
+
+/** An announcement as a list line: the notification shape, its text beside it. */
+export function presentAnnouncement(item: Announcement): NotificationAnswer {
+  return {
+    id: item.id,
+    category: "announcements",
+    verb: "announcement.published",
+    actors: item.author ? [item.author] : [],
+    count: 1,
+    subject: { type: "announcement", id: item.id, title: item.title, url: `/messages/announcements#announcement-${item.id}` },
+    text: item.body,
+    created_at: item.createdAt.toISOString(),
+    unread: item.unread,
+  };
+}
+
+const preferencesAnswer = z.object({
+  muted: z.array(z.enum(mutableCategories)),
+  /** Every category that can be muted (system notices and private messages cannot). */
+  mutable: z.array(z.enum(mutableCategories)),
+});
+
+export const readPreferencesOperation = defineOperation({
+  name: "readMessagePreferences",
+  input: {},
+  viewer: "signed-in",
+  run: async (services, viewer) => [...(await mutedCategories(services.db, viewer.id))],
+  present: (muted) => ({ muted: mutableCategories.filter((category) => muted.includes(category)), mutable: [...mutableCategories] }),
+  response: preferencesAnswer,
+  failures: [],
+});
+
+/** Replaces the muted categories; an unknown or unmutable one (`system`) is a validation error. */
+export const savePreferencesOperation = defineOperation({
+  name: "saveMessagePreferences",
+  input: { body: z.strictObject({ muted: z.array(z.enum(mutableCategories, "validation:category_not_mutable")).max(20) }) },
+  viewer: "signed-in",
+  run: (services, viewer, { body }) => setMutedCategories(services, viewer.id, body.muted),
+  present: (muted) => ({ muted: mutableCategories.filter((category) => muted.includes(category)), mutable: [...mutableCategories] }),
+  response: preferencesAnswer,
+  failures: [],
 });

@@ -72,7 +72,7 @@ export function unreadIn(category: MessageCentreCategory, counts: UnreadCounts):
 
 /**
  * Which notification categories (features/messages/notifications.ts) each counter counts; null
- * for the two kept in a column (announcements are site-wide, chat messages are not notifications).
+ * for the two counted elsewhere (announcements are site-wide, chat messages are not notifications).
  */
 export const counterCategories = {
   answer_count: ["answers"],
@@ -90,5 +90,10 @@ export const counterCategories = {
   readonly ("answers" | "reply" | "comment" | "at" | "like" | "favorite" | "follow" | "system")[] | null
 >;
 
-/** The counters kept in a column of `unread_counters`. */
-export type ColumnCounter = "unread_announcement_count" | "unread_private_chat";
+/** The categories a user may mute (system notices and private messages cannot be muted): features/messages/preferences.ts. */
+export const mutableCategories = ["answers", "reply", "comment", "at", "like", "favorite", "follow", "announcements"] as const;
+export type MutableCategory = (typeof mutableCategories)[number];
+
+export function isMutableCategory(value: string): value is MutableCategory {
+  return (mutableCategories as readonly string[]).includes(value);
+}

@@ -1,79 +1,74 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { preparedQuery } from "../../server/lib/prepared.ts";
-import { inTransaction, type Transaction } from "../../server/lib/transactions.ts";
+import { inTransaction } from "../../server/lib/transactions.ts";
 import { emit } from "../events/bus.ts";
-import { unreadCounters } from "../../server/db/schema/index.ts";
-import { counterCategories, readCategories, zeroUnread, type ColumnCounter, type ReadCategory, type UnreadCounts } from "./schema.ts";
-import { markNotificationsRead, unreadByCategory, type NotificationCategory } from "./notifications.ts";
+import { counterCategories, readCategories, zeroUnread, type ReadCategory, type UnreadCounts } from "./schema.ts";
+import { markAllChatsRead } from "../chats/service.ts";
+import { markAnnouncementsRead, unreadAnnouncementCount } from "./announcements.ts";
+import { markNotificationsRead, type NotificationCategory } from "./notifications.ts";
 import { unreadMemory, unreadTag } from "./unread-memory.ts";
 
-/** The counters kept in a column of `unread_counters`; the others are counted from notifications. */
-const columns = {
-  unread_announcement_count: "unreadAnnouncementCount",
-  unread_private_chat: "unreadPrivateChat",
-} as const satisfies Record<ColumnCounter, keyof typeof unreadCounters.$inferSelect>;
+interface UnreadRow {
+  announcements_read_id: string | number | null;
+  chats: number;
+  muted: string[];
+  unread: Partial<Record<NotificationCategory, number>>;
+}
 
-const unreadQuery = preparedQuery((db) =>
-  db
-    .select()
-    .from(unreadCounters)
-    .where(eq(unreadCounters.userId, sql.placeholder("user")))
-    .prepare("messages_unread"),
-);
+/**
+ * Everything the counters are made of in one round trip (the live stream asks on every push):
+ * the unread notifications per category (their partial index), the unread private messages, the
+ * muted categories and the last announcement read.
+ */
+async function readUnread(db: Database, userId: number): Promise<UnreadRow> {
+  const result = await db.execute(sql`
+    select
+      (select announcements_read_id from unread_counters where user_id = ${userId}) as announcements_read_id,
+      (select count(*) from chat_messages where recipient_id = ${userId} and read_at is null)::int as chats,
+      (select coalesce(json_agg(category), '[]'::json) from message_mutes where user_id = ${userId}) as muted,
+      (select coalesce(json_object_agg(category, n), '{}'::json)
+         from (select category, count(*)::int as n from notifications
+               where recipient_id = ${userId} and read_at is null group by category) unread) as unread`);
+  return (result as unknown as { rows: UnreadRow[] }).rows[0]!;
+}
 
 /**
  * A user's counters, remembered between requests: every signed-in page and the clients' polling
- * read them. They are counted from the unread notifications (features/messages/notifications.ts),
- * except announcements and private chat, which keep their column in `unread_counters`; every
- * write invalidates `unreadTag(userId)` after commit.
+ * read them. They are counted from the unread notifications (features/messages/notifications.ts)
+ * and the unread private messages (features/chats/service.ts); muted categories count nothing.
+ * Every write invalidates `unreadTag(userId)` after commit. Announcements are counted apart, from
+ * the site's newest announcement ids (remembered until the next one is published).
  */
 const remembered = unreadMemory;
 
 export { unreadTag };
 
 export async function getUnreadCounts(db: Database, userId: number): Promise<UnreadCounts> {
-  const counts = await remembered.read(db, userId, async () => {
-    const [[row], unread] = await Promise.all([unreadQuery(db).execute({ user: userId }), unreadByCategory(db, userId)]);
-    const read = { ...zeroUnread };
-    for (const name of Object.keys(read) as (keyof UnreadCounts)[]) {
+  const known = await remembered.read(db, userId, async () => {
+    const row = await readUnread(db, userId);
+    const muted = new Set(row.muted);
+    const unread = row.unread;
+    const counts = { ...zeroUnread };
+    for (const name of Object.keys(counts) as (keyof UnreadCounts)[]) {
       const categories = counterCategories[name];
-      read[name] = categories
-        ? categories.reduce((sum, category) => sum + (unread[category] ?? 0), 0)
-        : (row?.[columns[name as ColumnCounter]] ?? 0);
+      if (categories)
+        counts[name] = categories.reduce((sum, category) => sum + (muted.has(category) ? 0 : Number(unread[category] ?? 0)), 0);
     }
-    return read;
+    counts.unread_private_chat = Number(row.chats);
+    return { counts, announcementsReadId: Number(row.announcements_read_id ?? 0), announcementsMuted: muted.has("announcements") };
   });
   // Callers get their own copy: the remembered one is shared.
-  return { ...counts };
-}
-
-/** Raises one of a user's column counters (announcements, private chat) by `by` inside the use case's transaction. */
-export async function bumpUnread(tx: Transaction, userId: number, counter: ColumnCounter, by = 1): Promise<void> {
-  const column = unreadCounters[columns[counter]];
-  await tx.db
-    .insert(unreadCounters)
-    .values({ userId, [columns[counter]]: by })
-    .onConflictDoUpdate({ target: unreadCounters.userId, set: { [columns[counter]]: sql`${column} + ${by}` } });
-  tx.invalidate(unreadTag(userId));
+  const counts = { ...known.counts };
+  if (!known.announcementsMuted) counts.unread_announcement_count = await unreadAnnouncementCount(db, known.announcementsReadId);
+  return counts;
 }
 
 /** Zeroes the counters of one category (like-favorite zeroes both), with its event, in one transaction. */
 export async function markCategoryRead(db: Database, userId: number, category: ReadCategory): Promise<void> {
-  const set: Partial<typeof unreadCounters.$inferInsert> = {};
-  const categories: NotificationCategory[] = [];
-  for (const name of readCategories[category]) {
-    const counted = counterCategories[name];
-    if (counted) categories.push(...counted);
-    else set[columns[name as ColumnCounter]] = 0;
-  }
+  const categories: NotificationCategory[] = readCategories[category].flatMap((name) => counterCategories[name] ?? []);
   await inTransaction({ db }, async (tx) => {
-    if (Object.keys(set).length > 0) {
-      await tx.db
-        .insert(unreadCounters)
-        .values({ userId, ...set })
-        .onConflictDoUpdate({ target: unreadCounters.userId, set });
-    }
+    if (category === "announcements") await markAnnouncementsRead(tx, userId);
+    if (category === "private-chat") await markAllChatsRead(tx, userId);
     await markNotificationsRead(tx, userId, categories);
     await emit(tx, { verb: "user.messages_read", actorId: userId, subjectId: userId, data: { category } });
     tx.invalidate(unreadTag(userId));

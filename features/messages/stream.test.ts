@@ -85,14 +85,73 @@ describe.each(databaseKinds)("the live stream on %s", (kind) => {
     await stream.waitFor((message) => message.data.sse_type === "subscription" && message.data.unread_follow_count === 1);
     const line = await stream.waitFor((message) => message.data.sse_type === "notification");
     expect(line.data.notification).toMatchObject({ category: "follow", actors: [{ username: fan.username }] });
-    expect(line.id).toMatch(/^\d+$/);
+    // The newest notification and private message ids sent so far.
+    expect(line.id).toMatch(/^\d+-\d+$/);
     stream.close();
 
     // Missed while away: replayed from the table, after the last id the client saw.
-    const replay = openStream(base, starVisitor, star.id, String(Number(line.id) - 1));
+    const [notificationId, chatId] = line.id!.split("-").map(Number);
+    const replay = openStream(base, starVisitor, star.id, `${notificationId! - 1}-${chatId}`);
     await replay.opened;
     const again = await replay.waitFor((message) => message.data.sse_type === "notification");
     expect(again.id).toBe(line.id);
     replay.close();
+  });
+
+  it("delivers private messages live to both people, read receipts to the sender, and replays missed messages", async () => {
+    const { user: a, visitor: aVisitor } = await createSignedInUser(api.app, db());
+    const { user: b, visitor: bVisitor } = await createSignedInUser(api.app, db());
+    const aStream = openStream(base, aVisitor, a.id);
+    const bStream = openStream(base, bVisitor, b.id);
+    await Promise.all([aStream.opened, bStream.opened]);
+    await bStream.waitFor((message) => message.data.sse_type === "unread");
+
+    const sent = (await aVisitor.post(`/api/chats/${b.username}/messages/`, { text: "live?" })).json() as { id: number };
+    const received = await bStream.waitFor((message) => message.data.sse_type === "chat");
+    expect(received.data).toMatchObject({ peer: a.username, message: { id: sent.id, text: "live?", mine: false } });
+    await bStream.waitFor(
+      (message) => message.data.sse_type === "unread" && (message.data.unread as { unread_private_chat: number }).unread_private_chat === 1,
+    );
+    // The sender's other tabs see it too.
+    expect((await aStream.waitFor((message) => message.data.sse_type === "chat")).data).toMatchObject({
+      peer: b.username,
+      message: { mine: true },
+    });
+
+    expect((await bVisitor.post(`/api/chats/${a.username}/read/`, {})).statusCode).toBe(204);
+    const receipt = await aStream.waitFor((message) => message.data.sse_type === "chat_read");
+    expect(receipt.data).toEqual({ sse_type: "chat_read", peer: b.username, read_up_to: sent.id });
+    bStream.close();
+
+    // B was away: the next message is replayed after the last id B saw.
+    const second = (await aVisitor.post(`/api/chats/${b.username}/messages/`, { text: "still there?" })).json() as { id: number };
+    const replay = openStream(base, bVisitor, b.id, received.id);
+    await replay.opened;
+    const missed = await replay.waitFor((message) => message.data.sse_type === "chat");
+    expect(missed.data).toMatchObject({ message: { id: second.id, text: "still there?" } });
+    replay.close();
+    aStream.close();
+  });
+
+  it("raises every connected user's announcement counter when a moderator publishes", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const stream = openStream(base, visitor, user.id);
+    await stream.opened;
+    const first = await stream.waitFor((message) => message.data.sse_type === "unread");
+    const before = (first.data.unread as { unread_announcement_count: number }).unread_announcement_count;
+    const published = await moderator.post("/api/announcements/", {
+      title_zh: "通知",
+      title_en: "Notice",
+      body_zh: "内容",
+      body_en: "Text",
+    });
+    expect(published.statusCode).toBe(201);
+    await stream.waitFor(
+      (message) =>
+        message.data.sse_type === "unread" &&
+        (message.data.unread as { unread_announcement_count: number }).unread_announcement_count === before + 1,
+    );
+    stream.close();
   });
 });

@@ -13,13 +13,18 @@ import { getUnreadCounts } from "./service.ts";
 import { newestNotificationId, notificationsAfter } from "./notifications.ts";
 import { presentNotification } from "./operations.ts";
 import { unreadTag } from "./unread-memory.ts";
+import { announcementsTag } from "../../server/lib/cache-tags.ts";
+import { chatMessagesAfter, newestChatMessageId, readReceipt } from "../chats/service.ts";
+import { presentChatMessage } from "../chats/operations.ts";
 
 /**
  * `GET /apiv2/sse?user_id={id}`: the signed-in user's live stream (spec §7). The session decides
  * who it is; a `user_id` that is not the viewer's is a 403. It carries JSON messages with
  * `sse_type`: `subscription` (the follow counter, as spec §4 says), `unread` (every counter) and
- * `notification` (a new line, with `id:` its notification id, so a reconnect with `Last-Event-ID`
- * replays what was missed from the notifications table, not from memory).
+ * `notification` (a new line), `chat` (a private message to or from the user, with its `peer`) and
+ * `chat_read` (the peer read the user's messages up to `read_up_to`). Notifications and messages
+ * carry `id: <notification>-<message>`, so a reconnect with `Last-Event-ID` replays what was missed
+ * from the tables, not from memory.
  *
  * A change reaches the stream through the invalidation of the user's unread tag, which every
  * write of their notifications causes after commit and which travels between processes by
@@ -33,23 +38,50 @@ interface Stream {
   reply: FastifyReply;
   /** The newest notification id sent. */
   lastId: number;
+  /** The newest private message id looked at. */
+  lastChatId: number;
   /** Serializes pushes, so two changes close together send each line once. */
   queue: Promise<void>;
 }
 
 const streams = new Map<number, Set<Stream>>();
 
-function write(stream: Stream, message: Record<string, unknown>, id?: number): void {
-  const head = id === undefined ? "" : `id: ${id}\n`;
+/**
+ * A message; those that replay (notifications, private messages) carry `id: <notification>-<message>`,
+ * the newest of each sent so far, so `Last-Event-ID` resumes both.
+ */
+function write(stream: Stream, message: Record<string, unknown>, replayable = false): void {
+  const head = replayable ? `id: ${stream.lastId}-${stream.lastChatId}\n` : "";
   stream.reply.raw.write(`${head}data: ${JSON.stringify(message)}\n\n`);
 }
 
-/** Sends the counters and every notification newer than the last one sent. */
+/** Parses a `Last-Event-ID`: `<notification>-<message>`, or a bare notification id. */
+export function parseEventId(value: unknown): { notification: number; chat: number | null } | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{1,18})(?:-(\d{1,18}))?$/.exec(value);
+  if (!match) return null;
+  return { notification: Number(match[1]), chat: match[2] === undefined ? null : Number(match[2]) };
+}
+
+/** Sends every notification and private message newer than the last ones sent, then the counters. */
 async function push(db: Database, stream: Stream, withCounters = true): Promise<void> {
   const { items, lastId } = await notificationsAfter(db, stream.viewer, stream.lastId);
-  for (const line of items) write(stream, { sse_type: "notification", notification: presentNotification(line) }, line.id);
+  for (const line of items) {
+    stream.lastId = line.id;
+    write(stream, { sse_type: "notification", notification: presentNotification(line) }, true);
+  }
   stream.lastId = Math.max(stream.lastId, lastId);
+  const chats = await chatMessagesAfter(db, stream.viewer.id, stream.lastChatId);
+  for (const message of chats) {
+    stream.lastChatId = message.id;
+    const peer = message.senderId === stream.viewer.id ? message.recipientName : message.senderName;
+    write(stream, { sse_type: "chat", peer, message: presentChatMessage(message, stream.viewer, { username: peer }) }, true);
+  }
   if (!withCounters) return;
+  await sendCounters(db, stream);
+}
+
+async function sendCounters(db: Database, stream: Stream): Promise<void> {
   const unread = await getUnreadCounts(db, stream.viewer.id);
   write(stream, { sse_type: "subscription", unread_follow_count: unread.unread_follow_count });
   write(stream, { sse_type: "unread", unread });
@@ -62,16 +94,35 @@ export interface StreamOptions {
 
 export async function messageStream(app: FastifyInstance, options: StreamOptions = {}): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const enqueue = (stream: Stream, task: () => Promise<void>) => {
+    stream.queue = stream.queue.then(task).catch((error) => app.log.warn({ err: error }, "stream push failed"));
+  };
   const stopListening = onInvalidate((tags) => {
     for (const tag of tags) {
-      const match = /^unread:(\d+)$/.exec(tag);
+      if (tag === announcementsTag) {
+        // A new announcement: every stream's announcement counter.
+        setImmediate(() => {
+          for (const userStreams of streams.values()) for (const stream of userStreams) enqueue(stream, () => sendCounters(app.db, stream));
+        });
+        continue;
+      }
+      const read = /^chat-read:(\d+):(\d+)$/.exec(tag);
+      if (read) {
+        const readerId = Number(read[2]);
+        for (const stream of streams.get(Number(read[1])) ?? []) {
+          enqueue(stream, async () => {
+            const receipt = await readReceipt(app.db, stream.viewer.id, readerId);
+            if (receipt) write(stream, { sse_type: "chat_read", peer: receipt.peer, read_up_to: receipt.upToId });
+          });
+        }
+        continue;
+      }
+      const match = /^(?:unread|chat):(\d+)$/.exec(tag);
       const userStreams = match ? streams.get(Number(match[1])) : undefined;
       if (!userStreams) continue;
       // After the remembered counters have been dropped by their own listener.
       setImmediate(() => {
-        for (const stream of userStreams) {
-          stream.queue = stream.queue.then(() => push(app.db, stream)).catch((error) => app.log.warn({ err: error }, "stream push failed"));
-        }
+        for (const stream of userStreams) enqueue(stream, () => push(app.db, stream));
       });
     }
   });
@@ -88,8 +139,8 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         tags: ["messages"],
         summary: "The signed-in user's live stream of counters and notifications (text/event-stream)",
         // `last_event_id`: the same as the header, for clients that reconnect by hand.
-        querystring: z.object({ user_id: idSchema, last_event_id: z.string().max(24).optional() }),
-        headers: z.object({ "last-event-id": z.string().max(24).optional() }).passthrough(),
+        querystring: z.object({ user_id: idSchema, last_event_id: z.string().max(40).optional() }),
+        headers: z.object({ "last-event-id": z.string().max(40).optional() }).passthrough(),
         response: { 200: z.string().describe("text/event-stream") },
       },
     },
@@ -98,7 +149,7 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       if (!viewer) throw new AppError("not_authenticated");
       if (request.query.user_id !== viewer.id) throw new AppError("forbidden");
       const lastEventId = request.headers["last-event-id"] ?? request.query.last_event_id;
-      const replayFrom = typeof lastEventId === "string" && /^\d{1,18}$/.test(lastEventId) ? Number(lastEventId) : null;
+      const replayFrom = parseEventId(lastEventId);
 
       reply.hijack();
       reply.raw.writeHead(200, {
@@ -111,7 +162,8 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         viewer,
         token: request.cookies[sessionCookieName] ?? "",
         reply,
-        lastId: replayFrom ?? (await newestNotificationId(app.db, viewer.id)),
+        lastId: replayFrom?.notification ?? (await newestNotificationId(app.db, viewer.id)),
+        lastChatId: replayFrom?.chat ?? (await newestChatMessageId(app.db)),
         queue: Promise.resolve(),
       };
       reply.raw.write(`retry: 5000\n\n`);

@@ -1,8 +1,14 @@
 import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import type { UnreadCounts } from "./schema.ts";
 
+interface RememberedUnread {
+  counts: UnreadCounts;
+  announcementsReadId: number;
+  announcementsMuted: boolean;
+}
+
 /** A user's unread counters as remembered between requests (features/messages/service.ts reads, every write invalidates). */
-export const unreadMemory = keyedMemory<UnreadCounts>("unread", { ttlMs: 30_000, maxEntries: 50_000 });
+export const unreadMemory = keyedMemory<RememberedUnread>("unread", { ttlMs: 30_000, maxEntries: 50_000 });
 
 /** The tag a change of a user's notifications or counters invalidates. */
 export const unreadTag = (userId: number): string => unreadMemory.tag(userId);

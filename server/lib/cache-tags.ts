@@ -20,6 +20,15 @@ export const sitemapTag = "sitemap";
 /** The moderation queues (signed-in pages, never cached; remembered reads of cases would carry it). */
 export const moderationTag = "moderation";
 
+/** Site-wide announcements: the list and every user's announcement counter (wakes every live stream). */
+export const announcementsTag = "announcements";
+
+/** A private message to or from the user (wakes their live streams). */
+export const chatTag = (userId: number): string => `chat:${userId}`;
+
+/** The reader read the sender's private messages (the sender's read receipts). */
+export const chatReadTag = (senderId: number, readerId: number): string => `chat-read:${senderId}:${readerId}`;
+
 /** A circle's pages (its own and its descendants', which carry their lineage). */
 export const circleTag = (id: number): string => `circle:${id}`;
 

@@ -205,6 +205,8 @@ export const pageFormBodyLimit = 64 * 1024;
 export const pageBodyLimits: Record<string, number> = {
   // The avatar form: one image of at most 2 MB, plus the multipart framing and the CSRF field.
   "/account/avatar": maxImageBytes + 16 * 1024,
+  // A private message: its text and an image of at most 2 MB.
+  "/messages/chat/:username": maxImageBytes + 16 * 1024,
   // Circle forms carry the logo (2 MB) beside their texts.
   "/circles/new": maxImageBytes + 16 * 1024,
   "/circles/:circleId/new": maxImageBytes + 16 * 1024,

@@ -17,3 +17,4 @@ export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
 export * from "./economy.ts";
+export * from "./chats.ts";

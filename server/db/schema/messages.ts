@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /** The nine unread counters of the message centre, one row per user. */
@@ -10,12 +10,12 @@ export const unreadCounters = pgTable("unread_counters", {
   answerCount: integer("answer_count").notNull().default(0),
   unreadCommentCount: integer("unread_comment_count").notNull().default(0),
   unreadReplies: integer("unread_replies").notNull().default(0),
-  unreadAnnouncementCount: integer("unread_announcement_count").notNull().default(0),
   unreadSysmegCount: integer("unread_sysmeg_count").notNull().default(0),
   unreadLikeCount: integer("unread_like_count").notNull().default(0),
   unreadFavoriteCount: integer("unread_favorite_count").notNull().default(0),
   unreadFollowCount: integer("unread_follow_count").notNull().default(0),
-  unreadPrivateChat: integer("unread_private_chat").notNull().default(0),
+  /** The newest announcement the user has read (their announcement counter counts the newer ones). */
+  announcementsReadId: bigint("announcements_read_id", { mode: "number" }).notNull().default(0),
 });
 
 /**
@@ -50,5 +50,31 @@ export const notifications = pgTable(
       .on(table.recipientId, table.category)
       .where(sql`${table.readAt} is null`),
     index("notifications_subject_idx").on(table.subjectType, table.subjectId),
+  ],
+);
+
+/** Site-wide announcements, written by site moderators in both languages; every user reads them. */
+export const announcements = pgTable("announcements", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+  titleZh: text("title_zh").notNull(),
+  titleEn: text("title_en").notNull(),
+  bodyZh: text("body_zh").notNull(),
+  bodyEn: text("body_en").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The message categories a user muted: they create no notification and count nothing for them. */
+export const messageMutes = pgTable(
+  "message_mutes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.category] }),
+    index("message_mutes_category_idx").on(table.category, table.userId),
   ],
 );
