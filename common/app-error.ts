@@ -95,6 +95,7 @@ export const errorStatus = {
   sms_send_failed: 502,
   follow_failed: 500,
   comment_failed: 500,
+  search_failed: 500,
   report_failed: 500,
   unfollow_failed: 500,
   checkin_failed: 500,

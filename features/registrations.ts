@@ -26,5 +26,12 @@ import "./comments/handlers.ts";
 import "./books/handlers.ts";
 import "./questions/handlers.ts";
 import "./tips/handlers.ts";
+import "./writings/search.ts";
+import "./books/search.ts";
+import "./questions/search.ts";
+import "./encyclopedia/search.ts";
+import "./circles/search.ts";
+import "./accounts/search.ts";
+import "./search/handlers.ts";
 
 completeRegistrations();

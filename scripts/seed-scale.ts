@@ -1,9 +1,11 @@
 import { parseArgs } from "node:util";
+import "../features/registrations.ts";
 import pg from "pg";
 import { openServerDatabase } from "../server/db/client.ts";
 import { seedCircleTree } from "../features/circles/seed.ts";
 import { hashPassword } from "../features/accounts/passwords.server.ts";
 import { renderInThisThread } from "../features/content/pipeline.server.ts";
+import { rebuildIndex } from "../features/search/indexer.ts";
 
 /**
  * `npm run seed:scale -- --factor 0.01|1`: realistic data for measuring pages at scale, written
@@ -318,6 +320,12 @@ async function main(): Promise<number> {
     // Vacuum too: it empties the GIN indexes' pending lists, which searches would otherwise scan.
     await query("vacuum analyze");
     step("vacuumed and analyzed");
+    // The rows above were written without events: the search index is built from them once.
+    const indexing = await openServerDatabase(url, 1);
+    const indexed = await rebuildIndex(indexing.db, () => {}, 500);
+    await indexing.close();
+    await query("vacuum analyze search_documents");
+    step(`search index: ${indexed} subjects`);
     const totals = await query(
       `select (select count(*) from users) users, (select count(*) from circles) circles, (select count(*) from writings) writings,
               (select count(*) from book_chapters) chapters, (select count(*) from encyclopedia_entries) entries,

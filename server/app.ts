@@ -32,6 +32,7 @@ import { messageStream } from "../features/messages/stream.ts";
 import { circlesApi } from "../features/circles/api.ts";
 import { writingsApi } from "../features/writings/api.ts";
 import { feedsApi } from "../features/feeds/api.ts";
+import { searchApi } from "../features/search/api.ts";
 import { creatorApi } from "../features/creator/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
@@ -188,6 +189,7 @@ export async function buildApp({
   await app.register(booksApi);
   await app.register(writingsApi);
   await app.register(feedsApi);
+  await app.register(searchApi);
   await app.register(creatorApi);
   await app.register(encyclopediaApi);
   await app.register(questionsApi);

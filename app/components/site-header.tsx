@@ -1,10 +1,12 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BellIcon, SearchIcon, WriteIcon } from "./icons.tsx";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../../common/locale.ts";
 import { messageCentreCategories, unreadIn, unreadTotal, type MessageCentreCategory } from "../../features/messages/schema.ts";
+
+const SearchSuggestions = lazy(() => import("./search-suggestions.tsx"));
 
 /**
  * Header: logo, Home, Circles, search, Write, message bell, avatar menu or Login/Register, language switch.
@@ -24,6 +26,9 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const bellTarget =
     (Object.keys(messageCentreCategories) as MessageCentreCategory[]).find((category) => unreadIn(category, unread) > 0) ?? "reply_comment";
   const menu = useRef<HTMLDetailsElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The suggestions' code loads on the first focus of the search box, never with the page.
+  const [suggesting, setSuggesting] = useState(false);
   // The menu closes after a navigation and on a click elsewhere.
   useEffect(() => menu.current?.removeAttribute("open"), [location.key]);
   useEffect(() => {
@@ -47,6 +52,7 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
         <nav aria-label={t("nav.main_navigation")} className="site-nav">
           <Link to={path("/")}>{t("nav.home")}</Link>
           <Link to={path("/circles")}>{t("nav.circles")}</Link>
+          <Link to={path("/ranking")}>{t("nav.ranking")}</Link>
         </nav>
         <Form method="get" action={path("/search")} role="search" className="site-search">
           <input
@@ -55,8 +61,15 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
             aria-label={t("nav.search")}
             placeholder={t("nav.search_placeholder")}
             className="text-input site-search-input"
-            maxLength={100}
+            maxLength={200}
+            ref={searchBox}
+            onFocus={() => setSuggesting(true)}
           />
+          {suggesting ? (
+            <Suspense fallback={null}>
+              <SearchSuggestions input={searchBox} />
+            </Suspense>
+          ) : null}
           <button type="submit" className="site-search-button" aria-label={t("nav.search")}>
             <SearchIcon />
           </button>

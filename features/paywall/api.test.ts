@@ -27,11 +27,16 @@ describe.each(databaseKinds)("pay-to-view on %s", (kind) => {
     const author = await createSignedInUser(api.app, db());
     const published = await author.visitor.post("/api/circles/1/writings/", {
       title: "付费文章",
-      content: `免费的开头。\n\n<!-- paywall -->\n\n${secret}\n`,
+      content: `免费的开头 freeword${kind}。\n\n<!-- paywall -->\n\n${secret} paidword${kind}\n`,
       pay_to_view: { price: 5 },
     });
     expect(published.statusCode, published.body).toBe(201);
     const { id } = published.json() as { id: number };
+    // Search finds the free part only, and its snippets never quote the paid part.
+    const found = await new Visitor(api.app).get(`/api/search/?q=freeword${kind}`);
+    expect(found.body).toContain(`/writing/${id}`);
+    expect(found.body).not.toContain(secret);
+    expect((await new Visitor(api.app).get(`/api/search/?q=paidword${kind}`)).body).not.toContain(`/writing/${id}`);
     const authorView = await read(author.visitor, id);
     expect(authorView.html).toContain(secret);
     expect(authorView.pay_to_view).toEqual({ price: 5, unlocked: true });

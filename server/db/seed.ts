@@ -5,6 +5,7 @@ import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
 import { seedDemoEntries } from "../../features/encyclopedia/seed.ts";
 import { seedDemoQuestions } from "../../features/questions/seed.ts";
+import { ensureSearchIndex } from "../../features/search/indexer.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
 export async function seed(handle: DatabaseHandle): Promise<void> {
@@ -18,4 +19,6 @@ export async function seed(handle: DatabaseHandle): Promise<void> {
     await seedDemoBook(handle.db);
     await seedDemoQuestions(handle.db);
   }
+  // Seeding writes rows directly (no events): the index is built from them when it is empty.
+  await ensureSearchIndex(handle.db);
 }

@@ -12,6 +12,7 @@ export const axePages = [
   "/forget_password",
   "/register",
   "/en/search?q=math",
+  "/ranking",
   "/about",
   "/en/help",
   "/en/no-such-page",

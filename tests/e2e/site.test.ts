@@ -81,11 +81,11 @@ describe("search", () => {
     await page.getByRole("searchbox", { name: "搜索" }).first().fill("数学");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "数学");
-    await expect.poll(() => page.locator(".circle-grid").textContent()).toContain("数学");
-    await page.goto("/en/search?q=Poetry");
-    expect(await page.locator(".circle-grid").textContent()).toContain("Poetry");
+    await expect.poll(() => page.locator(".search-result-title").allTextContents()).toContain("数学");
+    await page.goto("/en/search?q=Poetry&type=circle");
+    expect(await page.locator(".search-result-title").allTextContents()).toContain("Poetry");
     await page.goto("/en/search?q=zzzz");
-    expect(await page.getByText("No circle matches “zzzz”.").isVisible()).toBe(true);
+    expect(await page.getByText("Nothing matches “zzzz”.").isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -17,4 +17,5 @@ export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
 export * from "./economy.ts";
+export * from "./search.ts";
 export * from "./chats.ts";

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { localizePath } from "../../common/locale.ts";
+import { defineOperation } from "../../server/lib/operation.ts";
+import { searchTypes } from "./registry.ts";
+import { search, searchSorts, suggest, type SearchPage, type Suggestion } from "./service.ts";
+import type { Locale } from "../../common/locale.ts";
+
+/** Any text is a query: what is not understood is ignored (a bad type or cursor is the default), never an error. */
+export const searchQuerySchema = z.object({
+  q: z.string().optional().catch(undefined),
+  type: z
+    .enum(["all", ...searchTypes])
+    .optional()
+    .catch(undefined),
+  circle_id: z.coerce.number().int().positive().max(2147483647).optional().catch(undefined),
+  language: z.enum(["zh-CN", "en"]).optional().catch(undefined),
+  sort: z.enum(searchSorts).optional().catch(undefined),
+  cursor: z.string().optional().catch(undefined),
+});
+
+const searchResultSchema = z.strictObject({
+  type: z.enum(searchTypes),
+  id: z.number(),
+  title: z.string(),
+  snippet: z.string(),
+  url: z.string(),
+  circle: z.strictObject({ id: z.number(), name: z.string() }).nullable(),
+  author: z.strictObject({ id: z.number(), username: z.string(), nickname: z.string() }).nullable(),
+  published_at: z.string(),
+});
+
+export const searchPageSchema = z.strictObject({
+  results: z.array(searchResultSchema),
+  next_cursor: z.string().nullable(),
+  total_estimate: z.number(),
+  did_you_mean: z.string().nullable(),
+});
+
+export function presentSearchPage(page: SearchPage, locale: Locale): z.infer<typeof searchPageSchema> {
+  return {
+    results: page.results.map((result) => ({
+      type: result.type,
+      id: result.id,
+      title: result.title,
+      snippet: result.snippet,
+      url: localizePath(result.url, locale),
+      circle: result.circle,
+      author: result.author,
+      published_at: result.publishedAt,
+    })),
+    next_cursor: page.nextCursor,
+    total_estimate: page.totalEstimate,
+    did_you_mean: page.didYouMean,
+  };
+}
+
+/** Full-text search over every kind the viewer may read. */
+export const searchOperation = defineOperation({
+  name: "search",
+  input: { query: searchQuerySchema },
+  viewer: "optional",
+  run: (services, viewer, { query }) =>
+    search(services.db, viewer, {
+      query: query.q ?? "",
+      type: query.type ?? "all",
+      circleId: query.circle_id ?? null,
+      language: query.language ?? null,
+      sort: query.sort ?? "relevance",
+      cursor: query.cursor ?? null,
+      locale: services.locale,
+    }),
+  present: (page, { locale }) => presentSearchPage(page, locale),
+  response: searchPageSchema,
+  failures: [],
+  unexpected: "search_failed",
+});
+
+export const suggestionsSchema = z.strictObject({
+  suggestions: z.array(z.strictObject({ type: z.enum(searchTypes), id: z.number(), title: z.string(), url: z.string() })),
+});
+
+export function presentSuggestions(suggestions: Suggestion[], locale: Locale): z.infer<typeof suggestionsSchema> {
+  return { suggestions: suggestions.map((item) => ({ ...item, url: localizePath(item.url, locale) })) };
+}
+
+/** Up to 8 titles, entry names, circles and users as one types (pinyin and initials work). */
+export const suggestOperation = defineOperation({
+  name: "searchSuggestions",
+  input: { query: z.object({ q: z.string().optional().catch(undefined) }) },
+  viewer: "optional",
+  run: (services, viewer, { query }) => suggest(services.db, viewer, query.q ?? "", services.locale),
+  present: (suggestions, { locale }) => presentSuggestions(suggestions, locale),
+  response: suggestionsSchema,
+  failures: [],
+  unexpected: "search_failed",
+});

@@ -1,0 +1,175 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import type { Locale } from "../../common/locale.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { loadCircleAccessMap } from "../circles/access.server.ts";
+import { canReadCircleContent } from "../circles/policy.ts";
+import type { RankingKind, RankingPeriod } from "./schema.ts";
+
+/**
+ * Rankings (`/ranking`): the hottest writings, questions, entries and books of the last day, week
+ * or month, site-wide or in one circle, and the top creators. An item's score is the one Hot
+ * formula (`engagement_hot_score`, docs/features/interactions.md) over the engagement the period
+ * recorded (likes, dislikes, favourites, shares, comments; answers and edits count as comments),
+ * aged from its publication or the period's start, whichever is later; items published in the
+ * period take part with no engagement yet. Each row carries its rank in the previous period of the
+ * same length, so the page shows how it moved. Metadata and visibility come from the search index.
+ */
+
+export { rankingKinds, rankingPeriods, type RankingKind, type RankingPeriod } from "./schema.ts";
+
+const periodDays: Record<RankingPeriod, number> = { day: 1, week: 7, month: 30 };
+const listLength = 20;
+/** How far down the previous period is looked at for a rank change. */
+const previousDepth = 100;
+
+export interface RankingRow {
+  rank: number;
+  /** Places gained since the previous period (negative: lost); null when it was not ranked then. */
+  change: number | null;
+  id: number;
+  title: string;
+  /** Without the /en prefix. */
+  url: string;
+  circleId: number | null;
+  author: { username: string; nickname: string } | null;
+  score: number;
+  /** Creators: likes received and followers gained in the period. */
+  likes?: number;
+  followers?: number;
+}
+
+export interface RankingOptions {
+  kind: RankingKind;
+  period: RankingPeriod;
+  circleId?: number | null;
+  now?: Date;
+  locale: Locale;
+}
+
+function readableArray(ids: number[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::integer[]`;
+}
+
+interface ScoredRow {
+  id: number;
+  title: string;
+  path: string;
+  circle_id: number | null;
+  username: string | null;
+  nickname: string | null;
+  score: number;
+  likes?: number;
+  followers?: number;
+  [key: string]: unknown;
+}
+
+async function contentRanking(
+  db: Executor,
+  kind: Exclude<RankingKind, "creator">,
+  from: Date,
+  to: Date,
+  readable: number[],
+  circleId: number | null,
+  limit: number,
+) {
+  const circle = circleId ? sql`and d.circle_id = ${circleId}` : sql``;
+  const result = await db.execute<ScoredRow>(sql`
+    with raw as (
+      select
+        case e.verb when 'comment.created' then e.data->>'subjectType' when 'answer.created' then 'question' else e.subject_type end as type,
+        case e.verb when 'comment.created' then (e.data->>'subjectId')::integer when 'answer.created' then (e.data->>'questionId')::integer
+          else e.subject_id end as id,
+        e.verb, e.data->>'reaction' as reaction
+      from events e
+      where e.verb in ('reaction.added', 'favorite.added', 'subject.shared', 'comment.created', 'answer.created', 'entry.edited')
+        and e.created_at >= ${from} and e.created_at < ${to}
+    ), counted as (
+      select id,
+        count(*) filter (where verb = 'reaction.added' and reaction = 'like')::integer as likes,
+        count(*) filter (where verb = 'reaction.added' and reaction = 'dislike')::integer as dislikes,
+        count(*) filter (where verb = 'favorite.added')::integer as favorites,
+        count(*) filter (where verb = 'subject.shared')::integer as shares,
+        count(*) filter (where verb in ('comment.created', 'answer.created', 'entry.edited'))::integer as comments
+      from raw where type = ${kind} group by id
+    ), candidates as (
+      select d.id from search_documents d where d.type = ${kind} and d.published_at >= ${from} and d.published_at < ${to}
+      union
+      select id from counted
+    )
+    select d.id, d.title, d.path, d.circle_id, u.username, u.nickname,
+      engagement_hot_score(0, coalesce(c.comments, 0), coalesce(c.likes, 0), coalesce(c.dislikes, 0), coalesce(c.favorites, 0),
+        coalesce(c.shares, 0), greatest(d.published_at, ${from}::timestamptz), ${to}::timestamptz) as score
+    from candidates k
+    join search_documents d on d.type = ${kind} and d.id = k.id
+    left join counted c on c.id = d.id
+    left join users u on u.id = d.author_id
+    where d.published_at < ${to} and d.circle_id = any(${readableArray(readable)}) ${circle}
+    order by score desc, d.id desc
+    limit ${limit}`);
+  return (result as unknown as { rows: ScoredRow[] }).rows;
+}
+
+async function creatorRanking(db: Executor, from: Date, to: Date, readable: number[], circleId: number | null, limit: number) {
+  const circle = circleId ? sql`and d.circle_id = ${circleId}` : sql``;
+  // Followers are not of a circle: a circle's list counts likes on what was published there only.
+  const followers = circleId
+    ? sql`select 0 as user_id, 0 as followers where false`
+    : sql`select e.subject_id as user_id, count(*)::integer as followers from events e
+          where e.verb = 'user.followed' and e.created_at >= ${from} and e.created_at < ${to} group by e.subject_id`;
+  const result = await db.execute<ScoredRow>(sql`
+    with liked as (
+      select d.author_id as user_id, count(*)::integer as likes
+      from events e
+      join search_documents d on d.type = e.subject_type and d.id = e.subject_id
+      where e.verb = 'reaction.added' and e.data->>'reaction' = 'like' and e.created_at >= ${from} and e.created_at < ${to}
+        and d.type <> 'user' and d.type <> 'circle' and d.circle_id = any(${readableArray(readable)}) ${circle}
+      group by d.author_id
+    ), followed as (${followers})
+    select u.id, coalesce(nullif(u.nickname, ''), u.username) as title, '/profile/' || u.username as path, null::integer as circle_id,
+      u.username, u.nickname, coalesce(l.likes, 0) as likes, coalesce(f.followers, 0) as followers,
+      (coalesce(l.likes, 0) + 5 * coalesce(f.followers, 0))::float8 as score
+    from (select user_id from liked union select user_id from followed) k
+    join users u on u.id = k.user_id
+    left join liked l on l.user_id = u.id
+    left join followed f on f.user_id = u.id
+    where u.hidden_at is null
+    order by score desc, u.id desc
+    limit ${limit}`);
+  return (result as unknown as { rows: ScoredRow[] }).rows.map((row) => ({
+    ...row,
+    path: `/profile/${encodeURIComponent(row.username ?? "")}`,
+  }));
+}
+
+/** One ranking list with rank changes, only what the viewer may read. */
+export async function ranking(db: Executor, viewer: Viewer | null, options: RankingOptions): Promise<RankingRow[]> {
+  const accesses = [...(await loadCircleAccessMap(db, viewer)).values()];
+  const readable = accesses.filter(canReadCircleContent).map((access) => access.circle.id);
+  const circleId = options.circleId && readable.includes(options.circleId) ? options.circleId : null;
+  if (options.circleId && !circleId) return [];
+  const now = options.now ?? new Date();
+  const length = periodDays[options.period] * 24 * 3600 * 1000;
+  const from = new Date(now.getTime() - length);
+  const before = new Date(from.getTime() - length);
+  const list = (start: Date, end: Date, limit: number) =>
+    options.kind === "creator"
+      ? creatorRanking(db, start, end, readable, circleId, limit)
+      : contentRanking(db, options.kind, start, end, readable, circleId, limit);
+  const [current, previous] = await Promise.all([list(from, now, listLength), list(before, from, previousDepth)]);
+  const previousRank = new Map(previous.map((row, index) => [Number(row.id), index + 1]));
+  return current.map((row, index) => {
+    const earlier = previousRank.get(Number(row.id));
+    return {
+      rank: index + 1,
+      change: earlier === undefined ? null : earlier - (index + 1),
+      id: Number(row.id),
+      title: row.title,
+      url: row.path,
+      circleId: row.circle_id === null ? null : Number(row.circle_id),
+      author: row.username ? { username: row.username, nickname: row.nickname || row.username } : null,
+      score: Number(row.score),
+      ...(options.kind === "creator" ? { likes: Number(row.likes ?? 0), followers: Number(row.followers ?? 0) } : {}),
+    };
+  });
+}

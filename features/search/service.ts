@@ -1,0 +1,240 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../server/db/client.ts";
+import type { Locale } from "../../common/locale.ts";
+import type { Viewer } from "../accounts/viewer.ts";
+import { loadCircleAccessMap } from "../circles/access.server.ts";
+import { canReadCircleContent, canViewCircle } from "../circles/policy.ts";
+import { localizedTexts } from "../circles/presenter.ts";
+import { circleRows } from "../circles/tree.server.ts";
+import { loadDictionary } from "./indexer.ts";
+import { cleanQuery, highlight, prepareQuery, suggestionQuery } from "./query.ts";
+import { foldText, segment } from "./text.ts";
+import type { SearchType } from "./registry.ts";
+
+/**
+ * Searching the PostgreSQL index (features/search/indexer.ts): words through the same text module
+ * as the index, entry aliases as synonyms, trigram matches on names and titles, visibility from
+ * the viewer's circles on every query. One interface (`search`, `suggest`, `indexSubjects`,
+ * `removeSubjects`) so an external engine can take its place.
+ */
+
+export const searchSorts = ["relevance", "newest"] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+export interface SearchOptions {
+  query: string;
+  type?: SearchType | "all";
+  circleId?: number | null;
+  language?: "zh-CN" | "en" | null;
+  sort?: SearchSort;
+  cursor?: string | null;
+  limit?: number;
+  locale: Locale;
+}
+
+export interface SearchResult {
+  type: SearchType;
+  id: number;
+  title: string;
+  /** HTML: escaped text with the matched words in `<mark>`. */
+  snippet: string;
+  /** Without the /en prefix. */
+  url: string;
+  circle: { id: number; name: string } | null;
+  author: { id: number; username: string; nickname: string } | null;
+  publishedAt: string;
+}
+
+export interface SearchPage {
+  results: SearchResult[];
+  nextCursor: string | null;
+  totalEstimate: number;
+  /** A near title (by trigram) when nothing matched. */
+  didYouMean: string | null;
+}
+
+export interface Suggestion {
+  type: SearchType;
+  id: number;
+  title: string;
+  url: string;
+}
+
+const maxOffset = 1000;
+const candidateLimit = 1000;
+const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
+
+function parseCursor(cursor: string | null | undefined): number {
+  const match = cursor ? /^o(\d{1,4})$/.exec(cursor) : null;
+  return match ? Math.min(Number(match[1]), maxOffset) : 0;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+interface Visibility {
+  readable: number[];
+  visible: number[];
+  names: Map<number, string>;
+}
+
+async function visibility(db: Executor, viewer: Viewer | null, locale: Locale): Promise<Visibility> {
+  const [accessMap, rows] = await Promise.all([loadCircleAccessMap(db, viewer), circleRows(db)]);
+  const accesses = [...accessMap.values()];
+  return {
+    readable: accesses.filter(canReadCircleContent).map((access) => access.circle.id),
+    visible: accesses.filter(canViewCircle).map((access) => access.circle.id),
+    names: new Map(rows.map((row) => [row.id, localizedTexts(row, locale).name])),
+  };
+}
+
+/** Nobody finds what they may not read: content of readable circles, circles they may see, users not hidden. */
+function visibleTo(seen: Visibility): SQL {
+  const readable = sql`${`{${seen.readable.join(",")}}`}::integer[]`;
+  const visible = sql`${`{${seen.visible.join(",")}}`}::integer[]`;
+  return sql`(case d.type when 'user' then true when 'circle' then d.id = any(${visible}) else d.circle_id = any(${readable}) end)`;
+}
+
+async function synonymSets(db: Executor, query: string): Promise<string[][]> {
+  const keys = [...new Set([query, ...segment(query).coarse])].filter(Boolean).slice(0, 13);
+  if (keys.length === 0) return [];
+  const result = await db.execute<{ synonyms: string[] }>(sql`
+    select synonyms from search_documents
+    where type = 'entry' and synonyms && ${`{${keys.map((key) => `"${key.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[]
+    limit 20`);
+  return (result as unknown as { rows: { synonyms: string[] }[] }).rows.map((row) => row.synonyms);
+}
+
+type Row = {
+  type: SearchType;
+  id: number;
+  title: string;
+  path: string;
+  body: string;
+  circle_id: number | null;
+  author_id: number | null;
+  username: string | null;
+  nickname: string | null;
+  published_at: Date | string;
+  total: number | string;
+};
+
+/** One page of results for the viewer. Any text is a valid query: it gives results or none, never an error. */
+export async function search(db: Executor, viewer: Viewer | null, options: SearchOptions): Promise<SearchPage> {
+  const cleaned = cleanQuery(options.query);
+  if (!cleaned) return empty;
+  await loadDictionary(db);
+  const folded = foldText(cleaned).trim();
+  const prepared = prepareQuery(cleaned, await synonymSets(db, folded));
+  const seen = await visibility(db, viewer, options.locale);
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
+  const offset = parseCursor(options.cursor);
+  const tsquery = prepared.tsquery ? sql`${prepared.tsquery}::tsquery` : null;
+  const nameLike = folded.length > 0 ? sql`d.names like ${likePattern(folded)}` : sql`false`;
+  const matches = tsquery ? sql`(d.terms @@ ${tsquery} or ${nameLike})` : nameLike;
+  const filters: SQL[] = [matches, visibleTo(seen)];
+  if (options.type && options.type !== "all") filters.push(sql`d.type = ${options.type}`);
+  if (options.circleId) filters.push(sql`d.circle_id = ${options.circleId}`);
+  if (options.language) filters.push(sql`(d.language = ${options.language} or d.language is null)`);
+  const rank = tsquery ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery})` : sql`0::real`;
+  const order =
+    options.sort === "newest"
+      ? sql`d.published_at desc, d.type, d.id desc`
+      : sql`(${rank} + case when ${nameLike} then 0.5 else 0 end + case when d.names = ${folded} then 1 else 0 end
+          + 0.05 * ln(1 + greatest(d.hot_score, 0))) desc, d.published_at desc, d.type, d.id desc`;
+  // Ranking reads every candidate's vector: a common word matching tens of thousands of rows is
+  // ranked among its `candidateLimit` best by names, then Hot score and recency (newest: exact).
+  const candidateOrder =
+    options.sort === "newest"
+      ? sql`d.published_at desc, d.type, d.id desc`
+      : sql`(case when ${nameLike} then 0 else 1 end), d.hot_score desc, d.published_at desc`;
+  const result = await db.execute<Row>(sql`
+    with candidates as (
+      select d.type, d.id from search_documents d
+      where ${sql.join(filters, sql` and `)}
+      order by ${candidateOrder}
+      limit ${candidateLimit}
+    )
+    select d.type, d.id, d.title, d.path, d.body, d.circle_id, d.author_id, u.username, u.nickname, d.published_at,
+      count(*) over () as total
+    from candidates c
+    join search_documents d on d.type = c.type and d.id = c.id
+    left join users u on u.id = d.author_id
+    order by ${order}
+    limit ${limit + 1} offset ${offset}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const more = rows.length > limit && offset + limit < maxOffset;
+  const page = rows.slice(0, limit);
+  return {
+    results: page.map((row) => presentRow(row, prepared.marks, seen)),
+    nextCursor: more ? `o${offset + limit}` : null,
+    totalEstimate: page.length > 0 ? Number(page[0]!.total) : offset,
+    didYouMean: page.length === 0 && offset === 0 ? await nearTitle(db, folded, seen) : null,
+  };
+}
+
+function presentRow(row: Row, marks: string[], seen: Visibility): SearchResult {
+  const circleId = row.type === "circle" ? row.id : row.circle_id;
+  const body = row.body || row.title;
+  return {
+    type: row.type,
+    id: Number(row.id),
+    title: row.type === "circle" && circleId ? (seen.names.get(circleId) ?? row.title) : row.title,
+    snippet: highlight(body, marks),
+    url: row.path,
+    circle: circleId ? { id: circleId, name: seen.names.get(circleId) ?? "" } : null,
+    author:
+      row.type !== "circle" && row.author_id && row.username
+        ? { id: Number(row.author_id), username: row.username, nickname: row.nickname ?? row.username }
+        : null,
+    publishedAt: new Date(row.published_at).toISOString(),
+  };
+}
+
+/** "Did you mean": the visible title nearest to the query by trigram word similarity. */
+async function nearTitle(db: Executor, folded: string, seen: Visibility): Promise<string | null> {
+  if (folded.length < 3 || folded.length > 60) return null;
+  const result = await db.execute<{ title: string }>(sql`
+    select d.title from search_documents d
+    where ${folded} <% d.names and ${visibleTo(seen)}
+    order by word_similarity(${folded}, d.names) desc, d.hot_score desc
+    limit 1`);
+  const title = (result as unknown as { rows: { title: string }[] }).rows[0]?.title ?? null;
+  return title && foldText(title) !== folded ? title : null;
+}
+
+/** Up to 8 titles, entry names, circles and users starting like the query (pinyin and initials too). */
+export async function suggest(db: Executor, viewer: Viewer | null, query: string, locale: Locale): Promise<Suggestion[]> {
+  const cleaned = cleanQuery(query).slice(0, 50);
+  if (!cleaned) return [];
+  await loadDictionary(db);
+  const tsquery = suggestionQuery(cleaned);
+  if (!tsquery) return [];
+  const folded = foldText(cleaned).trim();
+  const seen = await visibility(db, viewer, locale);
+  const result = await db.execute<{ type: SearchType; id: number; title: string; path: string }>(sql`
+    select d.type, d.id, d.title, d.path from search_documents d
+    where d.type in ('writing', 'book', 'question', 'entry', 'circle', 'user')
+      and d.terms @@ ${tsquery}::tsquery and ${visibleTo(seen)}
+    order by (case when d.names like ${`${folded.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} then 1 else 0 end) desc,
+      ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery}::tsquery) desc, d.hot_score desc, d.id desc
+    limit 8`);
+  return (result as unknown as { rows: { type: SearchType; id: number; title: string; path: string }[] }).rows.map((row) => ({
+    type: row.type,
+    id: Number(row.id),
+    title: row.type === "circle" ? (seen.names.get(Number(row.id)) ?? row.title) : row.title,
+    url: row.path,
+  }));
+}
+
+export { indexSubjects, removeSubjects } from "./indexer.ts";
+
+/** The circles a search may be narrowed to: those whose content the viewer may read, by name. */
+export async function searchableCircles(db: Executor, viewer: Viewer | null, locale: Locale): Promise<{ id: number; name: string }[]> {
+  const seen = await visibility(db, viewer, locale);
+  return seen.readable
+    .map((id) => ({ id, name: seen.names.get(id) ?? String(id) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
+    .slice(0, 500);
+}
