@@ -70,6 +70,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/encyclopedia/:entryId", "routes/encyclopedia-entry.tsx", { id: id("encyclopedia-entry") }),
       route("circles/:circleId/encyclopedia/:entryId/edit", "routes/encyclopedia-write.tsx", { id: id("encyclopedia-edit") }),
       route("circles/:circleId/encyclopedia/:entryId/history", "routes/encyclopedia-history.tsx", { id: id("encyclopedia-history") }),
+      route("circles/:circleId/encyclopedia/:entryId/:lang", "routes/encyclopedia-entry.tsx", { id: id("encyclopedia-entry-language") }),
       route("circles/:circleId/write/article", "routes/write.tsx", { id: id("write-article") }),
       route("circles/:circleId/post", "routes/write.tsx", { id: id("write-post") }),
       route("account/drafts", "routes/account-drafts.tsx", { id: id("account-drafts") }),

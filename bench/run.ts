@@ -17,11 +17,12 @@ import { prepareQuestionPage } from "./question-data.ts";
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
  * 4. a question page with 30 answers (bench/question-data.ts), cached anonymous and signed in, against
  *    the same baselines as the article.
- * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
- * 4. the live stream (bench/streams.ts): 5,000 concurrent streams on one process, memory per
+ * 5. the live stream (bench/streams.ts): 5,000 concurrent streams on one process, memory per
  *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
+ * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
  * with `--streams`, only the live stream case runs.
+ * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
@@ -209,6 +210,42 @@ async function signedInAgainstBaselines(
 if (articleLink) await signedInAgainstBaselines(articleLink, { tree: 3906, react: 3905 });
 // 4. The question page with 30 answers (its baseline tree gets the same generated question).
 await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataDir) => prepareQuestionPage(dataDir));
+
+// 6. An encyclopedia entry with 40 cited references (the reference list, back-links and "Cite
+// this"): anonymous (cached, against node:http sending its bytes) and signed in (uncached, the
+// same baseline for scale).
+{
+  const references = Array.from({ length: 40 }, (_, index) => ({
+    label: `r${index + 1}`,
+    authors: [`Author ${index + 1}`, `Second Author ${index + 1}`],
+    title: `Reference number ${index + 1}`,
+    container: "Journal of Benchmarks",
+    year: "2020",
+    pages: `${index + 1}-${index + 9}`,
+    url: `https://example.org/reference/${index + 1}`,
+  }));
+  const content = references
+    .map((reference, index) => `Paragraph ${index + 1} states a fact [@${reference.label}, p. ${index + 2}].`)
+    .join("\n\n");
+  // The session's own CSRF token (signing in issues a new one).
+  const csrf = ((await (await fetch(`${site}/api/get_csrf_token/`, { headers: { cookie: session } })).json()) as { csrftoken: string })
+    .csrftoken;
+  const created = await fetch(`${site}/api/circles/1/encyclopedia/entries/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrftoken": csrf, cookie: `csrftoken=${csrf}; ${session}` },
+    body: JSON.stringify({ name: `Benchmark entry ${Date.now()}`, language: "en", content, references }),
+  });
+  if (created.status !== 201) throw new Error(`the benchmark entry was refused (${created.status}): ${await created.text()}`);
+  const entryPath = `/en${((await created.json()) as { url: string }).url}`;
+  await firstLoadJavaScript(entryPath);
+  await cachedAgainstBaseline(entryPath, 3915);
+  const signedIn = await load(`${site}${entryPath}`, { cookie: session });
+  report(
+    `signed-in ${entryPath} with 40 references (uncached) vs node:http sending the anonymous bytes`,
+    signedIn,
+    await load("http://127.0.0.1:3915/"),
+  );
+}
 
 for (const child of children) child.kill("SIGTERM");
 await new Promise((resolve) => setTimeout(resolve, 500));

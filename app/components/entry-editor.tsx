@@ -12,6 +12,7 @@ import {
   citationTypes,
   disambiguationMaxLength,
   entryNameMaxLength,
+  photoCaptionMaxLength,
 } from "../../features/encyclopedia/schema.ts";
 import { bracketed } from "../../features/encyclopedia/paths.ts";
 import type { EntrySummary } from "../../features/encyclopedia/schema.ts";
@@ -30,12 +31,14 @@ export interface EntryEditorValues {
   references: Record<string, string>[];
   citation: { format: string; bracket: string; cite_type: string; position: string };
   base_revision: string;
+  photos: { file_id: string; caption: string }[];
 }
 
 export interface EntryEditorProps {
   action: string;
   csrfToken: string;
-  mode: "create" | "edit";
+  /** `version`: the entry's version in another language (its language fixed, the parent taken from the entry). */
+  mode: "create" | "edit" | "version";
   values: EntryEditorValues;
   parents: EntrySummary[];
   previewHtml: string | null;
@@ -92,6 +95,7 @@ export function EntryEditor(props: EntryEditorProps) {
     <Form
       method="post"
       action={props.action}
+      encType="multipart/form-data"
       noValidate
       ref={formRef}
       className="entry-editor"
@@ -143,24 +147,28 @@ export function EntryEditor(props: EntryEditorProps) {
           {...describedBy("entry-disambiguation", errors.disambiguation, t("editor.disambiguation_hint"))}
         />
       </FormField>
-      <FormField id="entry-parent" label={t("editor.parent")} error={errors.parent_id}>
-        <select
-          id="entry-parent"
-          name="parent_id"
-          className="text-input"
-          defaultValue={values.parent_id}
-          data-testid="entry-parent-select"
-          {...describedBy("entry-parent", errors.parent_id)}
-        >
-          <option value="">{t("editor.no_parent")}</option>
-          {props.parents.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {parent.name}
-              {parent.disambiguation ? bracketed(parent.disambiguation, parent.language) : ""}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      {props.mode === "version" ? (
+        <input type="hidden" name="language" value={values.language} />
+      ) : (
+        <FormField id="entry-parent" label={t("editor.parent")} error={errors.parent_id}>
+          <select
+            id="entry-parent"
+            name="parent_id"
+            className="text-input"
+            defaultValue={values.parent_id}
+            data-testid="entry-parent-select"
+            {...describedBy("entry-parent", errors.parent_id)}
+          >
+            <option value="">{t("editor.no_parent")}</option>
+            {props.parents.map((parent) => (
+              <option key={parent.id} value={parent.id}>
+                {parent.name}
+                {parent.disambiguation ? bracketed(parent.disambiguation, parent.language) : ""}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
       {props.mode === "create" ? (
         <FormField id="entry-language" label={t("editor.language")}>
           <select id="entry-language" name="language" className="text-input" defaultValue={values.language}>
@@ -177,6 +185,51 @@ export function EntryEditor(props: EntryEditorProps) {
         error={errors.content}
         rows={16}
       />
+      <fieldset className="entry-photos" data-testid="entry-photos">
+        <legend>{t("editor.photos")}</legend>
+        <p className="muted">{t("editor.photos_hint")}</p>
+        {values.photos.map((photo, index) => (
+          <div className="entry-photo-row" key={photo.file_id} data-testid="photo-row">
+            <img src={`/attach/${photo.file_id}`} alt="" width={96} height={72} loading="lazy" />
+            <input type="hidden" name="photo_file_id" value={photo.file_id} />
+            <label>
+              {t("editor.photo_caption")}{" "}
+              <input
+                name="photo_caption"
+                className="text-input"
+                defaultValue={photo.caption}
+                maxLength={photoCaptionMaxLength}
+                data-testid={`photo-caption-${index}`}
+              />
+            </label>
+            <label>
+              <input type="checkbox" name="photo_remove" value={photo.file_id} /> {t("editor.photo_remove")}
+            </label>
+          </div>
+        ))}
+        <FormField id="entry-photo-file" label={t("editor.photo_file")} error={errors.photo_file}>
+          <input
+            type="file"
+            id="entry-photo-file"
+            name="photo_file"
+            accept="image/jpeg,image/png"
+            data-testid="entry-photo-file"
+            {...describedBy("entry-photo-file", errors.photo_file)}
+          />
+        </FormField>
+        <FormField id="entry-photo-new-caption" label={t("editor.photo_new_caption")}>
+          <input
+            id="entry-photo-new-caption"
+            name="photo_new_caption"
+            className="text-input"
+            maxLength={photoCaptionMaxLength}
+            data-testid="entry-photo-caption"
+          />
+        </FormField>
+        <button type="submit" name="intent" value="add_photo" className="button" formNoValidate data-testid="photo-add">
+          {t("editor.photo_add")}
+        </button>
+      </fieldset>
       <fieldset className="entry-references" data-testid="entry-references">
         <legend>{t("editor.references")}</legend>
         {errors.references ? (
@@ -237,7 +290,7 @@ export function EntryEditor(props: EntryEditorProps) {
           {t("editor.preview")}
         </button>
         <button type="submit" name="intent" value="save" className="button button-primary" data-testid="entry-save">
-          {props.mode === "create" ? t("editor.create") : t("editor.save")}
+          {props.mode === "edit" ? t("editor.save") : t("editor.create")}
         </button>
       </div>
     </Form>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 
@@ -9,6 +10,8 @@ interface ErrorScreenProps {
   details?: string;
   /** A domain error's own localized message (403 "You are not allowed…"), instead of the generic text. */
   message?: string;
+  /** What else the screen offers (a missing language version: a link to write it). */
+  children?: ReactNode;
 }
 
 /**
@@ -16,7 +19,7 @@ interface ErrorScreenProps {
  * status code and a generic text. Plain HTML and CSS, so it reads the same without JavaScript and
  * costs no component library on pages that never fail.
  */
-export function ErrorScreen({ status, path, details, message: ownMessage }: ErrorScreenProps) {
+export function ErrorScreen({ status, path, details, message: ownMessage, children }: ErrorScreenProps) {
   const { t } = useTranslation("common");
   const locale = localeFromPath(path);
   const notFound = status === 404;
@@ -30,6 +33,7 @@ export function ErrorScreen({ status, path, details, message: ownMessage }: Erro
         {notFound ? t("error.not_found_title") : String(status)}
       </h1>
       <p className="result-subtitle">{message}</p>
+      {children}
       <p className="result-extra">
         <a className="button button-primary" href={localizePath("/", locale)}>
           {t("error.return_home")}

@@ -6,10 +6,14 @@ import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.t
 import { loadCircleAccess } from "../../features/circles/access.server.ts";
 import { canViewCircle } from "../../features/circles/policy.ts";
 import { can } from "../../features/encyclopedia/policy.ts";
-import { listCircleEntries, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { entryVersions, listCircleEntries, loadReadableEntry } from "../../features/encyclopedia/service.ts";
+import { redirect } from "react-router";
+import { localizePath, pageUrl } from "../../common/locale.ts";
 import { getDraft } from "../../features/writings/drafts.ts";
 import type { CitationSettings, EntryLanguage } from "../../features/encyclopedia/schema.ts";
 import { parseBibtex } from "../../features/encyclopedia/bibtex.ts";
+import { storeImage } from "../../features/attachments/service.ts";
+import { maxImageBytes } from "../../features/attachments/constants.ts";
 
 /*
  * The entry editor's data and form reading (`/circles/{cid}/encyclopedia/write` and
@@ -32,6 +36,8 @@ export interface EntryFormValues {
   references: ReferenceRow[];
   citation: CitationSettings;
   base_revision: string;
+  /** Photos kept (`photo_file_id` and `photo_caption` rows; `photo_remove` drops one): the first is the infobox photo. */
+  photos: { file_id: string; caption: string }[];
 }
 
 export const blankRows = 2;
@@ -72,11 +78,23 @@ export function entryFormValues(form: FormData): EntryFormValues {
       position: choice("citation_position", ["superscript", "subscript"] as const, "superscript"),
     },
     base_revision: text(form, "base_revision"),
+    photos: postedPhotos(form),
   };
 }
 
+function postedPhotos(form: FormData): { file_id: string; caption: string }[] {
+  const ids = form.getAll("photo_file_id");
+  const captions = form.getAll("photo_caption");
+  const removed = new Set(form.getAll("photo_remove").map(String));
+  return ids.flatMap((id, index) => {
+    if (typeof id !== "string" || id === "" || removed.has(id)) return [];
+    const caption = captions[index];
+    return [{ file_id: id, caption: typeof caption === "string" ? caption : "" }];
+  });
+}
+
 /** The JSON body the API takes, from the form's values (blank reference rows left out). */
-export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Record<string, unknown> {
+export function entryBody(values: EntryFormValues, mode: "create" | "edit" | "version"): Record<string, unknown> {
   const references = filledRows(values.references).map((row) => ({
     label: row.label,
     authors: row.authors
@@ -103,8 +121,12 @@ export function entryBody(values: EntryFormValues, mode: "create" | "edit"): Rec
     summary: values.summary,
     references,
     citation: values.citation,
+    photos: values.photos,
   };
-  if (mode === "create") body.language = values.language;
+  if (mode === "version") {
+    delete body.parent_id;
+    body.language = values.language;
+  } else if (mode === "create") body.language = values.language;
   else body.base_revision = /^\d{1,10}$/.test(values.base_revision) ? Number(values.base_revision) : values.base_revision;
   return body;
 }
@@ -131,8 +153,14 @@ export function referenceRows(references: readonly Record<string, unknown>[]): R
   }));
 }
 
-export const draftKeyOf = (circleId: number, entryId: number | null) =>
-  entryId === null ? `new-entry-${circleId}` : `edit-entry-${entryId}`;
+export const draftKeyOf = (circleId: number, entryId: number | null, versionLanguage?: EntryLanguage | null) =>
+  entryId === null ? `new-entry-${circleId}` : versionLanguage ? `new-version-${entryId}-${versionLanguage}` : `edit-entry-${entryId}`;
+
+/** `?language=` of the edit page: the entry's version in that language (written when missing). */
+export function versionLanguageOf(request: Request): EntryLanguage | null {
+  const language = pageUrl(request.url).searchParams.get("language");
+  return language === "zh-CN" || language === "en" ? language : null;
+}
 
 /**
  * The editor page's data: the circle (members who may write in it; visitors log in first), the
@@ -145,7 +173,34 @@ export async function entryEditorData(app: AppContext, request: Request, params:
   const viewer = app.viewer;
   let values: EntryFormValues;
   let entry: { id: number; name: string; revisionId: number; language: EntryLanguage } | null = null;
-  if (params.entryId !== undefined) {
+  /** Writing the entry's missing version in this language (`…/{entry_id}/edit?language=en`). */
+  let version: { of: { id: number; name: string; language: EntryLanguage }; language: EntryLanguage } | null = null;
+  const versionLanguage = versionLanguageOf(request);
+  if (params.entryId !== undefined && versionLanguage !== null) {
+    const entryId = pathIdOf(request, params.entryId);
+    const { row, access } = await orNotFound(request, () => loadReadableEntry(app.db, viewer, entryId));
+    redirectToOwnCircle(request, circleId, row.circleId);
+    const existing = (await entryVersions(app.db, row)).find((candidate) => candidate.language === versionLanguage);
+    // The version exists: its own edit page.
+    if (existing) throw redirect(localizePath(`/circles/${row.circleId}/encyclopedia/${existing.id}/edit`, app.locale));
+    authorize(viewer, can(viewer, "create", access));
+    version = { of: { id: row.id, name: row.name, language: row.language }, language: versionLanguage };
+    values = {
+      name: "",
+      aliases: "",
+      disambiguation: "",
+      parent_id: "",
+      language: versionLanguage,
+      content: "",
+      summary: "",
+      // The sources usually stay the same: the other version's references and settings to start from.
+      references: referenceRows(row.references as unknown as Record<string, unknown>[]),
+      citation: row.citation,
+      base_revision: "",
+      // Photos show the thing, not the language: the other version's to start from.
+      photos: row.photos,
+    };
+  } else if (params.entryId !== undefined) {
     const entryId = pathIdOf(request, params.entryId);
     const { row, access } = await orNotFound(request, () => loadReadableEntry(app.db, viewer, entryId));
     redirectToOwnCircle(request, circleId, row.circleId);
@@ -162,6 +217,7 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       references: referenceRows(row.references as unknown as Record<string, unknown>[]),
       citation: row.citation,
       base_revision: String(row.revisionId ?? ""),
+      photos: row.photos,
     };
   } else {
     const access = await loadCircleAccess(app.db, viewer, circleId);
@@ -178,9 +234,10 @@ export async function entryEditorData(app: AppContext, request: Request, params:
       references: [],
       citation: { format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" },
       base_revision: "",
+      photos: [],
     };
   }
-  const draftKey = draftKeyOf(circleId, entry?.id ?? null);
+  const draftKey = version ? draftKeyOf(circleId, version.of.id, version.language) : draftKeyOf(circleId, entry?.id ?? null);
   const draft = await getDraft(app.db, viewer.id, draftKey);
   let fromDraft = false;
   if (draft && draft.body.trim() !== "") {
@@ -189,5 +246,22 @@ export async function entryEditorData(app: AppContext, request: Request, params:
     fromDraft = true;
   }
   const parents = (await listCircleEntries(app.db, circleId, 500)).filter((candidate) => candidate.id !== entry?.id);
-  return { circleId, entry, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
+  return { circleId, entry, version, values, parents, draftKey, draftVersion: draft?.version ?? 0, fromDraft, viewerId: viewer.id };
+}
+
+/**
+ * The photo chosen in the editor's file field (`photo_file`, with `photo_new_caption`), checked by
+ * its bytes (JPG or PNG, at most 2 MB), re-encoded and stored, added after the kept ones; the
+ * values unchanged when no file was chosen.
+ */
+export async function withPostedPhoto(app: AppContext, form: FormData, values: EntryFormValues): Promise<EntryFormValues> {
+  const file = form.get("photo_file");
+  if (!(file instanceof File) || file.size === 0) return values;
+  if (file.size > maxImageBytes) throw new AppError("image_too_large");
+  const stored = await storeImage(
+    { db: app.db, files: app.files },
+    { ownerId: app.viewer!.id, bytes: Buffer.from(await file.arrayBuffer()), purpose: "upload", maxDimension: 1600 },
+  );
+  const caption = form.get("photo_new_caption");
+  return { ...values, photos: [...values.photos, { file_id: stored.fileId, caption: typeof caption === "string" ? caption.trim() : "" }] };
 }

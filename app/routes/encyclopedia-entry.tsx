@@ -1,11 +1,13 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, isRouteErrorResponse, redirect, useLocation, useRouteError } from "react-router";
+import { ErrorScreen } from "../components/error-screen.tsx";
+import { ErrorBoundary as SiteErrorBoundary } from "./site-layout.tsx";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/encyclopedia-entry";
 import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
-import { entryPage } from "../lib/entry-pages.server.ts";
+import { actedEntryId, entryPage, type MissingVersion } from "../lib/entry-pages.server.ts";
 import { readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
@@ -14,6 +16,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
 import { ActionBar } from "../components/action-bar.tsx";
 import { ConfirmButton } from "../components/confirm-button.tsx";
+import { CiteThis } from "../components/cite-this.tsx";
 import { deleteEntryOperation, protectEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import "../lib/encyclopedia-catalog.ts";
@@ -54,11 +57,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 const entryComments = commentIntentsFor(subjectOfParam("entry", "entryId"));
 
 /** Comments, and deleting the entry (moderators; asked first: the answer carries `confirmed=1`), protecting and unprotecting it. */
-export async function action({ context, params, request }: Route.ActionArgs) {
+export async function action({ context, params: asked, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
+  // A language version's page (`…/{entry_id}/{lang}`) acts on that version.
+  const params = { ...asked, entryId: await actedEntryId(app, request, asked) };
   const protection = (value: boolean) =>
     formAction(protectEntryOperation, {
       params: ({ params }) => ({ id: params.entryId }),
@@ -96,6 +101,9 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
   const { entry, circle, permissions, oldRevision, csrfToken } = loaderData;
   const circlePath = localizePath(`/circles/${circle.id}`, locale);
   const here = localizePath(entryPath(entry), locale);
+  const ownPath = localizePath(`/circles/${circle.id}/encyclopedia/${entry.id}`, locale);
+  const languageName = (language: string) => t(`languages.${language}`);
+  const photos = oldRevision ? oldRevision.photos : entry.photos;
   const asked = Boolean((actionData as { confirmDelete?: boolean } | undefined)?.confirmDelete);
   return (
     <article className="entry-page" lang={entry.language} data-testid="entry">
@@ -103,7 +111,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         label={t("read.breadcrumb")}
         trail={[
           { to: circlePath, label: circle.name },
-          { to: `${circlePath}?tab=encyclopedia`, label: t("read.encyclopedia") },
+          { to: `${circlePath}/encyclopedia`, label: t("read.encyclopedia") },
           ...loaderData.ancestors.map((ancestor) => ({ to: localizePath(entryPath(ancestor), locale), label: ancestor.name })),
         ]}
         current={entry.name}
@@ -155,6 +163,39 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <span>{t("read.cites", { count: entry.citeCount })}</span>
         </p>
       </header>
+      {loaderData.versions.length > 1 || (permissions.addVersion && loaderData.missingLanguages.length > 0) ? (
+        <p className="entry-versions" data-testid="entry-versions">
+          <span className="muted">{t("read.versions")}</span>{" "}
+          {loaderData.versions
+            .filter((version) => version.id !== entry.id)
+            .map((version) => (
+              <span key={version.id}>
+                <Link to={localizePath(version.path, locale)} hrefLang={version.language} lang={version.language}>
+                  {version.name}
+                </Link>{" "}
+                <span className="muted">{t("read.version_language", { language: languageName(version.language) })}</span>{" "}
+              </span>
+            ))}
+          {permissions.addVersion
+            ? loaderData.missingLanguages.map((language) => (
+                <Link
+                  key={language}
+                  className="button"
+                  to={localizePath(`/circles/${circle.id}/encyclopedia/${loaderData.groupId}/edit?language=${language}`, locale)}
+                  data-testid={`entry-add-version-${language}`}
+                >
+                  {t("read.add_version", { language: languageName(language) })}
+                </Link>
+              ))
+            : null}
+        </p>
+      ) : null}
+      {loaderData.changedVersions.map((changed) => (
+        <p className="notice" role="status" key={changed.language} data-testid="entry-version-changed">
+          {t("read.version_changed", { language: languageName(changed.language), count: changed.edits })}{" "}
+          <Link to={localizePath(changed.diff, locale)}>{t("read.version_changed_diff")}</Link>
+        </p>
+      ))}
       {loaderData.senses.length > 0 ? (
         <p className="notice" data-testid="entry-other-senses">
           {t("senses.other")}{" "}
@@ -171,13 +212,14 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
       ) : null}
       <nav className="entry-actions" aria-label={t("read.actions")}>
         {permissions.edit ? (
-          <Link className="button" to={`${here}/edit`} data-testid="entry-edit">
+          <Link className="button" to={`${ownPath}/edit`} data-testid="entry-edit">
             {t("read.edit")}
           </Link>
         ) : null}
-        <Link className="button" to={`${here}/history`} data-testid="entry-history">
+        <Link className="button" to={`${ownPath}/history`} data-testid="entry-history">
           {t("read.history")}
         </Link>
+        <CiteThis cited={loaderData.cited} />
         {entry.protected ? (
           <span className="role-badge" data-testid="entry-protected">
             {t("read.protected")}
@@ -221,6 +263,14 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         </p>
       ) : null}
       <div className="panel writing-content">
+        {photos.length > 0 ? (
+          <figure className="entry-infobox" data-testid="entry-infobox">
+            <a href={`/attach/${photos[0]!.file_id}`}>
+              <img src={`/attach/${photos[0]!.file_id}`} alt={photos[0]!.caption || entry.name} loading="lazy" />
+            </a>
+            {photos[0]!.caption ? <figcaption>{photos[0]!.caption}</figcaption> : null}
+          </figure>
+        ) : null}
         {oldRevision ? (
           <RenderedContent html={oldRevision.html} lang={entry.language} />
         ) : entry.descriptionHtml ? (
@@ -229,6 +279,21 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <p className="muted">{t("read.no_description")}</p>
         )}
       </div>
+      {photos.length > 1 ? (
+        <section className="panel" aria-labelledby="entry-gallery-title" data-testid="entry-gallery">
+          <h2 id="entry-gallery-title">{t("read.gallery")}</h2>
+          <div className="entry-gallery">
+            {photos.slice(1).map((photo) => (
+              <figure key={photo.file_id}>
+                <a href={`/attach/${photo.file_id}`}>
+                  <img src={`/attach/${photo.file_id}`} alt={photo.caption || entry.name} loading="lazy" />
+                </a>
+                {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+              </figure>
+            ))}
+          </div>
+        </section>
+      ) : null}
       <ActionBar subjectType="entry" subjectId={entry.id} summary={loaderData.interactions} csrfToken={csrfToken} title={entry.name} />
       {loaderData.children.length > 0 ? (
         <section className="panel" aria-labelledby="entry-children-title" data-testid="entry-children">
@@ -266,5 +331,28 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         actionData={commentAnswerOf(actionData).asked}
       />
     </article>
+  );
+}
+
+/** A missing language version is the 404 screen with a link to write it; anything else the site's error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const { t } = useTranslation("encyclopedia");
+  const missing = isRouteErrorResponse(error) ? (error.data as Partial<MissingVersion> | null)?.missingVersion : undefined;
+  if (!missing) return <SiteErrorBoundary />;
+  const language = t(`languages.${missing.language}`);
+  return (
+    <ErrorScreen status={404} path={location.pathname}>
+      <p data-testid="entry-version-missing">{t("read.version_missing_text", { name: missing.name, language })}</p>
+      <p>
+        <a className="button button-primary" href={missing.write} data-testid="entry-version-write">
+          {t("read.version_missing_write", { language })}
+        </a>{" "}
+        <a className="button" href={missing.read}>
+          {t("read.version_missing_read", { name: missing.name })}
+        </a>
+      </p>
+    </ErrorScreen>
   );
 }

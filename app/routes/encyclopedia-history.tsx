@@ -108,7 +108,13 @@ function DiffView({ diff, view }: { diff: RevisionDiff; view: "inline" | "side" 
   const { t } = useTranslation("encyclopedia");
   const show = (value: unknown) =>
     Array.isArray(value)
-      ? value.map((item) => (typeof item === "string" ? item : ((item as { label?: string }).label ?? ""))).join(", ")
+      ? value
+          .map((item) =>
+            typeof item === "string"
+              ? item
+              : ((item as { label?: string; caption?: string }).label ?? (item as { caption?: string }).caption ?? ""),
+          )
+          .join(", ")
       : value === null || value === undefined
         ? "—"
         : typeof value === "object"

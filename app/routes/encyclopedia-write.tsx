@@ -10,14 +10,16 @@ import {
   entryBody,
   entryEditorData,
   entryFormValues,
+  versionLanguageOf,
   withBibtex,
+  withPostedPhoto,
   type EntryFormValues,
 } from "../lib/entry-editor.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
 import { formAction, requireSignedIn, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
-import { createEntryOperation, updateEntryOperation } from "../../features/encyclopedia/operations.ts";
+import { addVersionOperation, createEntryOperation, updateEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { renderEntryContent } from "../../features/encyclopedia/render.server.ts";
 import { loadReadableEntry } from "../../features/encyclopedia/service.ts";
 import { deleteDraft } from "../../features/writings/drafts.ts";
@@ -32,7 +34,11 @@ export const links: Route.LinksFunction = () => [...contentStylesheets];
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, (t) =>
-    loaderData?.entry ? t("encyclopedia:editor.edit_title", { name: loaderData.entry.name }) : t("encyclopedia:editor.create_title"),
+    loaderData?.version
+      ? t("encyclopedia:editor.version_title", { name: loaderData.version.of.name })
+      : loaderData?.entry
+        ? t("encyclopedia:editor.edit_title", { name: loaderData.entry.name })
+        : t("encyclopedia:editor.create_title"),
   );
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -69,10 +75,24 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const values = entryFormValues(form);
+  let values = entryFormValues(form);
   const rows = Number(form.get("rows")) || blankRows;
   const intent = form.get("intent");
-  const editing = params.entryId !== undefined;
+  // A photo chosen in the file field is stored with any submit (multipart), then kept as a row.
+  const photosBefore = values.photos.length;
+  try {
+    values = await withPostedPhoto(app, form, values);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return answer({ values, rows, fieldErrors: { photo_file: presentError(error, app.locale).message } }, error.status);
+  }
+  if (intent === "add_photo") {
+    if (values.photos.length > photosBefore) return answer({ values, rows });
+    return answer({ values, rows, fieldErrors: { photo_file: translator(app.locale)("encyclopedia:editor.photo_missing") } }, 400);
+  }
+  // `…/{entry_id}/edit?language=en` writes the entry's missing English version.
+  const versionLanguage = params.entryId !== undefined ? versionLanguageOf(request) : null;
+  const editing = params.entryId !== undefined && versionLanguage === null;
   const t = translator(app.locale);
   if (intent === "preview") {
     const preview = values.content.trim() ? await renderEntryContent(entryBody(values, "create") as never, values.language) : "";
@@ -113,11 +133,20 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   };
   const done = async (saved: { id: number; url: string }) => {
     const circleId = params.circleId ?? "";
-    const key = draftKeyOf(Number(circleId), editing ? saved.id : null);
+    const key = versionLanguage
+      ? draftKeyOf(Number(circleId), Number(params.entryId), versionLanguage)
+      : draftKeyOf(Number(circleId), editing ? saved.id : null);
     await deleteDraft({ db: app.db }, app.viewer!.id, key);
     throw redirect(localizePath(saved.url, app.locale));
   };
   try {
+    if (versionLanguage)
+      return await formAction(addVersionOperation, {
+        params: () => ({ id: params.entryId }),
+        body: () => entryBody({ ...values, language: versionLanguage }, "version"),
+        done,
+        failed,
+      })(post);
     if (editing)
       return await formAction(updateEntryOperation, {
         params: () => ({ id: params.entryId }),
@@ -144,22 +173,36 @@ export default function EncyclopediaWrite({ loaderData, actionData }: Route.Comp
   const { t, i18n } = useTranslation("encyclopedia");
   const locale = i18n.language as Locale;
   const reply = actionData as EditorAnswer | undefined;
-  const { entry, circleId, csrfToken } = loaderData;
+  const { entry, version, circleId, csrfToken } = loaderData;
   const values = reply?.values ?? loaderData.values;
   const action = localizePath(
-    entry ? `/circles/${circleId}/encyclopedia/${entry.id}/edit` : `/circles/${circleId}/encyclopedia/write`,
+    version
+      ? `/circles/${circleId}/encyclopedia/${version.of.id}/edit?language=${version.language}`
+      : entry
+        ? `/circles/${circleId}/encyclopedia/${entry.id}/edit`
+        : `/circles/${circleId}/encyclopedia/write`,
     locale,
   );
+  const back = version ?? (entry ? { of: entry } : null);
   return (
     <section className="panel entry-write" aria-labelledby="entry-write-title">
       <p>
-        <Link to={localizePath(entry ? `/circles/${circleId}/encyclopedia/${entry.id}` : `/circles/${circleId}/encyclopedia`, locale)}>
-          ← {entry ? entry.name : t("read.encyclopedia")}
+        <Link to={localizePath(back ? `/circles/${circleId}/encyclopedia/${back.of.id}` : `/circles/${circleId}/encyclopedia`, locale)}>
+          ← {back ? back.of.name : t("read.encyclopedia")}
         </Link>
       </p>
       <h1 id="entry-write-title" className="page-title">
-        {entry ? t("editor.edit_title", { name: entry.name }) : t("editor.create_title")}
+        {version
+          ? t("editor.version_title", { name: version.of.name })
+          : entry
+            ? t("editor.edit_title", { name: entry.name })
+            : t("editor.create_title")}
       </h1>
+      {version ? (
+        <p className="muted" data-testid="entry-version-language">
+          {t("editor.version_language", { language: t(`languages.${version.language}`) })}
+        </p>
+      ) : null}
       {loaderData.fromDraft && !reply ? (
         <p className="notice" role="status" data-testid="entry-draft-restored">
           {t("editor.draft_restored")}
@@ -180,7 +223,7 @@ export default function EncyclopediaWrite({ loaderData, actionData }: Route.Comp
         key={reply?.nonce ?? 0}
         action={action}
         csrfToken={csrfToken}
-        mode={entry ? "edit" : "create"}
+        mode={version ? "version" : entry ? "edit" : "create"}
         values={values}
         parents={loaderData.parents}
         previewHtml={reply?.preview ?? null}

@@ -198,6 +198,43 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       expect(await counters(entry.id)).toMatchObject({ cites: 0 });
     });
 
+    it("counts the writings, answers and entries linking to an entry, each source once, as they are saved and deleted", async () => {
+      const { visitor } = await createSignedInUser(api.app, db());
+      const creator = await createUser(db());
+      const entry = await createEntry(db(), 1, creator, { name: word("被链接词条") });
+      const link = `[它](/circles/1/encyclopedia/${entry.id})`;
+      // Related and linked: one writing, counted once.
+      const writing = (
+        await visitor.post("/api/circles/1/writings/", article({ content: `见${link}。`, related_entries: [entry.id] }))
+      ).json() as {
+        id: number;
+      };
+      expect(await counters(entry.id)).toMatchObject({ cites: 1 });
+      const question = (await visitor.post("/api/circles/1/questions/", { title: word("问题") })).json() as { id: number };
+      const answer = await visitor.post(`/api/questions/${question.id}/answers/`, { content: `参见 ${link}。\n` });
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(await counters(entry.id)).toMatchObject({ cites: 2 });
+      const citing = await visitor.post("/api/circles/1/encyclopedia/entries/", {
+        name: word("引用者"),
+        language: "zh-CN",
+        content: `英文页面 [x](/en/circles/1/encyclopedia/${entry.id}/en) 和 ${link}。`,
+      });
+      expect(citing.statusCode, citing.body).toBe(201);
+      expect(await counters(entry.id)).toMatchObject({ cites: 3 });
+      const answerId = (answer.json() as { id: number }).id;
+      const edited = await visitor.request("PATCH", `/api/answers/${answerId}/`, { json: { content: "不再链接。\n", version: 1 } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await counters(entry.id)).toMatchObject({ cites: 2 });
+      expect((await visitor.request("DELETE", `/api/writings/${writing.id}/`)).statusCode).toBe(204);
+      expect(await counters(entry.id)).toMatchObject({ cites: 1 });
+      // A question deleted with its answers: their links go too.
+      const other = (await visitor.post("/api/circles/1/questions/", { title: word("另一问题") })).json() as { id: number };
+      expect((await visitor.post(`/api/questions/${other.id}/answers/`, { content: `见 ${link}。\n` })).statusCode).toBe(201);
+      expect(await counters(entry.id)).toMatchObject({ cites: 2 });
+      expect((await visitor.request("DELETE", `/api/questions/${other.id}/`)).statusCode).toBe(204);
+      expect(await counters(entry.id)).toMatchObject({ cites: 1 });
+    });
+
     it("counts a view once per visitor per day through the entry page's beacon", async () => {
       const creator = await createUser(db());
       const entry = await createEntry(db(), 1, creator, { name: word("浏览词条") });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { jsonRoute, personal } from "../../server/lib/operation.ts";
 import {
+  addVersionOperation,
   createEntryOperation,
   deleteEntryOperation,
   diffRevisionsOperation,
@@ -78,7 +79,14 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
   });
   jsonRoute(app, "GET", "/api/encyclopedia/entries/:id/", getEntryOperation, {
     tags,
-    summary: "An entry with its current `revision` and what the viewer may do with it",
+    summary:
+      "An entry (`language`: its version in that language) with its current `revision`, its language versions and what the viewer may do with it",
+  });
+  jsonRoute(app, "POST", "/api/encyclopedia/entries/:id/versions/", addVersionOperation, {
+    status: 201,
+    tags,
+    summary: "Add the entry's version in another language (its own history); one version per language",
+    config: writeLimit,
   });
   jsonRoute(app, "PATCH", "/api/encyclopedia/entries/:id/", updateEntryOperation, {
     tags,

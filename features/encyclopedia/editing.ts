@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
+import { attachments, encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
@@ -15,8 +15,8 @@ import { entryPath } from "./paths.ts";
 import { unknownLabels } from "./citations.ts";
 import { renderEntryContent } from "./render.server.ts";
 import { mergeSnapshots, snapshotHash, type EntrySnapshot } from "./revision-text.ts";
-import type { CreateEntryInput, EntryLanguage, UpdateEntryInput } from "./schema.ts";
-import { entryTags, loadReadableEntry, type EntryRow } from "./service.ts";
+import type { CreateEntryInput, CreateVersionInput, EntryLanguage, UpdateEntryInput } from "./schema.ts";
+import { entryTags, entryVersions, loadReadableEntry, versionIdOf, type EntryRow } from "./service.ts";
 
 /*
  * Writing the encyclopedia: create, edit (three-way merge over a revision saved meanwhile),
@@ -34,6 +34,7 @@ export function snapshotOfRow(row: EntryRow): EntrySnapshot {
     content: row.description,
     references: row.references,
     citation: row.citation,
+    photos: row.photos.length > 0 ? row.photos : undefined,
   };
 }
 
@@ -41,7 +42,20 @@ function normalizedSnapshot(snapshot: EntrySnapshot): EntrySnapshot {
   const aliases = [...new Map(snapshot.aliases.map((alias) => [alias.toLowerCase(), alias])).values()].filter(
     (alias) => alias.toLowerCase() !== snapshot.name.toLowerCase(),
   );
-  return { ...snapshot, aliases, disambiguation: snapshot.disambiguation || null };
+  // No photos is no `photos` key: the snapshots written before photos keep their hash.
+  const { photos, ...rest } = snapshot;
+  return { ...rest, aliases, disambiguation: snapshot.disambiguation || null, ...(photos && photos.length > 0 ? { photos } : {}) };
+}
+
+/** Every photo must be an uploaded JPG or PNG. */
+async function checkPhotos(db: Executor, snapshot: EntrySnapshot): Promise<void> {
+  const ids = [...new Set((snapshot.photos ?? []).map((photo) => photo.file_id))];
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ fileId: attachments.fileId })
+    .from(attachments)
+    .where(and(inArray(attachments.fileId, ids), inArray(attachments.contentType, ["image/jpeg", "image/png"])));
+  if (found.length !== ids.length) throw new AppError("validation_failed", { fields: { photos: "validation:entry_photo_unknown" } });
 }
 
 /** Refuses a snapshot citing labels no reference has, naming them. */
@@ -154,6 +168,7 @@ async function writeRevision(
       descriptionHtml: html,
       references: snapshot.references,
       citation: snapshot.citation,
+      photos: snapshot.photos ?? [],
       revisionId: revision!.id,
       editCount: sql`${encyclopediaEntries.editCount} + 1`,
       updatedAt: details.now,
@@ -168,9 +183,18 @@ async function writeRevision(
   return revision!;
 }
 
-/** Tags of an entry's pages after a save: its own, its circle's, and the entries it names as parent (their child lists). */
-function savedTags(row: Pick<EntryRow, "id" | "circleId">, parents: (number | null)[]): string[] {
-  return [...entryTags(row), countsTag("entry", row.id), ...parents.flatMap((id) => (id === null ? [] : [contentTag("entry", id)]))];
+/**
+ * Tags of an entry's pages after a save: its own, its circle's, the entries it names as parent
+ * (their child lists), and its group's (every language version's page carries the first
+ * version's tag: their version links and "changed since" notices).
+ */
+function savedTags(row: Pick<EntryRow, "id" | "circleId" | "translationOf">, parents: (number | null)[]): string[] {
+  return [
+    ...entryTags(row),
+    countsTag("entry", row.id),
+    ...(row.translationOf === null ? [] : [contentTag("entry", row.translationOf)]),
+    ...parents.flatMap((id) => (id === null ? [] : [contentTag("entry", id)])),
+  ];
 }
 
 /**
@@ -188,6 +212,51 @@ export async function createEntry(
   const access = await loadCircleAccess(options.db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");
   authorize(viewer, can(viewer, "create", access));
+  return insertEntry(options, viewer, { circleId, language: input.language, translationOf: null }, input, now);
+}
+
+/**
+ * Adds the entry's version in another language (whoever may write in its circle): one entry in
+ * both languages, each version with its own history. Its parent is the parent's version in that
+ * language when there is one, else the parent itself. A language the entry already has is refused.
+ */
+export async function addEntryVersion(
+  options: ServiceOptions,
+  viewer: Viewer,
+  id: number,
+  input: CreateVersionInput,
+  now: Date = new Date(),
+): Promise<{ id: number; url: string; revisionId: number }> {
+  const { row, access } = await loadReadableEntry(options.db, viewer, id);
+  authorize(viewer, can(viewer, "create", access));
+  const versions = await entryVersions(options.db, row);
+  if (versions.some((version) => version.language === input.language))
+    throw new AppError("validation_failed", { fields: { language: "validation:entry_version_exists" } });
+  const first = versions[0]!;
+  const [groupRow] = await options.db
+    .select({ parentId: encyclopediaEntries.parentId })
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.id, first.id))
+    .limit(1);
+  let parentId = groupRow?.parentId ?? null;
+  if (parentId !== null) parentId = await versionIdOf(options.db, parentId, input.language).catch(() => parentId);
+  return insertEntry(
+    options,
+    viewer,
+    { circleId: row.circleId, language: input.language, translationOf: first.id },
+    { ...input, parent_id: parentId },
+    now,
+  );
+}
+
+async function insertEntry(
+  options: ServiceOptions,
+  viewer: Viewer,
+  place: { circleId: number; language: EntryLanguage; translationOf: number | null },
+  input: Omit<CreateEntryInput, "language">,
+  now: Date,
+): Promise<{ id: number; url: string; revisionId: number }> {
+  const { circleId, language } = place;
   const snapshot = normalizedSnapshot({
     name: input.name,
     aliases: input.aliases,
@@ -196,12 +265,25 @@ export async function createEntry(
     content: input.content,
     references: input.references,
     citation: input.citation,
+    photos: input.photos,
   });
   checkCitations(snapshot);
-  const html = await renderEntryContent(snapshot, input.language);
+  await checkPhotos(options.db, snapshot);
+  const html = await renderEntryContent(snapshot, language);
   return inTransaction(options, async (tx) => {
     await checkParent(tx.db, circleId, null, snapshot.parent_id);
-    await checkNames(tx.db, circleId, input.language, null, snapshot);
+    await checkNames(tx.db, circleId, language, null, snapshot);
+    if (place.translationOf !== null) {
+      // Two writers adding the same language at once: the second waits here and is refused.
+      await tx.db
+        .select({ id: encyclopediaEntries.id })
+        .from(encyclopediaEntries)
+        .where(eq(encyclopediaEntries.id, place.translationOf))
+        .for("update");
+      const existing = await entryVersions(tx.db, { id: place.translationOf, translationOf: null });
+      if (existing.some((version) => version.language === language))
+        throw new AppError("validation_failed", { fields: { language: "validation:entry_version_exists" } });
+    }
     const [row] = await tx.db
       .insert(encyclopediaEntries)
       .values({
@@ -212,10 +294,12 @@ export async function createEntry(
         parentId: snapshot.parent_id,
         description: snapshot.content,
         descriptionHtml: html,
-        language: input.language,
+        language,
         creatorId: viewer.id,
         createdAt: now,
         updatedAt: now,
+        translationOf: place.translationOf,
+        photos: snapshot.photos ?? [],
       })
       .returning();
     const entry = row!;
@@ -271,6 +355,7 @@ async function saveSnapshot(
 ): Promise<{ revisionId: number; changed: boolean }> {
   const normalized = normalizedSnapshot(snapshot);
   checkCitations(normalized);
+  await checkPhotos(options.db, normalized);
   const unchanged = snapshotHash(normalized) === snapshotHash(snapshotOfRow(row));
   if (unchanged && details.revertOf === null) return { revisionId: row.revisionId ?? 0, changed: false };
   const html = await renderEntryContent(normalized, row.language);
@@ -327,6 +412,7 @@ export async function updateEntry(
     content: input.content ?? base.content,
     references: input.references ?? base.references,
     citation: input.citation ?? base.citation,
+    photos: input.photos ?? base.photos,
   };
   let target = mine;
   const merged = input.base_revision !== row.revisionId;
@@ -442,6 +528,7 @@ export async function deleteEntry(options: ServiceOptions, viewer: Viewer, id: n
       ...entryTags(row),
       ...subjectTags(row.id),
       circleTag(row.circleId),
+      ...(row.translationOf === null ? [] : [contentTag("entry", row.translationOf)]),
       ...children.map((child) => contentTag("entry", child.id)),
       ...(row.parentId === null ? [] : [contentTag("entry", row.parentId)]),
     );

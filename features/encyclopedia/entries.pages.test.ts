@@ -39,7 +39,7 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     expect(page.body).toContain("词条作者");
     expect(page.body).toContain(formatDate(entry.createdAt, "zh-CN", { dateStyle: "medium", timeStyle: "short" }));
     expect(page.body).toContain('"@type":"DefinedTerm"');
-    expect(page.body).toContain(`href="/circles/${circle.id}?tab=encyclopedia"`);
+    expect(page.body).toContain(`href="/circles/${circle.id}/encyclopedia"`);
     const english = await visitor.get(`/en/circles/${circle.id}/encyclopedia/${entry.id}`);
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain("Also known as");
@@ -65,9 +65,9 @@ describe.each(databaseKinds)("encyclopedia pages on %s", (kind) => {
     const moved = await visitor.get(`/en/circles/${closed.id}/encyclopedia/${open.id}?x=1`);
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`/en/circles/1/encyclopedia/${open.id}?x=1`);
-    const tab = await visitor.get(`/circles/${closed.id}/encyclopedia`);
-    expect(tab.statusCode).toBe(301);
-    expect(tab.headers.location).toBe(`/circles/${closed.id}?tab=encyclopedia`);
+    // The wiki home is as private as the circle's content.
+    expect((await outsider.get(`/circles/${closed.id}/encyclopedia`)).statusCode).toBe(200);
+    expect((await (await createSignedInUser(api.app, db())).visitor.get(`/circles/${closed.id}/encyclopedia`)).statusCode).toBe(404);
   });
 
   it("lists a circle's entries on its encyclopedia tab and puts public entries in the sitemap", async () => {

@@ -3,11 +3,19 @@ import { idSchema } from "../../common/id.ts";
 import { defineOperation, noContent } from "../../server/lib/operation.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { can } from "./policy.ts";
-import { createEntry, deleteEntry, revertEntry, setEntryProtection, updateEntry } from "./editing.ts";
+import { addEntryVersion, createEntry, deleteEntry, revertEntry, setEntryProtection, updateEntry } from "./editing.ts";
 import { diffRevisions, getRevision, listRevisions, type RevisionSummary } from "./revisions.ts";
-import { loadReadableEntry } from "./service.ts";
+import { entryVersions, loadReadableEntry, versionIdOf } from "./service.ts";
 import { entryPath } from "./paths.ts";
-import { createEntrySchema, entryLanguageValues, protectionSchema, revertSchema, updateEntrySchema } from "./schema.ts";
+import {
+  createEntrySchema,
+  createVersionSchema,
+  entryLanguageValues,
+  protectionSchema,
+  revertSchema,
+  updateEntrySchema,
+  versionQuery,
+} from "./schema.ts";
 import type { EntrySnapshot } from "./revision-text.ts";
 import type { DiffBlock } from "./revision-text.ts";
 
@@ -46,6 +54,7 @@ const snapshotAnswer = {
   content: z.string(),
   references: z.array(referenceAnswer),
   citation: citationAnswer,
+  photos: z.array(z.strictObject({ file_id: z.string(), caption: z.string(), url: z.string() })),
 };
 
 function presentSnapshot(snapshot: EntrySnapshot) {
@@ -59,6 +68,7 @@ function presentSnapshot(snapshot: EntrySnapshot) {
       Object.fromEntries(Object.entries(reference).filter(([, value]) => value !== undefined && value !== null)),
     ) as EntrySnapshot["references"],
     citation: snapshot.citation,
+    photos: (snapshot.photos ?? []).map((photo) => ({ file_id: photo.file_id, caption: photo.caption, url: `/attach/${photo.file_id}` })),
   };
 }
 
@@ -107,6 +117,7 @@ async function entryForApi(db: Parameters<typeof loadReadableEntry>[0], viewer: 
   const { row, access } = await loadReadableEntry(db, viewer, id);
   return {
     row,
+    versions: await entryVersions(db, row),
     permissions: {
       edit: can(viewer, "edit", access, row),
       delete: can(viewer, "delete", access, row),
@@ -115,14 +126,28 @@ async function entryForApi(db: Parameters<typeof loadReadableEntry>[0], viewer: 
   };
 }
 
-/** `GET /api/encyclopedia/entries/{id}/`: the entry with its current revision. */
+/** `POST /api/encyclopedia/entries/{id}/versions/`: the entry's version in another language, with its first revision. */
+export const addVersionOperation = defineOperation({
+  name: "addEntryVersion",
+  input: { params: entryParams, body: createVersionSchema },
+  viewer: "signed-in",
+  run: (services, viewer, { params, body }) => addEntryVersion({ db: services.db }, viewer, params.id, body, services.now()),
+  present: (result) => ({ id: result.id, url: result.url, revision: result.revisionId }),
+  response: savedAnswer,
+  failures: ["not_found", "forbidden", "validation_failed", "content_too_large", "content_too_complex"],
+});
+
+/** `GET /api/encyclopedia/entries/{id}/?language=`: the entry (or its version in that language) with its current revision. */
 export const getEntryOperation = defineOperation({
   name: "getEntry",
-  input: { params: entryParams },
+  input: { params: entryParams, query: versionQuery },
   viewer: "optional",
-  run: (services, viewer, { params }) => entryForApi(services.db, viewer, params.id),
-  present: ({ row, permissions }) => ({
+  run: async (services, viewer, { params, query }) =>
+    entryForApi(services.db, viewer, await versionIdOf(services.db, params.id, query.language)),
+  present: ({ row, versions, permissions }) => ({
     id: row.id,
+    translation_of: row.translationOf,
+    versions: versions.map((version) => ({ id: version.id, language: version.language, name: version.name, url: entryPath(version) })),
     circle_id: row.circleId,
     ...presentSnapshot({
       name: row.name,
@@ -132,6 +157,7 @@ export const getEntryOperation = defineOperation({
       content: row.description,
       references: row.references,
       citation: row.citation,
+      photos: row.photos,
     }),
     content_html: row.descriptionHtml,
     language: row.language,
@@ -148,6 +174,8 @@ export const getEntryOperation = defineOperation({
   }),
   response: z.strictObject({
     id: z.number(),
+    translation_of: z.number().nullable(),
+    versions: z.array(z.strictObject({ id: z.number(), language: z.enum(entryLanguageValues), name: z.string(), url: z.string() })),
     circle_id: z.number(),
     ...snapshotAnswer,
     content_html: z.string(),
@@ -169,9 +197,10 @@ export const getEntryOperation = defineOperation({
 /** `PATCH /api/encyclopedia/entries/{id}/`: an edit on top of `base_revision` (merged three ways when others saved since). */
 export const updateEntryOperation = defineOperation({
   name: "updateEntry",
-  input: { params: entryParams, body: updateEntrySchema },
+  input: { params: entryParams, query: versionQuery, body: updateEntrySchema },
   viewer: "signed-in",
-  run: (services, viewer, { params, body }) => updateEntry({ db: services.db }, viewer, params.id, body, services.now()),
+  run: async (services, viewer, { params, query, body }) =>
+    updateEntry({ db: services.db }, viewer, await versionIdOf(services.db, params.id, query.language), body, services.now()),
   present: (result) => ({ id: result.id, url: result.url, revision: result.revisionId, merged: result.merged }),
   response: z.strictObject({ id: z.number(), url: z.string(), revision: z.number(), merged: z.boolean() }),
   failures: ["not_found", "forbidden", "validation_failed", "edit_conflict", "content_too_large", "content_too_complex"],
@@ -202,9 +231,10 @@ export const protectEntryOperation = defineOperation({
 /** `GET /api/encyclopedia/entries/{id}/revisions/?cursor=`: newest first, 50 a page. */
 export const listRevisionsOperation = defineOperation({
   name: "listEntryRevisions",
-  input: { params: entryParams, query: z.object({ cursor: idSchema.optional() }) },
+  input: { params: entryParams, query: versionQuery.extend({ cursor: idSchema.optional() }) },
   viewer: "optional",
-  run: (services, viewer, { params, query }) => listRevisions(services.db, viewer, params.id, query.cursor ?? null),
+  run: async (services, viewer, { params, query }) =>
+    listRevisions(services.db, viewer, await versionIdOf(services.db, params.id, query.language), query.cursor ?? null),
   present: (page) => ({
     results: page.revisions.map(presentRevision),
     next_cursor: page.nextCursor === null ? null : String(page.nextCursor),
@@ -216,9 +246,10 @@ export const listRevisionsOperation = defineOperation({
 /** `GET /api/encyclopedia/entries/{id}/revisions/{rev}/`: one revision as it was saved. */
 export const getRevisionOperation = defineOperation({
   name: "getEntryRevision",
-  input: { params: revisionParams },
+  input: { params: revisionParams, query: versionQuery },
   viewer: "optional",
-  run: (services, viewer, { params }) => getRevision(services.db, viewer, params.id, params.revision),
+  run: async (services, viewer, { params, query }) =>
+    getRevision(services.db, viewer, await versionIdOf(services.db, params.id, query.language), params.revision),
   present: ({ revision, snapshot }) => ({ ...presentRevision(revision), ...presentSnapshot(snapshot) }),
   response: revisionAnswer.extend(snapshotAnswer),
   failures: ["not_found"],
@@ -233,9 +264,10 @@ const diffBlockAnswer = z.union([
 /** `GET /api/encyclopedia/entries/{id}/diff/?from=&to=`: any two revisions. */
 export const diffRevisionsOperation = defineOperation({
   name: "diffEntryRevisions",
-  input: { params: entryParams, query: z.object({ from: idSchema, to: idSchema }) },
+  input: { params: entryParams, query: versionQuery.extend({ from: idSchema, to: idSchema }) },
   viewer: "optional",
-  run: (services, viewer, { params, query }) => diffRevisions(services.db, viewer, params.id, query.from, query.to),
+  run: async (services, viewer, { params, query }) =>
+    diffRevisions(services.db, viewer, await versionIdOf(services.db, params.id, query.language), query.from, query.to),
   present: (diff) => ({
     from: presentRevision(diff.from),
     to: presentRevision(diff.to),
@@ -247,7 +279,7 @@ export const diffRevisionsOperation = defineOperation({
     to: revisionAnswer,
     fields: z.array(
       z.strictObject({
-        field: z.enum(["name", "aliases", "disambiguation", "parent_id", "references", "citation"]),
+        field: z.enum(["name", "aliases", "disambiguation", "parent_id", "references", "citation", "photos"]),
         from: z.unknown(),
         to: z.unknown(),
       }),
@@ -260,10 +292,17 @@ export const diffRevisionsOperation = defineOperation({
 /** `POST /api/encyclopedia/entries/{id}/revisions/{rev}/revert/`: the old revision becomes a new one. */
 export const revertEntryOperation = defineOperation({
   name: "revertEntry",
-  input: { params: revisionParams, body: revertSchema },
+  input: { params: revisionParams, query: versionQuery, body: revertSchema },
   viewer: "signed-in",
-  run: (services, viewer, { params, body }) =>
-    revertEntry({ db: services.db }, viewer, params.id, params.revision, body.summary, services.now()),
+  run: async (services, viewer, { params, query, body }) =>
+    revertEntry(
+      { db: services.db },
+      viewer,
+      await versionIdOf(services.db, params.id, query.language),
+      params.revision,
+      body.summary,
+      services.now(),
+    ),
   present: (result) => ({ id: result.id, url: result.url, revision: result.revisionId }),
   response: savedAnswer,
   failures: ["not_found", "forbidden", "validation_failed", "edit_conflict"],

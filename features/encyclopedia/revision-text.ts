@@ -94,7 +94,7 @@ export function diffContent(from: string, to: string, language: EntryLanguage): 
   return blocks;
 }
 
-export const snapshotFields = ["name", "aliases", "disambiguation", "parent_id", "content", "references", "citation"] as const;
+export const snapshotFields = ["name", "aliases", "disambiguation", "parent_id", "content", "references", "citation", "photos"] as const;
 export type SnapshotField = (typeof snapshotFields)[number];
 
 /** The fields that differ between two snapshots. */

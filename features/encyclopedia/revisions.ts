@@ -178,3 +178,44 @@ export async function entryContributors(
   ]);
   return { contributors: rows.map((row) => ({ ...row, edits: Number(row.edits) })), createdAt: first?.createdAt.toISOString() ?? null };
 }
+
+/**
+ * How another language version changed since this one was last saved: the number of its
+ * revisions (its first aside) saved after `since`, and the two revisions to diff (the one current then, or its
+ * first, and its current one). Null when it has not changed.
+ */
+export async function versionChangedSince(
+  db: Executor,
+  other: { id: number; revisionId: number | null },
+  since: Date,
+): Promise<{ edits: number; from: number; to: number } | null> {
+  if (other.revisionId === null) return null;
+  const [changed] = await db
+    .select({ edits: count() })
+    .from(entryRevisions)
+    // Its first revision is no change: a version written after this one was written from it.
+    .where(
+      and(
+        eq(entryRevisions.entryId, other.id),
+        sql`${entryRevisions.number} > 1`,
+        sql`${entryRevisions.createdAt} > ${since.toISOString()}`,
+      ),
+    );
+  const edits = changed?.edits ?? 0;
+  if (edits === 0) return null;
+  const [then] = await db
+    .select({ id: entryRevisions.id })
+    .from(entryRevisions)
+    .where(and(eq(entryRevisions.entryId, other.id), sql`${entryRevisions.createdAt} <= ${since.toISOString()}`))
+    .orderBy(desc(entryRevisions.number))
+    .limit(1);
+  const [first] = then
+    ? [then]
+    : await db
+        .select({ id: entryRevisions.id })
+        .from(entryRevisions)
+        .where(eq(entryRevisions.entryId, other.id))
+        .orderBy(asc(entryRevisions.number))
+        .limit(1);
+  return { edits, from: first?.id ?? other.revisionId, to: other.revisionId };
+}

@@ -17,6 +17,8 @@ export interface EntrySummary {
   aliases: string[];
   disambiguation: string | null;
   language: EntryLanguage;
+  /** The group's first version, for a later language version (its path is under the group's id). */
+  translationOf?: number | null;
 }
 
 export const entryNameMaxLength = 100;
@@ -122,6 +124,21 @@ const editSummarySchema = z
   .max(summaryMaxLength, "validation:edit_summary_length")
   .regex(noControlCharacters, "validation:invalid_characters");
 
+export const maxPhotos = 20;
+export const photoCaptionMaxLength = 200;
+
+/** An entry's photo: an uploaded image (`POST /api/uploads/`) and its caption. */
+export const photoSchema = z.strictObject({
+  file_id: z.string({ error: "validation:entry_photo_unknown" }).regex(/^[A-Za-z0-9_-]{24}$/, "validation:entry_photo_unknown"),
+  caption: z
+    .string({ error: "validation:invalid_value" })
+    .trim()
+    .max(photoCaptionMaxLength, "validation:entry_photo_caption_length")
+    .regex(noControlCharacters, "validation:invalid_characters")
+    .default(""),
+});
+export const photosSchema = z.array(photoSchema, { error: "validation:invalid_value" }).max(maxPhotos, "validation:entry_photos_too_many");
+
 /** A new entry: `POST /api/circles/{cid}/encyclopedia/entries/`, the write page, the seed. */
 export const createEntrySchema = z.strictObject({
   name: nameSchema,
@@ -133,6 +150,7 @@ export const createEntrySchema = z.strictObject({
   summary: editSummarySchema.default(""),
   references: referencesSchema.default([]),
   citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
+  photos: photosSchema.default([]),
 });
 export type CreateEntryInput = z.infer<typeof createEntrySchema>;
 
@@ -154,8 +172,26 @@ export const updateEntrySchema = z.strictObject({
   summary: editSummarySchema.default(""),
   references: referencesSchema.optional(),
   citation: citationSchema.optional(),
+  photos: photosSchema.optional(),
 });
 export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
+
+/** `POST /api/encyclopedia/entries/{id}/versions/`: the entry's version in another language. */
+export const createVersionSchema = z.strictObject({
+  language: z.enum(entryLanguageValues, { error: "validation:language_invalid" }),
+  name: nameSchema,
+  aliases: z.array(nameSchema, { error: "validation:invalid_value" }).max(maxAliases, "validation:aliases_too_many").default([]),
+  disambiguation: disambiguationSchema.default(null),
+  content: markdownSchema("document"),
+  summary: editSummarySchema.default(""),
+  references: referencesSchema.default([]),
+  citation: citationSchema.default({ format: "numeric", bracket: "square", cite_type: "multiple", position: "superscript" }),
+  photos: photosSchema.default([]),
+});
+export type CreateVersionInput = z.infer<typeof createVersionSchema>;
+
+/** `?language=`: an entry's version in that language (the entry of the id itself without it). */
+export const versionQuery = z.object({ language: z.enum(entryLanguageValues, { error: "validation:language_invalid" }).optional() });
 
 /** `POST …/revisions/{rev}/revert/` */
 export const revertSchema = z.strictObject({ summary: editSummarySchema.default("") });

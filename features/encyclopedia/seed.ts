@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { circles, encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
-import { createEntrySchema, type EntryLanguage } from "./schema.ts";
-import { createEntry } from "./editing.ts";
+import { createEntrySchema, createVersionSchema, type EntryLanguage } from "./schema.ts";
+import { addEntryVersion, createEntry } from "./editing.ts";
 
 interface DemoEntry {
   circle: "mathematics" | "programming";
@@ -13,6 +13,8 @@ interface DemoEntry {
   disambiguation?: string;
   /** The name of an entry listed before this one. */
   parent?: string;
+  /** The entry (listed before) this one is the other language version of. */
+  versionOf?: string;
   description: string;
 }
 
@@ -54,6 +56,7 @@ const demoEntries: DemoEntry[] = [
     circle: "mathematics",
     name: "Pythagorean theorem",
     language: "en",
+    versionOf: "勾股定理",
     aliases: ["Pythagoras' theorem"],
     description:
       "In a right triangle, the square of the hypotenuse equals the sum of the squares of the legs:\n\n$$\na^2 + b^2 = c^2\n$$\n\nPositive integers satisfying it, such as $(3, 4, 5)$, are called *Pythagorean triples*.",
@@ -62,6 +65,7 @@ const demoEntries: DemoEntry[] = [
     circle: "mathematics",
     name: "Euler's formula",
     language: "en",
+    versionOf: "欧拉公式",
     disambiguation: "complex analysis",
     description:
       "For every real $x$:\n\n$$\ne^{ix} = \\cos x + i \\sin x\n$$\n\nAt $x = \\pi$ it gives Euler's identity, $e^{i\\pi} + 1 = 0$.",
@@ -78,6 +82,7 @@ const demoEntries: DemoEntry[] = [
     circle: "programming",
     name: "Recursion",
     language: "en",
+    versionOf: "递归",
     aliases: ["recursive function", "self-reference"],
     description:
       "A function that calls itself on a smaller input until it reaches a base case:\n\n```ts\nfunction sum(items: number[]): number {\n  return items.length === 0 ? 0 : items[0]! + sum(items.slice(1));\n}\n```\n",
@@ -93,7 +98,7 @@ const demoEntries: DemoEntry[] = [
 
 /**
  * A handful of real-looking entries on the embedded store (both languages, formulas, code, aliases,
- * a parent, one name told apart by disambiguation), written through `createEntry` like a real
+ * a parent, one name told apart by disambiguation, English versions of Chinese entries), written through `createEntry` like a real
  * author's. Idempotent: skipped once the demo creator has any entry. Needs the demo users first.
  */
 export async function seedDemoEntries(db: Database): Promise<void> {
@@ -118,6 +123,18 @@ export async function seedDemoEntries(db: Database): Promise<void> {
   for (const demo of demoEntries) {
     const circleId = circleIds.get(demo.circle);
     if (!circleId) continue;
+    const versionOf = demo.versionOf && made.get(demo.versionOf);
+    if (versionOf) {
+      const version = createVersionSchema.parse({
+        name: demo.name,
+        language: demo.language,
+        aliases: demo.aliases ?? [],
+        disambiguation: demo.disambiguation ?? null,
+        content: demo.description,
+      });
+      made.set(demo.name, (await addEntryVersion({ db }, viewer, versionOf, version)).id);
+      continue;
+    }
     const input = createEntrySchema.parse({
       name: demo.name,
       language: demo.language,

@@ -22,6 +22,7 @@ const summaryColumns = {
   aliases: encyclopediaEntries.aliases,
   disambiguation: encyclopediaEntries.disambiguation,
   language: encyclopediaEntries.language,
+  translationOf: encyclopediaEntries.translationOf,
 };
 
 /** Pages that show an entry: its own, its circle's (tab and counts), the sitemap. */
@@ -115,7 +116,7 @@ export async function entriesByIds(db: Executor, viewer: Pick<Viewer, "id"> | nu
  */
 export function relatedEntriesSql(ids: SQL | AnyColumn): SQL<EntrySummary[] | null> {
   return sql<EntrySummary[] | null>`(
-    select json_agg(json_build_object('id', e.id, 'circleId', e.circle_id, 'name', e.name, 'aliases', e.aliases, 'disambiguation', e.disambiguation, 'language', e.language) order by array_position(${ids}, e.id))
+    select json_agg(json_build_object('id', e.id, 'circleId', e.circle_id, 'name', e.name, 'aliases', e.aliases, 'disambiguation', e.disambiguation, 'language', e.language, 'translationOf', e.translation_of) order by array_position(${ids}, e.id))
     from encyclopedia_entries e where e.id = any(${ids}))`;
 }
 
@@ -179,6 +180,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     aliases: row.aliases,
     disambiguation: row.disambiguation,
     language: row.language,
+    translationOf: row.translationOf,
     descriptionHtml: row.descriptionHtml,
     description: row.description,
     parent: parent
@@ -194,6 +196,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     revisionId: row.revisionId,
     references: row.references,
     citation: row.citation,
+    photos: row.photos,
     url: entryPath(row),
   };
 }
@@ -201,16 +204,24 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
 export type EntryPage = Awaited<ReturnType<typeof getEntry>>;
 
 /**
- * Sets the cite count of these entries to the number of writings naming them among their related
- * entries (language versions count one each). Writings call it in the transaction that changes
- * related entries, with the ids before and after, and drop the entries' count tags.
+ * Sets the cite count of these entries: the writings naming them among their related entries
+ * (language versions count one each) together with the writings, answers and entries linking to
+ * them in their text (`entry_citations`), each source once. Writings call it in the transaction
+ * that changes related entries, with the ids before and after, and drop the entries' count tags;
+ * the links are kept by `features/encyclopedia/handlers.ts`.
  */
 export async function recountCitations(db: Executor, entryIds: readonly number[]): Promise<void> {
   const ids = [...new Set(entryIds)];
   if (ids.length === 0) return;
   await db
     .update(encyclopediaEntries)
-    .set({ citeCount: sql`(select count(*)::integer from writings w where encyclopedia_entries.id = any(w.related_entry_ids))` })
+    .set({
+      citeCount: sql`(select count(*)::integer from (
+        select 'writing' as source_type, w.id as source_id from writings w where encyclopedia_entries.id = any(w.related_entry_ids)
+        union
+        select c.source_type, c.source_id from entry_citations c where c.entry_id = encyclopedia_entries.id
+      ) sources)`,
+    })
     .where(inArray(encyclopediaEntries.id, ids));
 }
 
@@ -229,13 +240,14 @@ export async function sitemapEntries(
   db: Executor,
   circleIds: number[],
   page: { offset: number; limit: number } = { offset: 0, limit: 50_000 },
-): Promise<{ id: number; circleId: number; language: EntryLanguage; updatedAt: Date }[]> {
+): Promise<{ id: number; circleId: number; language: EntryLanguage; translationOf: number | null; updatedAt: Date }[]> {
   if (circleIds.length === 0) return [];
   return db
     .select({
       id: encyclopediaEntries.id,
       circleId: encyclopediaEntries.circleId,
       language: encyclopediaEntries.language,
+      translationOf: encyclopediaEntries.translationOf,
       updatedAt: encyclopediaEntries.updatedAt,
     })
     .from(encyclopediaEntries)
@@ -316,4 +328,52 @@ export async function entriesByName(
     .orderBy(sql`case when ${byName} then 0 else 1 end`, asc(encyclopediaEntries.id))
     .limit(options.limit ?? 50);
   return readableEntries(db, viewer, rows);
+}
+
+/** One language version of an entry, as the version links and the "changed since" notice need it. */
+export interface EntryVersion {
+  id: number;
+  circleId: number;
+  language: EntryLanguage;
+  name: string;
+  translationOf: number | null;
+  revisionId: number | null;
+  updatedAt: Date;
+}
+
+/** The language versions of the entry's group (itself included), the first version first. */
+export async function entryVersions(db: Executor, row: Pick<EntryRow, "id" | "translationOf">): Promise<EntryVersion[]> {
+  const group = row.translationOf ?? row.id;
+  return db
+    .select({
+      id: encyclopediaEntries.id,
+      circleId: encyclopediaEntries.circleId,
+      language: encyclopediaEntries.language,
+      name: encyclopediaEntries.name,
+      translationOf: encyclopediaEntries.translationOf,
+      revisionId: encyclopediaEntries.revisionId,
+      updatedAt: encyclopediaEntries.updatedAt,
+    })
+    .from(encyclopediaEntries)
+    .where(sql`coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}) = ${group}`)
+    .orderBy(asc(encyclopediaEntries.id));
+}
+
+/**
+ * The id of the entry's version in `language` (`?language=` of the API, `/{lang}` of the pages);
+ * the entry's own id without a language; `not_found` when the group has no version in it.
+ * Callers load the result with `loadReadableEntry`, which checks the viewer may read it.
+ */
+export async function versionIdOf(db: Executor, id: number, language: EntryLanguage | undefined): Promise<number> {
+  if (language === undefined) return id;
+  const [row] = await db
+    .select({ id: encyclopediaEntries.id, translationOf: encyclopediaEntries.translationOf, language: encyclopediaEntries.language })
+    .from(encyclopediaEntries)
+    .where(eq(encyclopediaEntries.id, id))
+    .limit(1);
+  if (!row) throw new AppError("not_found");
+  if (row.language === language) return row.id;
+  const version = (await entryVersions(db, row)).find((candidate) => candidate.language === language);
+  if (!version) throw new AppError("not_found");
+  return version.id;
 }

@@ -221,6 +221,9 @@ export const pageBodyLimits: Record<string, number> = {
   // A chapter: up to 200 KiB of Markdown, which URL-encoding can triple (Chinese text), and a preview.
   "/circles/:circleId/write/book/:bookId/add-chapter": 1024 * 1024,
   "/circles/:circleId/write/book/:bookId/chapter/:chapterId": 1024 * 1024,
+  // The entry editor: the Markdown body and references, and a photo (2 MB) when one is chosen (multipart).
+  "/circles/:circleId/encyclopedia/write": editorFormMaxBytes + maxImageBytes + 48 * 1024,
+  "/circles/:circleId/encyclopedia/:entryId/edit": editorFormMaxBytes + maxImageBytes + 48 * 1024,
 };
 
 const pageMethods = new Set(["GET", "HEAD", "POST"]);

@@ -20,6 +20,9 @@ export const axePages = [
   "/en/profile/creator?tab=questions",
   // The demo question with its accepted answer (features/questions/seed.ts), through its legacy address.
   "/community/questions/1",
+  // The Mathematics circle's wiki home, and the demo entry 勾股定理's English version (features/encyclopedia/seed.ts) through the legacy address.
+  "/en/circles/2/encyclopedia",
+  "/wiki/details/2/en",
 ];
 
 /** Opens `path` as a visitor in the given colour scheme and expects no serious or critical axe violation. */

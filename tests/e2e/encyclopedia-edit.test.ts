@@ -1,14 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPng } from "../support/images.ts";
 import { closeBrowser, hydrated, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** The entry editor in Chinese: create with an alias and two cited references, edit, diff the first and last revision, revert. */
+/**
+ * The entry editor in Chinese: create with an alias, a parent and two cited references, switch
+ * the citation style, edit, diff the first and last revision, revert; then the English version,
+ * the "changed since" notice in the English interface, and Cite this (copy BibTeX).
+ */
 describe("writing and editing an encyclopedia entry (zh-CN)", () => {
-  it("creates an entry, edits it, compares revisions and reverts", async () => {
+  it("creates an entry, edits it, compares revisions and reverts, adds its English version and cites it", async () => {
     const { context, page } = await newVisitor();
     await signInAsNewUser(context);
+    // The parent to pick, made through the API.
+    const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+    const parentName = uniqueName("几何");
+    const madeParent = await context.request.post("/api/circles/1/encyclopedia/entries/", {
+      headers: { "x-csrftoken": csrftoken },
+      data: { name: parentName, language: "zh-CN", content: "几何学。" },
+    });
+    expect(madeParent.status()).toBe(201);
     await page.goto("/circles/1/encyclopedia/write");
     await hydrated(page);
     await page.locator(".cm-content").waitFor({ timeout: 30_000 });
@@ -21,6 +34,7 @@ describe("writing and editing an encyclopedia entry (zh-CN)", () => {
     await page.getByTestId("ref-title-0").fill("Elements");
     await page.getByTestId("ref-label-1").fill("zhou");
     await page.getByTestId("ref-title-1").fill("周髀算经");
+    await page.getByTestId("entry-parent-select").selectOption({ label: parentName });
     await page.getByTestId("entry-save").click();
     await page.waitForURL(/\/circles\/1\/encyclopedia\/\d+$/, { timeout: 30_000 });
     const entryUrl = new URL(page.url()).pathname;
@@ -34,10 +48,17 @@ describe("writing and editing an encyclopedia entry (zh-CN)", () => {
     await page.locator(".cm-content").click();
     await page.keyboard.press("Control+End");
     await page.keyboard.insertText("\n\n勾三股四弦五。");
+    await page.getByTestId("entry-citation_bracket").selectOption("round");
+    // A photo with its caption, uploaded with the save: the infobox shows it.
+    await page.getByTestId("entry-photo-file").setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: await testPng() });
+    await page.getByTestId("entry-photo-caption").fill("示意图");
     await page.getByTestId("entry-summary").fill("补充");
     await page.getByTestId("entry-save").click();
     await page.waitForURL(entryUrl, { timeout: 30_000 });
     await expect.poll(() => page.locator(".rendered-content").innerText()).toContain("勾三股四弦五");
+    expect(await page.locator(".rendered-content sup").first().innerText()).toMatch(/^\(\d/);
+    expect(await page.getByTestId("entry-infobox").innerText()).toContain("示意图");
+    await expect.poll(() => page.getByTestId("entry-parent").count()).toBe(1);
 
     await page.getByTestId("entry-history").click();
     await page.waitForURL(`${entryUrl}/history`);
@@ -48,6 +69,46 @@ describe("writing and editing an encyclopedia entry (zh-CN)", () => {
     await expect.poll(() => page.getByTestId("revision-row").count(), { timeout: 30_000 }).toBe(3);
     await page.goto(entryUrl);
     expect(await page.locator(".rendered-content").innerText()).not.toContain("勾三股四弦五");
+
+    // The English version, written from the entry page.
+    await hydrated(page);
+    await page.getByTestId("entry-add-version-en").click();
+    await page.waitForURL(`${entryUrl}/edit?language=en`);
+    await hydrated(page);
+    await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+    await page.getByTestId("entry-name-input").fill(uniqueName("Pythagorean theorem"));
+    await page.locator(".cm-content").click();
+    await page.keyboard.insertText("The squares of the legs sum to the square of the hypotenuse [@euclid].");
+    await page.getByTestId("entry-save").click();
+    await page.waitForURL(`${entryUrl}/en`, { timeout: 30_000 });
+    expect(await page.getByTestId("entry-version-changed").count()).toBe(0);
+
+    // The Chinese version changes: the English one says so, in the English interface.
+    await page.goto(`${entryUrl}/edit`);
+    await hydrated(page);
+    await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText("\n\n又称商高定理。");
+    await page.getByTestId("entry-save").click();
+    await page.waitForURL(entryUrl, { timeout: 30_000 });
+    await page.goto(`/en${entryUrl}`);
+    await expect
+      .poll(() => page.getByTestId("entry-version-changed").innerText())
+      .toContain("The Chinese version has changed since this one was written (1 edit)");
+    await page.getByTestId("entry-version-changed").getByRole("link").click();
+    await expect.poll(() => page.getByTestId("entry-diff").innerText(), { timeout: 30_000 }).toContain("商高定理");
+
+    // Cite this: copy the BibTeX of the current revision.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto(`/en${entryUrl}/en`);
+    await hydrated(page);
+    await page.getByTestId("cite-this").locator("summary").click();
+    await page.getByTestId("cite-copy-bibtex").click();
+    await expect.poll(() => page.getByTestId("cite-copy-bibtex").innerText()).toBe("Copied");
+    const bibtex = await page.evaluate(() => navigator.clipboard.readText());
+    expect(bibtex).toMatch(/^@misc\{entry\d+rev\d+,/);
+    expect(bibtex).toContain(`/en${entryUrl}/en?revision=`);
     await context.close();
   });
 });
@@ -59,6 +120,9 @@ describe("the entry editor in English (smoke)", () => {
     await page.goto("/en/circles/1/encyclopedia/write");
     expect(await page.locator("h1").innerText()).toBe("Create an entry");
     expect(await page.getByTestId("entry-references").innerText()).toContain("References");
+    await page.goto("/en/circles/1/encyclopedia?q=pythagor");
+    expect(await page.locator("h1").innerText()).toContain("encyclopedia");
+    expect(await page.getByTestId("wiki-results").innerText()).toContain("Entries matching “pythagor”");
     await context.close();
   });
 });

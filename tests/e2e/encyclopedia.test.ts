@@ -124,7 +124,8 @@ describe("related encyclopedia entries in the browser (en)", () => {
     const related = page.getByTestId("related-entries").locator("a");
     await eventually(() => related.allInnerTexts()).toEqual(picks.en.map((entry) => entry.name));
     await related.first().click();
-    await page.waitForURL((url) => /^\/en\/circles\/\d+\/encyclopedia\/\d+$/.test(url.pathname));
+    // The English version of a Chinese entry is read under the entry's id: …/{entry_id}/en.
+    await page.waitForURL((url) => /^\/en\/circles\/\d+\/encyclopedia\/\d+(\/en)?$/.test(url.pathname));
     await eventually(() => page.getByTestId("entry-name").innerText()).toContain(picks.en[0]!.name);
     expect(await page.locator(".entry-aliases").innerText()).toContain(t("encyclopedia:read.aliases"));
     await page.locator(".rendered-content .katex").first().waitFor();

@@ -33,6 +33,12 @@ export interface StoredReference {
   doi?: string;
 }
 
+/** A photo of an entry (spec §3): an uploaded JPG or PNG (`/attach/{file_id}`) with its caption. */
+export interface StoredPhoto {
+  file_id: string;
+  caption: string;
+}
+
 /** How an entry shows its citations (spec §3). */
 export interface StoredCitationSettings {
   format: "numeric" | "label" | "none";
@@ -57,6 +63,8 @@ export interface StoredEntrySnapshot {
   content: string;
   references: StoredReference[];
   citation: StoredCitationSettings;
+  /** The first is the infobox photo, the others the gallery; absent when there are none (older snapshots keep their hash). */
+  photos?: StoredPhoto[];
 }
 
 /**
@@ -98,14 +106,25 @@ export const encyclopediaEntries = pgTable(
     protected: boolean("protected").notNull().default(false),
     references: jsonb("references").$type<StoredReference[]>().notNull().default([]),
     citation: jsonb("citation").$type<StoredCitationSettings>().notNull().default(defaultCitationSettings),
+    /** The current revision's photos: the first in the infobox, the others in the gallery. */
+    photos: jsonb("photos").$type<StoredPhoto[]>().notNull().default([]),
     /** The revision the entry shows now (entry_revisions.id); every save writes one. */
     revisionId: integer("revision_id"),
+    /**
+     * Language versions of one entry form a group: the first version has `translation_of` null,
+     * the others point at it (the group key is `coalesce(translation_of, id)`, one version per language).
+     */
+    translationOf: integer("translation_of").references((): AnyPgColumn => encyclopediaEntries.id, { onDelete: "set null" }),
   },
   (table) => [
     index("encyclopedia_entries_circle_idx").on(table.circleId, table.createdAt),
+    // The wiki home's "recently edited".
+    index("encyclopedia_entries_circle_updated_idx").on(table.circleId, table.updatedAt),
     // text_pattern_ops: the picker's name-prefix search (`lower(name) like 'abc%'`) uses it under any collation.
     index("encyclopedia_entries_name_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("encyclopedia_entries_parent_idx").on(table.parentId),
+    index("encyclopedia_entries_translation_idx").on(table.translationOf),
+    uniqueIndex("encyclopedia_entries_group_language_idx").on(sql`coalesce(${table.translationOf}, ${table.id})`, table.language),
     // The entry search (`like '%q%'` on names and aliases): pg_trgm GIN indexes instead of a scan.
     // `entry_aliases_text` (the scale migration) joins the aliases in an immutable function an index may use.
     // fastupdate off: entries are written rarely, and a GIN pending list is scanned by every search until vacuum.
@@ -139,7 +158,11 @@ export const entryViews = pgTable(
     visitor: text("visitor").notNull(),
     day: date("day").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.entryId, table.visitor, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.visitor, table.day] }),
+    // The wiki home's hot entries: views of the last 7 days.
+    index("entry_views_day_idx").on(table.day, table.entryId),
+  ],
 );
 
 /**
@@ -182,5 +205,27 @@ export const entryRevisions = pgTable(
     index("entry_revisions_author_idx").on(table.authorId),
     index("entry_revisions_content_idx").on(table.contentHash),
     check("entry_revisions_summary_length", sql`char_length(${table.summary}) <= 200`),
+  ],
+);
+
+/**
+ * What links to an entry in its text: writings, answers and other entries whose rendered HTML
+ * has a link to the entry's page (kept by `features/encyclopedia/handlers.ts` when they are
+ * saved or deleted). With the writings naming it among their related entries, they make the
+ * entry's `cite_count`.
+ */
+export const entryCitations = pgTable(
+  "entry_citations",
+  {
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => encyclopediaEntries.id, { onDelete: "cascade" }),
+    sourceType: text("source_type", { enum: ["writing", "answer", "entry"] }).notNull(),
+    sourceId: integer("source_id").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.sourceType, table.sourceId] }),
+    index("entry_citations_source_idx").on(table.sourceType, table.sourceId),
+    check("entry_citations_source_type_check", sql`${table.sourceType} in ('writing', 'answer', 'entry')`),
   ],
 );
