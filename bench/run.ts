@@ -4,12 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/build-if-needed.ts";
+import { tipBurst } from "./tip-burst.ts";
 import { prepareQuestionPage } from "./question-data.ts";
 
 /**
  * `npm run bench`: each measurement against a baseline run side by side in the same run.
  * 1. cached anonymous `/` and a demo article vs bare node:http serving the same bytes;
  * 2. `GET /api/Users/LoginAuth/` (signed in: a session lookup) vs a bare Fastify hello route;
+ * 2b. a burst of tips from one reader to one book (bench/tip-burst.ts): tips per second and p99;
  * 3. the demo article rendered uncached for a signed-in reader vs our document renderer rendering
  *    the same route tree with the same data over node:http (bench/baseline-tree.ts), and, for
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
@@ -76,12 +78,23 @@ function report(name: string, ours: Awaited<ReturnType<typeof load>>, baseline: 
 }
 
 const site = "http://127.0.0.1:3901";
+/** The sandbox's notifies are signed with this, so the tip burst can top up through them. */
+const sandboxSecret = "bench-sandbox-secret";
 const questionLink = await prepareQuestionPage(work);
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
 await start(
   "server/main.ts",
   [],
-  { PORT: "3901", HOST: "127.0.0.1", DATA_DIR: work, NODE_ENV: "production", DATABASE_URL: "", CAPTCHA: "off" },
+  {
+    PORT: "3901",
+    HOST: "127.0.0.1",
+    DATA_DIR: work,
+    NODE_ENV: "production",
+    DATABASE_URL: "",
+    CAPTCHA: "off",
+    PAYMENT_PROVIDER: "sandbox",
+    PAYMENT_SANDBOX_SECRET: sandboxSecret,
+  },
   `${site}/build-manifest.json`,
 );
 
@@ -157,6 +170,9 @@ await start("bench/baseline-fastify.ts", ["3903"]);
 const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });
 const authBaseline = await load("http://127.0.0.1:3903/hello");
 report("GET /api/Users/LoginAuth/ (signed in)", authOurs, authBaseline);
+
+// 2b. The tip burst (bench/tip-burst.ts): tips per second and p99 through the ledger's constraint.
+await tipBurst(site, session, sandboxSecret, duration);
 
 // 3. The article as a signed-in reader gets it: never from the page cache (a session cookie skips
 // it), so every request runs the session lookup, loader, queries and React render. Two baselines:

@@ -25,6 +25,7 @@ import "./writings/handlers.ts";
 import "./comments/handlers.ts";
 import "./books/handlers.ts";
 import "./questions/handlers.ts";
+import "./tips/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./writings/search.ts";
 import "./books/search.ts";

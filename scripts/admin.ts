@@ -7,11 +7,14 @@ import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type Databa
 import { invalidationChannel, setInvalidationBroadcast } from "../server/lib/invalidation.ts";
 import { parseSiteRole, parseUserType, setSiteRole, setUserType } from "../features/accounts/user-type.ts";
 import { AppError } from "../common/app-error.ts";
+import { checkLedger, ledgerIsConsistent } from "../features/ledger/check.ts";
 
 const usage = `Usage: npm run admin -- set-type <username> <type>
        npm run admin -- set-site-role <username> <role>
+       npm run admin -- ledger-check
   type: registered | official | vip | svip (or the full name, e.g. "VIP users")
-  role: none | moderator | admin (moderators review every report at /admin/reports)`;
+  role: none | moderator | admin (moderators review every report at /admin/reports)
+  ledger-check: every ledger transaction balances and every cached balance equals its entries (exit 1 otherwise)`;
 
 /**
  * Administration from the command line: `npm run admin -- set-type <username> <type>` and
@@ -22,7 +25,9 @@ const usage = `Usage: npm run admin -- set-type <username> <type>
  */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, username, value] = args;
-  if ((command !== "set-type" && command !== "set-site-role") || !username || !value || args.length !== 3) {
+  const ledgerCheck = command === "ledger-check" && args.length === 1;
+  const roleCommand = (command === "set-type" || command === "set-site-role") && !!username && !!value && args.length === 3;
+  if (!ledgerCheck && !roleCommand) {
     console.error(usage);
     return 2;
   }
@@ -64,11 +69,22 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
   try {
     await database.migrate();
+    if (ledgerCheck) {
+      const report = await checkLedger(database.db);
+      console.log(`${report.transactions} transactions, ${report.entries} entries`);
+      for (const id of report.unbalancedTransactions) console.error(`transaction ${id} does not balance`);
+      for (const id of report.incompleteTransactions) console.error(`transaction ${id} has fewer than two entries`);
+      for (const user of report.mismatchedUsers)
+        console.error(`user ${user.userId}: ${user.field} is ${user.cached}, its entries sum to ${user.ledger}`);
+      const consistent = ledgerIsConsistent(report);
+      console.log(consistent ? "ledger consistent" : "ledger INCONSISTENT");
+      return consistent ? 0 : 1;
+    }
     if (siteRole) {
-      const { previous } = await setSiteRole({ db: database.db }, username, siteRole);
+      const { previous } = await setSiteRole({ db: database.db }, username!, siteRole);
       console.log(`${username}: site role ${previous} → ${siteRole}`);
     } else {
-      const { previous } = await setUserType({ db: database.db }, username, userType!);
+      const { previous } = await setUserType({ db: database.db }, username!, userType!);
       console.log(`${username}: ${previous} → ${userType}`);
     }
     return 0;

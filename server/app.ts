@@ -43,6 +43,12 @@ import { LocalFileStore, type FileStore } from "../features/attachments/file-sto
 import { maxImageBytes } from "../features/attachments/constants.ts";
 import { profilesApi } from "../features/profiles/api.ts";
 import { followsApi } from "../features/follows/api.ts";
+import { paymentsApi } from "../features/payments/api.ts";
+import { configurePayments } from "../features/payments/settings.ts";
+import { tipsApi } from "../features/tips/api.ts";
+import { paywallApi } from "../features/paywall/api.ts";
+import { redPacketsApi } from "../features/red-packets/api.ts";
+import { walletApi } from "../features/wallet/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { questionsApi } from "../features/questions/api.ts";
@@ -198,6 +204,12 @@ export async function buildApp({
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });
   await app.register(followsApi);
   await app.register(checkinsApi);
+  await app.register(walletApi);
+  configurePayments(config.sessionSecret);
+  await app.register(paymentsApi);
+  await app.register(tipsApi);
+  await app.register(paywallApi);
+  await app.register(redPacketsApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -6,6 +6,7 @@ import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type Databa
 import { seed } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { startMaintenance } from "./maintenance.ts";
+import { startPaymentJobs } from "../features/payments/jobs.ts";
 
 /** Starts the product: migrate, seed, serve; stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
@@ -30,11 +31,13 @@ export async function main(): Promise<void> {
   });
 
   const stopMaintenance = startMaintenance(database.db, app.files, app.log);
+  const stopPaymentJobs = startPaymentJobs(database.db, app.log);
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
     stopMaintenance();
+    stopPaymentJobs();
     await app.close();
     await database.close();
     await release?.();

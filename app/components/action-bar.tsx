@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { SharePanel } from "./share-panel.tsx";
-import { StarIcon, ThumbIcon } from "./icons.tsx";
+import { CoinIcon, StarIcon, ThumbIcon } from "./icons.tsx";
 import { ReportControl } from "./report-control.tsx";
 import { ReactionButtons, useReaction } from "./reaction-buttons.tsx";
 
@@ -29,6 +29,7 @@ export function ActionBar({
   summary,
   csrfToken,
   title = "",
+  tippable = false,
 }: {
   subjectType: string;
   subjectId: number;
@@ -37,6 +38,8 @@ export function ActionBar({
   csrfToken: string | null;
   /** The page's title, for the system's share sheet. */
   title?: string;
+  /** Readers may tip it (赞赏): a link to its tip page, no script of its own. */
+  tippable?: boolean;
 }) {
   const { t, i18n } = useTranslation("interactions");
   const locale = i18n.language as Locale;
@@ -71,6 +74,16 @@ export function ActionBar({
     </>
   );
 
+  const tipLink = tippable ? (
+    <Link
+      className="button action-button"
+      to={`${localizePath(`/subjects/${subjectType}/${subjectId}/tip`, locale)}?${new URLSearchParams({ next: here })}`}
+      rel="nofollow"
+      data-testid="tip"
+    >
+      <CoinIcon /> {t("tip")}
+    </Link>
+  ) : null;
   if (!csrfToken) {
     const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
     return (
@@ -84,6 +97,7 @@ export function ActionBar({
         <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
           {favoriteLabel}
         </Link>
+        {tipLink}
         <SharePanel
           subjectType={subjectType}
           subjectId={subjectId}
@@ -117,6 +131,7 @@ export function ActionBar({
           {favoriteLabel}
         </button>
       </favoriteFetcher.Form>
+      {tipLink}
       <SharePanel
         subjectType={subjectType}
         subjectId={subjectId}

@@ -98,3 +98,13 @@ export function FlagIcon() {
     </LineIcon>
   );
 }
+
+/** A coin (the tip button). */
+export function CoinIcon() {
+  return (
+    <LineIcon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M7 12c1.2-3.5 2.8-3.5 4 0s2.8 3.5 4 0" />
+    </LineIcon>
+  );
+}

@@ -116,6 +116,7 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
     label: t("editor.content"),
     csrfToken: page.csrfToken,
     onEdit: () => autosave.markDirty(),
+    paywall: true,
   });
   const contentRef = useRef(markdown.content);
   contentRef.current = markdown.content;

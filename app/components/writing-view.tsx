@@ -26,6 +26,117 @@ export interface ReadingPageData {
   interactions: InteractionSummary;
   /** Why the page is hidden from everyone else (its author and moderators only see it). */
   moderation: "pending" | "hidden" | null;
+  /** Pay-to-view: the price and whether the viewer reads the paid part (null: a free writing). */
+  paywall: { price: number; entitled: boolean; unlocked: boolean; refundable: boolean } | null;
+  idempotencyKey: string | null;
+  /** Open red packets on the writing, and what the viewer got from each (null: not opened). */
+  redPackets: { id: number; shares: number; remainingShares: number; own: boolean; claimed: number | null }[];
+}
+
+/** Red packets: "Open the red packet" for readers (a plain form), what each got, and the author's form to send one. */
+function RedPackets({ page, path, next }: { page: ReadingPageData; path: string; next: string }) {
+  const { t, i18n } = useTranslation("writings");
+  const locale = i18n.language as Locale;
+  const token = page.csrfToken;
+  if (page.redPackets.length === 0 && !page.isAuthor) return null;
+  return (
+    <section className="panel red-packets" aria-label={t("red_packet.title")} data-testid="red-packets">
+      {page.redPackets.map((packet) => (
+        <div key={packet.id} className="red-packet" data-id={packet.id}>
+          <span className="red-packet-label">{t("red_packet.left", { left: packet.remainingShares, shares: packet.shares })}</span>
+          {packet.claimed !== null ? (
+            <span data-testid="red-packet-got">{t("red_packet.got", { amount: packet.claimed })}</span>
+          ) : packet.own ? null : token ? (
+            <Form method="post" action={path}>
+              <input type="hidden" name="csrftoken" value={token} />
+              <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+              <input type="hidden" name="red_packet" value={packet.id} />
+              <button type="submit" name="intent" value="claim_red_packet" className="button button-primary" data-testid="open-red-packet">
+                {t("red_packet.open")}
+              </button>
+            </Form>
+          ) : (
+            <Link
+              className="button button-primary"
+              to={`${localizePath("/login", locale)}?next=${encodeURIComponent(next)}`}
+              rel="nofollow"
+            >
+              {t("red_packet.open")}
+            </Link>
+          )}
+        </div>
+      ))}
+      {page.isAuthor && token ? (
+        <details className="red-packet-fund">
+          <summary className="button action-button">{t("red_packet.send")}</summary>
+          <Form method="post" action={path} className="wallet-form">
+            <input type="hidden" name="csrftoken" value={token} />
+            <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+            <label>
+              {t("red_packet.total")}
+              <input type="number" name="total" min={1} step={1} required defaultValue={10} />
+            </label>
+            <label>
+              {t("red_packet.shares")}
+              <input type="number" name="shares" min={1} max={1000} step={1} required defaultValue={5} />
+            </label>
+            <label>
+              {t("red_packet.split")}
+              <select name="split" defaultValue="random">
+                <option value="random">{t("red_packet.random")}</option>
+                <option value="equal">{t("red_packet.equal")}</option>
+              </select>
+            </label>
+            <label>
+              {t("red_packet.hours")}
+              <input type="number" name="expires_in_hours" min={1} max={168} step={1} required defaultValue={24} />
+            </label>
+            <button type="submit" name="intent" value="fund_red_packet" className="button button-primary">
+              {t("red_packet.send")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** The end of the free part: a fade and "Unlock for N sinecoin" (a plain form; visitors sign in first), or the refund while it is open. */
+function Paywall({ page, path, next }: { page: ReadingPageData; path: string; next: string }) {
+  const { t, i18n } = useTranslation("writings");
+  const locale = i18n.language as Locale;
+  const paywall = page.paywall!;
+  if (paywall.entitled) {
+    if (!paywall.unlocked || !paywall.refundable || !page.csrfToken) return null;
+    return (
+      <Form method="post" action={path} className="paywall-refund">
+        <input type="hidden" name="csrftoken" value={page.csrfToken} />
+        <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+        <button type="submit" name="intent" value="refund" className="button action-button" data-testid="refund">
+          {t("paywall.refund", { price: paywall.price })}
+        </button>
+      </Form>
+    );
+  }
+  const unlockLabel = t("paywall.unlock", { price: paywall.price });
+  return (
+    <div className="paywall" data-testid="paywall">
+      <p className="paywall-title">{t("paywall.title")}</p>
+      {page.csrfToken ? (
+        <Form method="post" action={path}>
+          <input type="hidden" name="csrftoken" value={page.csrfToken} />
+          <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
+          <button type="submit" name="intent" value="unlock" className="button button-primary" data-testid="unlock">
+            {unlockLabel}
+          </button>
+        </Form>
+      ) : (
+        <Link className="button button-primary" to={`${localizePath("/login", locale)}?next=${encodeURIComponent(next)}`} rel="nofollow">
+          {unlockLabel}
+        </Link>
+      )}
+    </div>
+  );
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
@@ -204,14 +315,27 @@ export function WritingView({
           data-disable-context-menu={writing.disable_context_menu || undefined}
         >
           <RenderedContent html={writing.html} lang={writing.language} />
+          {page.paywall ? (
+            <Paywall
+              page={page}
+              path={link(writing.id)}
+              next={writingPath({ id: writing.id, circleId: writing.circle_id, type: writing.type })}
+            />
+          ) : null}
         </div>
       </div>
+      <RedPackets
+        page={page}
+        path={link(writing.id)}
+        next={writingPath({ id: writing.id, circleId: writing.circle_id, type: writing.type })}
+      />
       <ActionBar
         subjectType="writing"
         subjectId={writing.id}
         summary={page.interactions}
         csrfToken={page.csrfToken}
         title={writing.title}
+        tippable={writing.tip_enabled}
       />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">

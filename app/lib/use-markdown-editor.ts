@@ -1,3 +1,4 @@
+import { paywallMarker } from "../../features/paywall/split.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MarkdownEditorHandle } from "./codemirror.ts";
@@ -14,6 +15,8 @@ export interface MarkdownEditorOptions {
   initialPreview?: string | null;
   /** Called on every change made by typing, a toolbar action or an upload. */
   onEdit?: () => void;
+  /** The writing editor's paywall button: inserts the line where a pay-to-view writing's free part ends. */
+  paywall?: boolean;
 }
 
 export type MarkdownEditor = ReturnType<typeof useMarkdownEditor>;
@@ -24,7 +27,14 @@ export type MarkdownEditor = ReturnType<typeof useMarkdownEditor>;
  * import once the page is hydrated (reading pages never load it), the toolbar's actions, image
  * upload, and a preview rendered by the server's pipeline 0.7 s after typing stops.
  */
-export function useMarkdownEditor({ initialText, label, csrfToken, initialPreview = null, onEdit }: MarkdownEditorOptions) {
+export function useMarkdownEditor({
+  initialText,
+  label,
+  csrfToken,
+  initialPreview = null,
+  onEdit,
+  paywall = false,
+}: MarkdownEditorOptions) {
   const { t } = useTranslation("editor");
   const [content, setContent] = useState(initialText);
   const [preview, setPreview] = useState<string | null>(initialPreview);
@@ -129,6 +139,7 @@ export function useMarkdownEditor({ initialText, label, csrfToken, initialPrevie
     ["list", () => view.current?.insertBlock(`- ${t("editor.list_item")}`)],
     ["code", () => view.current?.wrap("\n```\n", "\n```\n", "code")],
     ["math", () => view.current?.wrap("$", "$", "E = mc^2")],
+    ...(paywall ? ([["paywall", () => view.current?.insertBlock(paywallMarker)]] as [string, () => void][]) : []),
   ];
 
   return { content, typed, replaceText, ready, parentRef, preview, uploadStatus, setUploadStatus, insertImages, toolbar };

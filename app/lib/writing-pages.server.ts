@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { paywallFor } from "../../features/paywall/service.ts";
+import { openRedPackets } from "../../features/red-packets/service.ts";
 import { moderationNotice } from "../../features/reports/service.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -61,7 +64,10 @@ export async function readingPage(
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
   tagPage(app, ...writingContentTags(row), ...subjectPageTags("writing", row.id), homeTag);
   await tagCirclePage(app, row.circleId);
-  const writing = presentWriting(app.viewer, row, loaded.access, await writingDetails(app.db, row, loaded), { markdown: false });
+  const presented = presentWriting(app.viewer, row, loaded.access, await writingDetails(app.db, row, loaded), { markdown: false });
+  // Pay-to-view: the paid part joins the page only for the entitled (never on a visitor's cached copy).
+  const paywall = await paywallFor(app.db, app.viewer, row, loaded.access, app.now());
+  const writing = paywall?.entitled && paywall.paidHtml ? { ...presented, html: `${presented.html}${paywall.paidHtml}` } : presented;
   const following = loaded.following;
   const origin = pageUrl(request.url).origin;
   const circleRow = await getCircleRow(app.db, row.circleId);
@@ -82,6 +88,18 @@ export async function readingPage(
     interactions,
     signedIn: app.viewer !== null,
     isAuthor: app.viewer?.id === row.authorId,
+    paywall: paywall
+      ? { price: paywall.price, entitled: paywall.entitled, unlocked: paywall.unlocked, refundable: paywall.refundableUntil !== null }
+      : null,
+    redPackets: (await openRedPackets(app.db, row.id, app.viewer?.id ?? null, app.now())).map((packet) => ({
+      id: packet.id,
+      shares: packet.shares,
+      remainingShares: packet.remainingShares,
+      own: packet.funderId === app.viewer?.id,
+      claimed: packet.claimed,
+    })),
+    // A fresh key per page load for the money-moving forms (a form sent twice moves money once).
+    idempotencyKey: app.viewer ? randomUUID() : null,
     // Only its author and moderators open a hidden writing; they see why it is hidden.
     moderation: row.hiddenAt ? await moderationNotice(app.db, "writing", row.id) : null,
   };

@@ -7,6 +7,8 @@ import { contentStylesheets } from "../components/rendered-content.tsx";
 import { WritingView } from "../components/writing-view.tsx";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWritingOperation } from "../../features/writings/operations.ts";
+import { refundOperation, unlockOperation } from "../../features/paywall/operations.ts";
+import { claimRedPacketOperation, fundRedPacketOperation } from "../../features/red-packets/operations.ts";
 import { commentIntents } from "../lib/comment-pages.server.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
@@ -30,8 +32,34 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireSignedIn(app.viewer);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  return dispatchIntent({ app, request, form, params }, { ...commentIntents, delete: deleteThisWriting });
+  return dispatchIntent(
+    { app, request, form, params },
+    {
+      ...commentIntents,
+      delete: deleteThisWriting,
+      unlock: unlockThis,
+      refund: refundThis,
+      claim_red_packet: claimThis,
+      fund_red_packet: fundThis,
+    },
+  );
 }
+
+/** Pay-to-view: unlock or refund, then back to the page (PRG); a refusal (a balance too low, a refund too late) is the error screen. */
+const backToWriting = {
+  params: ({ params }: FormPost) => ({ id: params.writingId }),
+  done: (_answer: unknown, { request }: FormPost): never => {
+    throw redirect(pageUrl(request.url).pathname, 303);
+  },
+  ...failuresOnErrorScreen,
+};
+const unlockThis = formAction(unlockOperation, backToWriting);
+const refundThis = formAction(refundOperation, backToWriting);
+const claimThis = formAction(claimRedPacketOperation, {
+  ...backToWriting,
+  params: ({ form }: FormPost) => ({ id: String(form.get("red_packet") ?? "") }),
+});
+const fundThis = formAction(fundRedPacketOperation, backToWriting);
 
 /** Deleting the writing, asked first (the answer carries `confirmed=1`); a refusal is the error screen. */
 async function deleteThisWriting(post: FormPost) {

@@ -99,6 +99,8 @@ export const eventCatalogue = {
   "favorite.added": event(anySubject, z.object({ folderId: id })),
   "favorite.removed": event(anySubject, none),
   "subject.shared": event(anySubject, none),
+  /** A tip (赞赏) on a writing, an answer or a book: told to its author; `amount` what the tipper paid. */
+  "tip.received": event(anySubject, z.object({ tipId: id, amount: z.number().int().positive(), authorAmount: z.number().int() })),
 
   /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
   "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),

@@ -3,6 +3,7 @@ import type { Database, Executor } from "../../server/db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from "../../server/db/schema/index.ts";
 import type { currencies } from "../../server/db/schema/ledger.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
+import { AppError } from "../../common/app-error.ts";
 import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
 
 export type Currency = (typeof currencies)[number];
@@ -27,9 +28,6 @@ export interface LedgerTransactionInput {
 export function accountKey(account: LedgerAccount): string {
   return "userId" in account ? `user:${account.userId}:${account.currency}` : `system:${account.system}:${account.currency}`;
 }
-
-/** Cached balance columns on users, kept equal to the sum of the user's entries (see postLedgerTransaction). */
-const cachedBalance = { gold: users.gold, sinecoin: users.sinecoin } as const;
 
 export class UnbalancedLedgerTransaction extends Error {}
 
@@ -67,18 +65,60 @@ export async function postLedgerTransaction(
       amount: entry.amount,
     })),
   );
+  await moveCachedBalances(tx, input);
+  return { transactionId: created.id, posted: true };
+}
+
+/**
+ * The ledger kinds whose sinecoin credits are the user's profit (what cashouts may pay out):
+ * tips received, unlocks of one's paid writings, red-packet shares claimed.
+ */
+export const profitKinds: ReadonlySet<string> = new Set(["tip", "unlock", "red_packet_claim"]);
+/** Kinds that pay profit out (cashouts; none yet). */
+export const cashoutKinds: ReadonlySet<string> = new Set(["cashout"]);
+
+/**
+ * Moves the users rows of the entries in one UPDATE each, in user id order (two transfers between
+ * the same two users lock in the same order: no deadlock). The row's check constraint
+ * (`users_balances_nonnegative`) refuses a balance below zero: the whole posting fails with
+ * `insufficient_balance`, so a balance is never read and then written (no race to overdraw).
+ */
+async function moveCachedBalances(tx: Transaction, input: LedgerTransactionInput): Promise<void> {
+  const moves = new Map<number, { gold: number; sinecoin: number; profit: number; cashout: number }>();
   for (const entry of input.entries) {
     if (!("userId" in entry.account)) continue;
-    const column = cachedBalance[entry.account.currency];
-    await tx.db
-      .update(users)
-      .set({ [entry.account.currency]: sql`${column} + ${entry.amount}` })
-      .where(eq(users.id, entry.account.userId));
+    const move = moves.get(entry.account.userId) ?? { gold: 0, sinecoin: 0, profit: 0, cashout: 0 };
+    move[entry.account.currency] += entry.amount;
+    if (entry.account.currency === "sinecoin" && entry.amount > 0 && profitKinds.has(input.kind)) move.profit += entry.amount;
+    if (entry.account.currency === "sinecoin" && entry.amount < 0 && cashoutKinds.has(input.kind)) move.cashout -= entry.amount;
+    moves.set(entry.account.userId, move);
+  }
+  for (const userId of [...moves.keys()].sort((a, b) => a - b)) {
+    const move = moves.get(userId)!;
+    try {
+      await tx.db
+        .update(users)
+        .set({
+          gold: sql`${users.gold} + ${move.gold}`,
+          sinecoin: sql`${users.sinecoin} + ${move.sinecoin}`,
+          sinecoinTotalProfit: sql`${users.sinecoinTotalProfit} + ${move.profit}`,
+          sinecoinTotalCashout: sql`${users.sinecoinTotalCashout} + ${move.cashout}`,
+          // What may be cashed out: profit not yet paid out, never more than the balance.
+          cashoutableSinecoinProfit: sql`greatest(0, least(${users.sinecoin} + ${move.sinecoin}, ${users.sinecoinTotalProfit} + ${move.profit} - ${users.sinecoinTotalCashout} - ${move.cashout}))`,
+        })
+        .where(eq(users.id, userId));
+    } catch (error) {
+      if (isCheckViolation(error)) throw new AppError("insufficient_balance");
+      throw error;
+    }
     // The balance is part of the auth answer remembered with the user's sessions.
-    const userId = entry.account.userId;
     tx.afterCommit(() => forgetSessionsOf(userId));
   }
-  return { transactionId: created.id, posted: true };
+}
+
+function isCheckViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23514";
 }
 
 function assertBalanced(entries: LedgerEntryInput[]): void {

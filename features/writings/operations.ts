@@ -17,6 +17,8 @@ import { saveDraft } from "./drafts.ts";
 import type { CircleAccess } from "../circles/policy.ts";
 import type { Executor } from "../../server/db/client.ts";
 import type { Viewer } from "../accounts/viewer.ts";
+import { paywallFor } from "../paywall/service.ts";
+import { splitPaywall } from "../paywall/split.ts";
 
 /*
  * Writings operations: the lists of the API (features/writings/api.ts; pages read the same queries
@@ -31,15 +33,38 @@ interface LoadedWriting {
   row: ReadingRow & { markdown: string };
   access: CircleAccess;
   details: WritingDetails;
+  payToView: { price: number; unlocked: boolean } | null;
 }
 
+/**
+ * Pay-to-view: a reader who has not unlocked gets the free part only (the HTML stored for the
+ * writing, the Markdown cut at its paywall line); the entitled get the paid part after it.
+ */
 async function loadedWriting(db: Executor, viewer: Viewer | null, id: number): Promise<LoadedWriting> {
   const { row, access } = await loadReadableWriting(db, viewer, id);
-  return { row, access, details: await writingDetails(db, row) };
+  const paywall = await paywallFor(db, viewer, row, access);
+  const shown = !paywall
+    ? row
+    : paywall.entitled
+      ? { ...row, html: `${row.html}${paywall.paidHtml ?? ""}` }
+      : { ...row, markdown: splitPaywall(row.markdown, paywall.price).free };
+  return {
+    row: shown,
+    access,
+    details: await writingDetails(db, row),
+    payToView: paywall ? { price: paywall.price, unlocked: paywall.entitled } : null,
+  };
 }
 
-const presentLoaded = ({ row, access, details }: LoadedWriting, { viewer }: { viewer: Viewer | null }) =>
-  presentWriting(viewer, row, access, details);
+const presentLoaded = ({ row, access, details, payToView }: LoadedWriting, { viewer }: { viewer: Viewer | null }) => ({
+  ...presentWriting(viewer, row, access, details),
+  pay_to_view: payToView,
+});
+
+/** The writing API's answer: the writing, and its pay-to-view price and whether the viewer reads all of it (null: free). */
+const writingApiAnswerSchema = writingAnswerSchema.extend({
+  pay_to_view: z.object({ price: z.number().int(), unlocked: z.boolean() }).nullable(),
+});
 
 /**
  * Publishes an article, a serialized article (a new series, or with `series_id` the next part of
@@ -62,7 +87,7 @@ export const readWriting = defineOperation({
   viewer: "optional",
   run: (services, viewer, { params }) => loadedWriting(services.db, viewer, params.id),
   present: presentLoaded,
-  response: writingAnswerSchema,
+  response: writingApiAnswerSchema,
   failures: ["not_found"],
 });
 
@@ -76,7 +101,7 @@ export const editWriting = defineOperation({
     return loadedWriting(services.db, viewer, row.id);
   },
   present: presentLoaded,
-  response: writingAnswerSchema,
+  response: writingApiAnswerSchema,
   failures: ["not_found", "forbidden", "validation_failed", "edit_conflict", "content_too_complex", "rendering_busy"],
 });
 

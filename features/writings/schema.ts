@@ -93,6 +93,8 @@ const editableFields = {
   disable_context_menu: z.boolean({ error: "validation:invalid_value" }),
   tip_enabled: z.boolean({ error: "validation:invalid_value" }),
   pay_to_view_price: moneySchema,
+  /** Pay-to-view: the price of the part after the `<!-- paywall -->` line; null for a free writing (the same as `pay_to_view_price`). */
+  pay_to_view: z.strictObject({ price: moneySchema }, { error: "validation:invalid_value" }).nullable(),
   red_packet_amount: moneySchema,
 };
 
@@ -116,6 +118,7 @@ export const createWritingSchema = z
     disable_context_menu: editableFields.disable_context_menu.default(false),
     tip_enabled: editableFields.tip_enabled.default(false),
     pay_to_view_price: editableFields.pay_to_view_price.default(0),
+    pay_to_view: editableFields.pay_to_view.optional(),
     red_packet_amount: editableFields.red_packet_amount.default(0),
     type: z.enum(writingTypeValues, { error: "validation:type_invalid" }).default("article"),
     language: z.enum(writingLanguageValues, { error: "validation:language_invalid" }).default("zh-CN"),

@@ -2,6 +2,7 @@ import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { writings } from "../../server/db/schema/index.ts";
 import { plainText, registerSearchKind } from "../search/registry.ts";
 import { writingPath } from "./paths.ts";
+import { splitPaywall } from "../paywall/split.ts";
 
 /** Writings (articles, serials, posts; every language version) in the search index. */
 registerSearchKind({
@@ -21,7 +22,8 @@ registerSearchKind({
       path: row.translationOf ? writingPath({ ...row, id: row.translationOf }, row.language) : writingPath(row),
       names: [],
       relatedEntryIds: row.relatedEntryIds,
-      body: plainText(`${row.summary} ${row.markdown}`),
+      // Pay-to-view: only the free part is searchable (and shown in snippets).
+      body: plainText(`${row.summary} ${splitPaywall(row.markdown, row.payToViewPrice).free}`),
       authorId: row.authorId,
       publishedAt: row.publishedAt,
       hotScore: row.hotScore,

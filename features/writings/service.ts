@@ -2,7 +2,8 @@ import { editConflict } from "../content/edit-conflict.ts";
 import { and, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
-import { attachments, circleCategories, writingCategories, writings } from "../../server/db/schema/index.ts";
+import { attachments, circleCategories, writingCategories, writingPaidParts, writings } from "../../server/db/schema/index.ts";
+import { splitPaywall } from "../paywall/split.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -151,6 +152,7 @@ function fieldColumns(input: FieldInput) {
   if (input.disable_context_menu !== undefined) columns.disableContextMenu = input.disable_context_menu;
   if (input.tip_enabled !== undefined) columns.tipEnabled = input.tip_enabled;
   if (input.pay_to_view_price !== undefined) columns.payToViewPrice = input.pay_to_view_price;
+  if (input.pay_to_view !== undefined) columns.payToViewPrice = input.pay_to_view?.price ?? 0;
   if (input.red_packet_amount !== undefined) columns.redPacketAmount = input.red_packet_amount;
   return columns;
 }
@@ -170,7 +172,10 @@ export async function createWriting(
   const access = await loadCircleAccess(options.db, viewer, circleId);
   if (!access || !canViewCircle(access)) throw new AppError("not_found");
   authorize(viewer, canWriteIn(viewer, access));
-  const rendered = await renderMarkdown(input.content, { locale: input.language });
+  // Pay-to-view: the part after the paywall line is rendered apart and stored apart (writing_paid_parts).
+  const parts = splitPaywall(input.content, input.pay_to_view !== undefined ? (input.pay_to_view?.price ?? 0) : input.pay_to_view_price);
+  const rendered = await renderMarkdown(parts.free, { locale: input.language });
+  const paid = parts.paid === null ? null : await renderMarkdown(parts.paid, { locale: input.language });
   return inTransaction(options, async (tx) => {
     let type = input.type;
     let translationOf: number | null = null;
@@ -224,6 +229,7 @@ export async function createWriting(
       })
       .returning();
     const writing = row!;
+    if (paid) await tx.db.insert(writingPaidParts).values({ writingId: writing.id, html: paid.html });
     if (categories.length > 0)
       await tx.db.insert(writingCategories).values(categories.map((categoryId) => ({ writingId: writing.id, categoryId })));
     await emit(tx, {
@@ -255,7 +261,12 @@ async function linkedWriting(tx: Transaction, viewer: Viewer, id: number, circle
 export async function updateWriting(options: ServiceOptions, viewer: Viewer, id: number, input: UpdateWritingInput): Promise<WritingRow> {
   const { row: before, access } = await loadReadableWriting(options.db, viewer, id);
   authorize(viewer, can(viewer, "edit", { writing: before, access }));
-  const rendered = input.content === undefined ? undefined : await renderMarkdown(input.content, { locale: before.language });
+  const price = input.pay_to_view !== undefined ? (input.pay_to_view?.price ?? 0) : (input.pay_to_view_price ?? before.payToViewPrice);
+  // A new text or a new price splits the text at its paywall line again (the paid part is stored apart).
+  const rerender = input.content !== undefined || price !== before.payToViewPrice;
+  const parts = rerender ? splitPaywall(input.content ?? before.markdown, price) : undefined;
+  const rendered = parts ? await renderMarkdown(parts.free, { locale: before.language }) : undefined;
+  const paid = parts?.paid != null ? await renderMarkdown(parts.paid, { locale: before.language }) : null;
   // A new summary or a new text: the excerpt follows (the summary wins; without one, the text's own).
   const excerpt =
     input.summary === undefined && !rendered ? undefined : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html });
@@ -267,7 +278,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       .update(writings)
       .set({
         ...fieldColumns(input),
-        ...(rendered && input.content !== undefined ? { markdown: input.content, ...renderedColumns(rendered) } : {}),
+        ...(rendered ? { markdown: input.content ?? before.markdown, ...renderedColumns(rendered) } : {}),
         ...(excerpt === undefined ? {} : { excerpt }),
         version: sql`${writings.version} + 1`,
         editedAt: sql`now()`,
@@ -278,6 +289,10 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       const [current] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
       if (!current) throw new AppError("not_found");
       throw editConflict(current);
+    }
+    if (rendered) {
+      await tx.db.delete(writingPaidParts).where(eq(writingPaidParts.writingId, id));
+      if (paid) await tx.db.insert(writingPaidParts).values({ writingId: id, html: paid.html });
     }
     if (categories) {
       await tx.db.delete(writingCategories).where(eq(writingCategories.writingId, id));

@@ -23,6 +23,8 @@ export interface OperationServices {
   now(): Date;
   /** The viewer's language (lists show the version of an item in it, when one exists). */
   locale: Locale;
+  /** The request's idempotency key (`Idempotency-Key` header, or a page form's `idempotency_key` field): money-moving use cases require it. */
+  idempotencyKey?: string | undefined;
 }
 
 export interface PresentContext {
@@ -153,7 +155,13 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
     handler: async (request, reply) => {
       const viewer = await request.viewer();
       const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;
-      const services = { db: app.db, now: () => app.now(), locale: request.locale };
+      const key = request.headers["idempotency-key"];
+      const services = {
+        db: app.db,
+        now: () => app.now(),
+        locale: request.locale,
+        idempotencyKey: typeof key === "string" ? key : undefined,
+      };
       const result = await runOperation(operation, services, viewer, input, (error) =>
         request.log.error({ err: error }, `${operation.name} failed`),
       );
@@ -249,9 +257,9 @@ export function formAction<
     let answer: Answer;
     let result: Result;
     try {
-      result = await runOperation(operation, { db: app.db, now: () => app.now(), locale: app.locale }, app.viewer, input, (error) =>
-        console.error(`${operation.name} failed`, error),
-      );
+      const key = post.form.get("idempotency_key");
+      const services = { db: app.db, now: () => app.now(), locale: app.locale, idempotencyKey: typeof key === "string" ? key : undefined };
+      result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
       answer = operation.present(result, { viewer: app.viewer, locale: app.locale });
     } catch (error) {
       if (!(error instanceof AppError) || errorScreen(error)) throw error;

@@ -8,6 +8,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** A page route (the catch-all, or a page with a larger body limit): its action reads and checks its own form. */
     pageRoute?: boolean;
+    /** A provider's callback authenticated by its own signature (payment notifies): no cookie, no CSRF token. */
+    signedCallback?: boolean;
   }
 }
 
@@ -18,7 +20,7 @@ declare module "fastify" {
  */
 export const csrfProtection = fp<{ secret: string }>(async (app, { secret }) => {
   app.addHook("onRequest", async (request) => {
-    if (safeMethods.has(request.method) || request.routeOptions.config?.pageRoute) return;
+    if (safeMethods.has(request.method) || request.routeOptions.config?.pageRoute || request.routeOptions.config?.signedCallback) return;
     const header = request.headers[csrfHeaderName];
     if (
       !csrfMatches(

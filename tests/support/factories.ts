@@ -289,6 +289,8 @@ export interface WritingOverrides {
   content?: string;
   type?: "article" | "post";
   language?: "zh-CN" | "en";
+  /** Readers may tip it (赞赏). */
+  tipEnabled?: boolean;
 }
 
 /**
@@ -309,6 +311,7 @@ export async function createWriting(db: Database, author: { id: number }, overri
       ...rendered,
       excerpt: content.slice(0, 120),
       textLength,
+      tipEnabled: overrides.tipEnabled ?? false,
     })
     .returning();
   await invalidate(writingTags(writing!));

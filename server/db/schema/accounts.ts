@@ -48,6 +48,8 @@ export const users = pgTable(
     uniqueIndex("users_phone_idx").on(table.phone),
     check("users_gender_check", sql`${table.gender} in ('male', 'female', 'secret')`),
     check("users_site_role_check", sql`${table.siteRole} in ('none', 'moderator', 'admin')`),
+    // No balance ever goes below zero: the row update of a ledger posting fails instead (features/ledger).
+    check("users_balances_nonnegative", sql`${table.gold} >= 0 and ${table.sinecoin} >= 0 and ${table.cashoutableSinecoinProfit} >= 0`),
   ],
 );
 

@@ -16,5 +16,6 @@ export * from "./reactions.ts";
 export * from "./favorites.ts";
 export * from "./reports.ts";
 export * from "./questions.ts";
+export * from "./economy.ts";
 export * from "./search.ts";
 export * from "./chats.ts";

@@ -1,0 +1,149 @@
+import { data, Form, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/wallet-recharge";
+import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
+import { walletPageData } from "../lib/wallet-pages.server.ts";
+import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
+import { createTopupOperation } from "../../features/payments/operations.ts";
+import { economySettings, topupPresets } from "../../features/wallet/settings.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { WalletLayout } from "../components/wallet-layout.tsx";
+import { Amount, SinecoinIcon } from "../components/coins.tsx";
+import "../lib/wallet-catalog.ts";
+import "../../common/i18n-forms.ts";
+import walletStyles from "../styles/wallet.css?url";
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "wallet:recharge.title");
+export const links = () => [{ rel: "stylesheet", href: walletStyles }];
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** `/wallet/sinecoin_recharge` ("Get Sinecoin"): presets 10 to 500 or a custom whole amount, WeChat Pay or Alipay. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  return walletPageData(app, {
+    presets: [...topupPresets],
+    min: economySettings.topupMin,
+    max: economySettings.topupMax,
+    fenPerSinecoin: economySettings.topupFenPerSinecoin,
+  });
+}
+
+interface RechargeAnswer {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  choice?: string;
+  custom?: string;
+  method?: string;
+}
+
+/** The order is made, then the payer goes to the cashier (PRG); a refusal is said on the form. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = getAppContext(context);
+  requireViewer(app);
+  const form = await readForm(request);
+  assertFormCsrf(app, form);
+  const choice = String(form.get("choice") ?? "");
+  const custom = String(form.get("custom_amount") ?? "").trim();
+  const amountText = choice === "custom" ? custom : choice;
+  const topup = formAction(createTopupOperation, {
+    body: () => ({ amount: /^\d{1,9}$/.test(amountText) ? Number(amountText) : amountText, method: String(form.get("method") ?? "") }),
+    done: (answer) => {
+      throw redirect(answer.pay_url, 303);
+    },
+    failed: (failure: FormFailure) =>
+      data<RechargeAnswer>(
+        { error: failure.formError, fieldErrors: failure.fieldErrors, choice, custom, method: String(form.get("method") ?? "") },
+        { status: failure.status },
+      ),
+  });
+  return dispatchIntent({ app, request, form, params: {} }, { topup });
+}
+
+export default function WalletRecharge({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("wallet");
+  const locale = i18n.language as Locale;
+  const { presets, min, max, csrfToken, idempotencyKey, wallet, fenPerSinecoin } = loaderData;
+  const answer = actionData as RechargeAnswer | undefined;
+  const choice = answer?.choice ?? "50";
+  const method = answer?.method ?? "wechat";
+  const amountError = answer?.fieldErrors?.amount;
+  return (
+    <WalletLayout>
+      <section className="panel" aria-labelledby="recharge-title">
+        <h1 id="recharge-title" className="page-title">
+          {t("recharge.title")}
+        </h1>
+        <p className="notice" role="note">
+          {t("recharge.free")}
+        </p>
+        <p>
+          <Amount value={wallet.sinecoin} currency="sinecoin" />
+        </p>
+        <Form method="post" action={localizePath("/wallet/sinecoin_recharge", locale)} className="wallet-form" id="recharge-form">
+          <input type="hidden" name="csrftoken" value={csrfToken} />
+          <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+          <fieldset>
+            <legend>{t("recharge.amount")}</legend>
+            <div className="recharge-presets">
+              {presets.map((preset) => (
+                <label key={preset} className="recharge-option">
+                  <input type="radio" name="choice" value={preset} defaultChecked={choice === String(preset)} />
+                  <SinecoinIcon /> {preset}
+                </label>
+              ))}
+              <label className="recharge-option">
+                <input type="radio" name="choice" value="custom" defaultChecked={choice === "custom"} />
+                {t("recharge.custom")}
+              </label>
+            </div>
+            <label>
+              {t("recharge.custom")}
+              <input
+                type="number"
+                name="custom_amount"
+                min={min}
+                max={max}
+                step={1}
+                inputMode="numeric"
+                defaultValue={answer?.custom}
+                aria-describedby="custom-hint"
+                aria-invalid={amountError ? true : undefined}
+              />
+            </label>
+            <p id="custom-hint" className="muted">
+              {t("recharge.custom_hint", { min, max })}
+            </p>
+            {amountError ? (
+              <p className="form-error" role="alert">
+                {amountError}
+              </p>
+            ) : null}
+          </fieldset>
+          <fieldset>
+            <legend>{t("recharge.method")}</legend>
+            <div className="recharge-methods">
+              {(["wechat", "alipay"] as const).map((value) => (
+                <label key={value} className="recharge-option">
+                  <input type="radio" name="method" value={value} defaultChecked={method === value} />
+                  {t(`recharge.${value}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {fenPerSinecoin > 0 ? <p className="muted">{t("recharge.price_note", { price: (fenPerSinecoin / 100).toFixed(2) })}</p> : null}
+          {answer?.error ? (
+            <p className="form-error" role="alert">
+              {answer.error}
+            </p>
+          ) : null}
+          <p>
+            <button type="submit" name="intent" value="topup" className="button button-primary">
+              {t("recharge.submit")}
+            </button>
+          </p>
+        </Form>
+      </section>
+    </WalletLayout>
+  );
+}

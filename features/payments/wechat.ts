@@ -1,0 +1,104 @@
+import { createDecipheriv, createSign, createVerify, randomBytes } from "node:crypto";
+import { NotifyRefused, type IncomingNotify, type PaymentOrderView, type PaymentProvider, type VerifiedNotify } from "./provider.ts";
+
+export interface WechatSettings {
+  appId: string;
+  merchantId: string;
+  /** The serial number of our merchant API certificate. */
+  merchantSerial: string;
+  /** Our merchant API private key (PEM): signs our requests. */
+  privateKey: string;
+  /** The WeChat Pay platform public key (PEM): notifies are verified with it. */
+  platformPublicKey: string;
+  /** The APIv3 key (32 bytes): decrypts a notify's resource (AES-256-GCM). */
+  apiV3Key: string;
+  gateway?: string;
+}
+
+/** A notify older than this (Wechatpay-Timestamp) is refused. */
+const toleranceSeconds = 5 * 60;
+
+function header(notify: IncomingNotify, name: string): string | null {
+  const value = notify.headers[name];
+  return typeof value === "string" ? value : null;
+}
+
+/** Decrypts a notify's `resource` (AEAD_AES_256_GCM with the APIv3 key). */
+export function decryptWechatResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string }): string {
+  const data = Buffer.from(resource.ciphertext, "base64");
+  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(apiV3Key, "utf8"), Buffer.from(resource.nonce, "utf8"));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? "", "utf8"));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString("utf8");
+}
+
+/**
+ * WeChat Pay API v3: a Native payment (`/v3/pay/transactions/native`, the payer scans its
+ * `code_url`), requests signed with our merchant key (`WECHATPAY2-SHA256-RSA2048`), and the notify
+ * verified with the platform key (`timestamp\nnonce\nbody\n`, SHA256withRSA), then decrypted.
+ */
+export function wechatProvider(settings: WechatSettings, clock: () => Date = () => new Date()): PaymentProvider {
+  const gateway = settings.gateway ?? "https://api.mch.weixin.qq.com";
+  return {
+    name: "wechat",
+    acknowledgement: { contentType: "application/json", body: '{"code":"SUCCESS","message":"OK"}' },
+    async createPayment(order: PaymentOrderView, urls) {
+      const path = "/v3/pay/transactions/native";
+      const body = JSON.stringify({
+        appid: settings.appId,
+        mchid: settings.merchantId,
+        description: `Sinecoin x${order.amount}`,
+        out_trade_no: order.id,
+        notify_url: urls.notifyUrl,
+        amount: { total: order.priceFen, currency: "CNY" },
+      });
+      const timestamp = Math.floor(clock().getTime() / 1000);
+      const nonce = randomBytes(16).toString("hex");
+      const signature = createSign("RSA-SHA256")
+        .update(`POST\n${path}\n${timestamp}\n${nonce}\n${body}\n`)
+        .sign(settings.privateKey, "base64");
+      const authorization = `WECHATPAY2-SHA256-RSA2048 mchid="${settings.merchantId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${settings.merchantSerial}"`;
+      const response = await fetch(`${gateway}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", authorization },
+        body,
+      });
+      if (!response.ok) throw new Error(`WeChat Pay answered ${response.status}`);
+      const { code_url: codeUrl } = (await response.json()) as { code_url?: string };
+      if (!codeUrl) throw new Error("WeChat Pay gave no code_url");
+      // Our order page shows the code to scan.
+      return `${urls.returnUrl}?code_url=${encodeURIComponent(codeUrl)}`;
+    },
+    verifyNotify(notify: IncomingNotify): VerifiedNotify {
+      const timestamp = header(notify, "wechatpay-timestamp");
+      const nonce = header(notify, "wechatpay-nonce");
+      const signature = header(notify, "wechatpay-signature");
+      if (!timestamp || !nonce || !signature || !/^\d{1,12}$/.test(timestamp)) throw new NotifyRefused("bad_signature");
+      const verified = createVerify("RSA-SHA256")
+        .update(`${timestamp}\n${nonce}\n${notify.rawBody}\n`)
+        .verify(settings.platformPublicKey, signature, "base64");
+      if (!verified) throw new NotifyRefused("bad_signature");
+      if (Math.abs(clock().getTime() / 1000 - Number(timestamp)) > toleranceSeconds) throw new NotifyRefused("stale");
+      let transaction: {
+        out_trade_no?: string;
+        transaction_id?: string;
+        trade_state?: string;
+        amount?: { total?: number; payer_total?: number };
+      };
+      try {
+        const envelope = JSON.parse(notify.rawBody) as { resource?: { ciphertext: string; nonce: string; associated_data?: string } };
+        if (!envelope.resource) throw new Error("no resource");
+        transaction = JSON.parse(decryptWechatResource(settings.apiV3Key, envelope.resource)) as typeof transaction;
+      } catch {
+        throw new NotifyRefused("malformed");
+      }
+      if (!transaction.out_trade_no || !Number.isSafeInteger(transaction.amount?.total)) throw new NotifyRefused("malformed");
+      return {
+        orderId: transaction.out_trade_no,
+        outcome: transaction.trade_state === "SUCCESS" ? "paid" : "failed",
+        tradeNo: transaction.transaction_id ?? null,
+        paidFen: transaction.amount!.total!,
+      };
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { writings } from "./writings.ts";
+
+/**
+ * The first answer of every money-moving request, by its idempotency key: a retry gets it again
+ * and moves nothing twice; the same key with another body is refused (`request_hash` differs).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The operation it was used for (`tip`, `topup`…). */
+    operation: text("operation").notNull(),
+    /** sha256 of the operation and its canonical input. */
+    requestHash: text("request_hash").notNull(),
+    /** The use case's result, replayed to a retry. */
+    result: jsonb("result").$type<unknown>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+);
+
+export const paymentOrderStatuses = ["created", "paid", "failed", "expired"] as const;
+export const paymentMethods = ["wechat", "alipay"] as const;
+export const paymentProviders = ["sandbox", "alipay", "wechat"] as const;
+
+/** A top-up order: created → paid | failed | expired; it credits sinecoin exactly once, when it becomes paid. */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    /** Random, unguessable (`tp_…`): it travels to the provider and back. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Whole sinecoin bought; the price in fen is `amount * 100 * price rate` (0 while the site is free: see config). */
+    amount: integer("amount").notNull(),
+    /** What the provider charges, in fen. */
+    priceFen: integer("price_fen").notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    status: text("status", { enum: paymentOrderStatuses }).notNull().default("created"),
+    /** The provider's own number for the payment, once it reports it. */
+    providerTradeNo: text("provider_trade_no"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("payment_orders_user_idx").on(table.userId, table.createdAt),
+    index("payment_orders_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'created'`),
+    check("payment_orders_amount_check", sql`${table.amount} > 0 and ${table.priceFen} >= 0`),
+    check("payment_orders_status_check", sql`${table.status} in ('created', 'paid', 'failed', 'expired')`),
+  ],
+);
+
+/** Every notify a provider sent, accepted or refused (bad signature, wrong amount, unknown order): the audit trail. */
+export const paymentCallbacks = pgTable(
+  "payment_callbacks",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    orderId: text("order_id"),
+    /** `credited`, `replayed`, `failed`, or the reason it was refused. */
+    outcome: text("outcome").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("payment_callbacks_order_idx").on(table.orderId)],
+);
+
+/** A tip (赞赏) on a writing, an answer or a book; its money is the ledger transaction `tip:<id>`. */
+export const tips = pgTable(
+  "tips",
+  {
+    id: serial("id").primaryKey(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    tipperId: integer("tipper_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    /** What the author received after the platform's share. */
+    authorAmount: integer("author_amount").notNull(),
+    message: text("message").notNull().default(""),
+    title: text("title").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("tips_subject_idx").on(table.subjectType, table.subjectId, table.createdAt),
+    index("tips_author_idx").on(table.authorId, table.createdAt),
+    check("tips_amount_check", sql`${table.amount} > 0 and ${table.authorAmount} >= 0 and ${table.authorAmount} <= ${table.amount}`),
+  ],
+);
+
+/** Where cashouts will be paid: an Alipay account and the real name on it (shown masked). */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    alipayAccount: text("alipay_account").notNull(),
+    realName: text("real_name").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [],
+);
+
+/**
+ * The paid part of a pay-to-view writing (after its `<!-- paywall -->` line), rendered apart from
+ * the free part in `writings.html`: nothing that reads writings rows (lists, memories, the page
+ * cache, excerpts) ever holds it; only an entitled reader's page or unlock loads it.
+ */
+export const writingPaidParts = pgTable("writing_paid_parts", {
+  writingId: integer("writing_id")
+    .primaryKey()
+    .references(() => writings.id, { onDelete: "cascade" }),
+  html: text("html").notNull(),
+});
+
+/** A reader's unlock of a pay-to-view writing: one per reader and writing; refunded at most once, within 24 hours. */
+export const writingUnlocks = pgTable(
+  "writing_unlocks",
+  {
+    id: serial("id").primaryKey(),
+    writingId: integer("writing_id")
+      .notNull()
+      .references(() => writings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while refunded (the reader no longer reads the paid part). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** A reader is refunded once per writing, ever. */
+    refunds: integer("refunds").notNull().default(0),
+  },
+  (table) => [uniqueIndex("writing_unlocks_reader_idx").on(table.writingId, table.userId)],
+);
+
+/**
+ * A red packet on a writing: its author's sinecoin held (`system:red_packet:<id>`) until readers
+ * claim the shares or it expires and the rest returns; the remaining amount and shares never go
+ * below zero, and each remaining share is worth at least one sinecoin.
+ */
+export const redPackets = pgTable(
+  "red_packets",
+  {
+    id: serial("id").primaryKey(),
+    writingId: integer("writing_id")
+      .notNull()
+      .references(() => writings.id, { onDelete: "restrict" }),
+    funderId: integer("funder_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    total: integer("total").notNull(),
+    shares: integer("shares").notNull(),
+    split: text("split", { enum: ["random", "equal"] }).notNull(),
+    remainingAmount: integer("remaining_amount").notNull(),
+    remainingShares: integer("remaining_shares").notNull(),
+    /** `open` until emptied or expired; a hold resolves exactly once. */
+    status: text("status", { enum: ["open", "emptied", "expired"] })
+      .notNull()
+      .default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("red_packets_writing_idx").on(table.writingId),
+    index("red_packets_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'open'`),
+    check(
+      "red_packets_amounts_check",
+      sql`${table.shares} > 0 and ${table.total} >= ${table.shares} and ${table.remainingShares} >= 0 and ${table.remainingAmount} >= ${table.remainingShares}`,
+    ),
+  ],
+);
+
+export const redPacketClaims = pgTable(
+  "red_packet_claims",
+  {
+    redPacketId: integer("red_packet_id")
+      .notNull()
+      .references(() => redPackets.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.redPacketId, table.userId] }),
+    check("red_packet_claims_amount_check", sql`${table.amount} > 0`),
+  ],
+);
