@@ -216,6 +216,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "from",
   "to",
   "view",
+  "format",
+  "before",
+  "exchanged",
+  "code_url",
 ]);
 
 /**
