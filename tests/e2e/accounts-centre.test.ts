@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser } from "./browser.ts";
 import { htmlFile, testJpegWithExif, testPng } from "../support/images.ts";
 
@@ -6,6 +7,9 @@ beforeAll(launchBrowser);
 
 /** The machine may be busy: give the page time to answer. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** The profile form of /account/profile (the page has its password and notification forms too, each with its own button). */
+const profileForm = (page: Page) => page.locator("form:has(input[name=intent][value=profile])");
 afterAll(closeBrowser);
 
 const texts = {
@@ -84,11 +88,11 @@ describe.each(["zh", "en"] as const)("personal centre in the browser (%s)", (lan
     await page.goto(`${text.prefix}/account/profile`);
     const nickname = `N${username}`.slice(0, 20);
     await page.getByLabel(text.nickname, { exact: true }).fill("");
-    await page.getByRole("button", { name: text.save }).click();
+    await profileForm(page).getByRole("button", { name: text.save }).click();
     await poll(() => page.locator('[data-field-error="profile-nickname"]').count()).toBe(1);
     await page.getByLabel(text.nickname, { exact: true }).fill(nickname);
     await page.getByLabel(text.signature, { exact: true }).fill("Curious about everything");
-    await page.getByRole("button", { name: text.save }).click();
+    await profileForm(page).getByRole("button", { name: text.save }).click();
     await poll(() => page.getByRole("status").first().textContent()).toBe(text.saved);
     await poll(() => page.getByTestId("avatar-menu").textContent()).toContain(nickname);
 
@@ -162,7 +166,7 @@ describe("personal centre without JavaScript", () => {
     await poll(() => page.getByTestId("checkin-message").textContent()).toBe(texts.en.checkinSuccess);
     await page.goto("/en/account/profile");
     await page.getByLabel(texts.en.signature, { exact: true }).fill("Plain and simple");
-    await page.getByRole("button", { name: texts.en.save }).click();
+    await profileForm(page).getByRole("button", { name: texts.en.save }).click();
     await page.waitForLoadState();
     await poll(() => page.getByRole("status").first().textContent()).toBe(texts.en.saved);
     await page.goto("/en/account/avatar");
