@@ -181,7 +181,7 @@ export async function buildApp({
   await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha, signupsPerHour: config.signupsPerHour });
   await app.register(verificationApi, { delivery, sessionSecret: config.sessionSecret, captcha: config.captcha, clock });
   if (config.devOutboxPage) await app.register(outboxPage, { dataDir: config.dataDir });
-  await app.register(captchaApi);
+  await app.register(captchaApi, { perMinute: config.captchaPerMinute });
   await app.register(messagesApi);
   await app.register(messageStream);
   await app.register(chatsApi);

@@ -14,6 +14,8 @@ export interface Config {
   captcha: boolean;
   /** Accounts one address may create per hour (API and page form together). */
   signupsPerHour: number;
+  /** Sign-in puzzles one address may draw a minute (CAPTCHA_PER_MINUTE, default 30). */
+  captchaPerMinute: number;
   /** Distinct reporters that hide a subject until a moderator reviews it (REPORT_HIDE_THRESHOLD, default 5). */
   reportHideThreshold: number;
   /** Outgoing mail (nodemailer connection URL); without it mail goes to the dev outbox. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",
     signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),
+    captchaPerMinute: positiveInteger("CAPTCHA_PER_MINUTE", env.CAPTCHA_PER_MINUTE, 30),
     reportHideThreshold: positiveInteger("REPORT_HIDE_THRESHOLD", env.REPORT_HIDE_THRESHOLD, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl,

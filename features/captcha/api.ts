@@ -5,13 +5,13 @@ import { captchaAnswerSchema, captchaChallengeSchema } from "./schema.ts";
 import { answerChallenge, createChallenge } from "./service.ts";
 
 /** The sign-in slider puzzle: a new challenge, and checking where its piece was dropped. */
-export async function captchaApi(app: FastifyInstance): Promise<void> {
+export async function captchaApi(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Drawing a puzzle costs an image render and a row: one address gets a few a minute, plenty for people.
+  // Drawing a puzzle costs an image render and a row: one address gets a few a minute (30 by default), plenty for people.
   api.get(
     "/api/captcha/",
-    { schema: { response: { 200: captchaChallengeSchema } }, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    { schema: { response: { 200: captchaChallengeSchema } }, config: { rateLimit: { max: perMinute, timeWindow: "1 minute" } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return createChallenge(app.db);
