@@ -118,6 +118,10 @@ export const writings = pgTable(
       .on(table.authorId, table.publishedAt, table.id)
       .where(sql`${table.translationOf} is null`),
     index("writings_series_idx").on(table.seriesId),
+    // Lists show each item's version in the interface language: a join on (translation_of, language).
+    index("writings_translation_idx")
+      .on(table.translationOf, table.language)
+      .where(sql`${table.translationOf} is not null`),
     uniqueIndex("writings_group_language_idx").on(sql`coalesce(${table.translationOf}, ${table.id})`, table.language),
     check("writings_related_max_five", sql`coalesce(array_length(${table.relatedEntryIds}, 1), 0) <= 5`),
     check("writings_type_check", sql`${table.type} in ('article', 'serial', 'post')`),

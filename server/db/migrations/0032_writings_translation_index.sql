@@ -1,0 +1,1 @@
+CREATE INDEX "writings_translation_idx" ON "writings" USING btree ("translation_of","language") WHERE "writings"."translation_of" is not null;
