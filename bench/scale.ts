@@ -99,11 +99,11 @@ interface Case {
 
 const fixed = (value: string) => async () => value;
 
-/** The newest writing on the home page's All tab of that server. */
+/** The newest article of the Mathematics circle on that server (the home feed mixes questions, answers and books in). */
 async function newestWriting(site: string, session: string): Promise<string> {
-  const html = await (await fetch(`${site}/?tab=all`, { headers: { cookie: session } })).text();
+  const html = await (await fetch(`${site}/circles/2`, { headers: { cookie: session } })).text();
   const link = /\/circles\/\d+\/(?:writing|posts)\/\d+(?=")/.exec(html)?.[0];
-  if (!link) throw new Error(`${site}: no writing on /?tab=all`);
+  if (!link) throw new Error(`${site}: no writing on /circles/2`);
   return link;
 }
 
