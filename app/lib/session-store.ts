@@ -112,8 +112,15 @@ export function createSessionStore(
       const response = await (await loadFetcher()).raw(`/api/Users/read_meg/${category}/`, { method: "PATCH", body: {} });
       if (response.status !== 204) return false;
       const unread = { ...state.unread };
-      for (const counter of readCategories[category]) unread[counter] = 0;
+      const zeroed: Partial<UnreadCounts> = {};
+      for (const counter of readCategories[category]) unread[counter] = zeroed[counter] = 0;
       set({ unread });
+      // The other open tabs hear it at once, as they hear the stream (the stream's own push follows).
+      if (typeof BroadcastChannel === "function" && state.user.user_id !== 0) {
+        const channel = new BroadcastChannel(`circles-live-${state.user.user_id}`);
+        channel.postMessage({ sse_type: "unread", unread: zeroed });
+        channel.close();
+      }
       return true;
     },
   };
