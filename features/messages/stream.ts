@@ -162,15 +162,21 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         viewer,
         token: request.cookies[sessionCookieName] ?? "",
         reply,
-        lastId: replayFrom?.notification ?? (await newestNotificationId(app.db, viewer.id)),
-        lastChatId: replayFrom?.chat ?? (await newestChatMessageId(app.db)),
+        lastId: 0,
+        lastChatId: 0,
         queue: Promise.resolve(),
       };
-      reply.raw.write(`retry: 5000\n\n`);
+      // Listening before anything is read: a change committed while the stream starts wakes it
+      // again after its first push (queued behind it), so it never ends on counters read too early.
       const userStreams = streams.get(viewer.id) ?? new Set<Stream>();
       userStreams.add(stream);
       streams.set(viewer.id, userStreams);
-      stream.queue = push(app.db, stream).catch((error) => app.log.warn({ err: error }, "stream start failed"));
+      stream.queue = (async () => {
+        stream.lastId = replayFrom?.notification ?? (await newestNotificationId(app.db, viewer.id));
+        stream.lastChatId = replayFrom?.chat ?? (await newestChatMessageId(app.db));
+        reply.raw.write(`retry: 5000\n\n`);
+        await push(app.db, stream);
+      })().catch((error) => app.log.warn({ err: error }, "stream start failed"));
 
       const close = () => {
         clearInterval(heartbeat);
