@@ -18,6 +18,7 @@ import {
 import { AppError, presentError } from "../../common/app-error.ts";
 import { containsUnstorableText } from "../../common/unstorable-text.ts";
 import { translator } from "../../common/i18n.ts";
+import { requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);
@@ -195,4 +196,20 @@ export async function readUploadForm(
   }
   if (containsUnstorableText([...form])) throw new AppError("invalid_characters");
   return form;
+}
+
+/**
+ * A signed-in reader's form post to a page action, read and its CSRF token checked (a visitor is
+ * sent to sign in): what `dispatchIntent` takes.
+ */
+export async function signedInFormPost(args: {
+  context: Readonly<RouterContextProvider>;
+  params: Readonly<Record<string, string | undefined>>;
+  request: Request;
+}): Promise<FormPost & { app: AppContext }> {
+  const app = getAppContext(args.context);
+  requireSignedIn(app.viewer);
+  const form = await readForm(args.request);
+  assertFormCsrf(app, form);
+  return { app, request: args.request, form, params: args.params };
 }

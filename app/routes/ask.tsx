@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/ask";
-import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
 import { askIntents, askPage, type AskAnswer } from "../lib/ask-pages.server.ts";
-import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
@@ -32,12 +32,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 /** `check` (similar questions without JavaScript), `ask` (publish, then the question page) and `save` (an edit, `?edit=<id>`). */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  requireSignedIn(app.viewer);
-  const form = await readForm(request);
-  assertFormCsrf(app, form);
-  return dispatchIntent({ app, request, form, params }, askIntents);
+export async function action(args: Route.ActionArgs) {
+  return dispatchIntent(await signedInFormPost(args), askIntents);
 }
 
 /** Similar questions are looked up this long after the last keystroke in the title. */

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question-answer";
-import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
 import { answerPage, answerPageIntents, type AnswerEditFailure, type AnswerPageData } from "../lib/question-pages.server.ts";
-import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import { localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -14,6 +14,7 @@ import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { contentStylesheets, RenderedContent } from "../components/rendered-content.tsx";
 import { questionStylesheets } from "../components/question-parts.tsx";
+import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
@@ -38,14 +39,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
         text: question.excerpt || question.title,
         answerCount: question.answerCount,
         url: url(question.url),
-        [answer.accepted ? "acceptedAnswer" : "suggestedAnswer"]: {
-          "@type": "Answer",
-          text: answer.excerpt,
-          upvoteCount: answer.likeCount,
-          dateCreated: answer.publishedAt,
-          url: url(answer.url),
-          author: { "@type": "Person", name: answer.author.nickname, url: url(`/profile/${answer.author.username}`) },
-        },
+        [answer.accepted ? "acceptedAnswer" : "suggestedAnswer"]: answerJsonLd(answer, url),
       },
     },
   );
@@ -56,12 +50,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return answerPage(getAppContext(context), request, params);
 }
 
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  requireSignedIn(app.viewer);
-  const form = await readForm(request);
-  assertFormCsrf(app, form);
-  return dispatchIntent({ app, request, form, params }, await answerPageIntents(app, request, params));
+export async function action(args: Route.ActionArgs) {
+  const post = await signedInFormPost(args);
+  return dispatchIntent(post, await answerPageIntents(post.app, args.request, args.params));
 }
 
 export default function QuestionAnswer({ loaderData, actionData }: Route.ComponentProps) {

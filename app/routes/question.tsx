@@ -3,9 +3,9 @@ import { CommentSection, commentAnswerOf } from "../components/comment-section.t
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question";
-import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
 import { questionIntents, questionPage, type AnswerFormFailure, type QuestionPageData } from "../lib/question-pages.server.ts";
-import { dispatchIntent, requireSignedIn } from "../../server/lib/operation.ts";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import { formatDate, localeFromPath, localizePath, type Locale } from "../../common/locale.ts";
 import { metaDescription, readingMeta } from "../lib/book-meta.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -18,6 +18,7 @@ import { contentStylesheets, RenderedContent } from "../components/rendered-cont
 import { dateTime, QuestionLinks, questionStylesheets } from "../components/question-parts.tsx";
 import { answerSortValues } from "../../features/questions/constants.ts";
 import type { AnswerItem } from "../../features/questions/types.ts";
+import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
@@ -29,14 +30,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const { question, answers, origin } = loaderData;
   const locale = localeFromPath(location.pathname);
   const url = (path: string) => origin + localizePath(path, locale);
-  const answerLd = (answer: AnswerItem) => ({
-    "@type": "Answer",
-    text: answer.excerpt,
-    upvoteCount: answer.likeCount,
-    dateCreated: answer.publishedAt,
-    url: url(answer.url),
-    author: { "@type": "Person", name: answer.author.nickname, url: url(`/profile/${answer.author.username}`) },
-  });
+  const answerLd = (answer: AnswerItem) => answerJsonLd(answer, url);
   const accepted = answers.items.find((answer) => answer.accepted);
   const suggested = answers.items.filter((answer) => !answer.accepted).slice(0, 5);
   return readingMeta(
@@ -68,12 +62,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 /** Answer, follow, accept, withdraw, delete (asked first): plain form posts that come back here. */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  requireSignedIn(app.viewer);
-  const form = await readForm(request);
-  assertFormCsrf(app, form);
-  return dispatchIntent({ app, request, form, params }, { ...questionIntents, ...questionComments });
+export async function action(args: Route.ActionArgs) {
+  return dispatchIntent(await signedInFormPost(args), { ...questionIntents, ...questionComments });
 }
 
 /** The question's comments (`comment`, `reply`, `edit-comment`, `delete-comment`), on the question of the URL. */

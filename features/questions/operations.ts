@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { idSchema } from "../../common/id.ts";
+import type { Executor } from "../../server/db/client.ts";
 import { defineOperation, noContent } from "../../server/lib/operation.ts";
+import type { Viewer } from "../accounts/viewer.ts";
 import {
   answerDetailSchema,
   answerPageSchema,
@@ -74,14 +76,25 @@ export const listCircleQuestions = defineOperation({
   failures: [],
 });
 
+/** A question as its reader sees it (read, and answered after an edit). */
+async function questionView(db: Executor, viewer: Viewer | null, id: number) {
+  const { row, access } = await loadReadableQuestion(db, viewer, id);
+  return { row, access, details: await questionDetails(db, viewer, row) };
+}
+
+/** An answer with its question, as its reader sees it (read, and answered after an edit). */
+async function answerView(db: Executor, viewer: Viewer | null, id: number) {
+  const loaded = await loadReadableAnswer(db, viewer, id);
+  const item = await answerItemOf(db, loaded.question, loaded.row.id);
+  if (!item) throw new AppError("not_found");
+  return { loaded, item };
+}
+
 export const getQuestionOperation = defineOperation({
   name: "getQuestion",
   input: { params: questionParams },
   viewer: "optional",
-  run: async (services, viewer, { params }) => {
-    const { row, access } = await loadReadableQuestion(services.db, viewer, params.id);
-    return { row, access, details: await questionDetails(services.db, viewer, row) };
-  },
+  run: (services, viewer, { params }) => questionView(services.db, viewer, params.id),
   present: ({ row, access, details }, { viewer }) => presentQuestion(viewer, row, access, details),
   response: questionAnswerSchema,
   failures: ["not_found"],
@@ -92,9 +105,8 @@ export const updateQuestionOperation = defineOperation({
   input: { params: questionParams, body: updateQuestionSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) => {
-    const row = await updateQuestion({ db: services.db }, viewer, params.id, body);
-    const { access } = await loadReadableQuestion(services.db, viewer, row.id);
-    return { row, access, details: await questionDetails(services.db, viewer, row) };
+    await updateQuestion({ db: services.db }, viewer, params.id, body);
+    return questionView(services.db, viewer, params.id);
   },
   present: ({ row, access, details }, { viewer }) => presentQuestion(viewer, row, access, details),
   response: questionAnswerSchema,
@@ -148,12 +160,7 @@ export const getAnswerOperation = defineOperation({
   name: "getAnswer",
   input: { params: answerParams },
   viewer: "optional",
-  run: async (services, viewer, { params }) => {
-    const loaded = await loadReadableAnswer(services.db, viewer, params.id);
-    const item = await answerItemOf(services.db, loaded.question, loaded.row.id);
-    if (!item) throw new AppError("not_found");
-    return { loaded, item };
-  },
+  run: (services, viewer, { params }) => answerView(services.db, viewer, params.id),
   present: ({ loaded, item }, { viewer }) => presentAnswerDetail(viewer, loaded, item),
   response: answerDetailSchema,
   failures: ["not_found"],
@@ -165,10 +172,7 @@ export const updateAnswerOperation = defineOperation({
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) => {
     await updateAnswer({ db: services.db }, viewer, params.id, body);
-    const loaded = await loadReadableAnswer(services.db, viewer, params.id);
-    const item = await answerItemOf(services.db, loaded.question, loaded.row.id);
-    if (!item) throw new AppError("not_found");
-    return { loaded, item };
+    return answerView(services.db, viewer, params.id);
   },
   present: ({ loaded, item }, { viewer }) => presentAnswerDetail(viewer, loaded, item),
   response: answerDetailSchema,
