@@ -46,6 +46,8 @@ export function alipayProvider(settings: AlipaySettings): PaymentProvider {
   const sdk = new AlipaySdk({
     appId: settings.appId,
     privateKey: settings.privateKey,
+    // The SDK re-wraps the key by its type: PKCS#8 (`BEGIN PRIVATE KEY`) must be named, PKCS#1 is its default.
+    keyType: /BEGIN PRIVATE KEY/.test(settings.privateKey) ? "PKCS8" : "PKCS1",
     alipayPublicKey: settings.alipayPublicKey,
     ...(settings.gateway ? { gateway: settings.gateway } : {}),
   });

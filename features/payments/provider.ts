@@ -51,9 +51,7 @@ export class NotifyRefused extends Error {
  * without payment, or still open (not paid yet, or never seen: the payer has not reached its
  * cashier). A provider that cannot be reached or whose answer fails its signature throws.
  */
-export type QueriedOrder =
-  | { state: "paid" | "failed"; tradeNo: string | null; paidFen: number }
-  | { state: "open" };
+export type QueriedOrder = { state: "paid" | "failed"; tradeNo: string | null; paidFen: number } | { state: "open" };
 
 /** What a query needs besides the order: the sandbox reads its own records in our database. */
 export interface QueryContext {

@@ -98,7 +98,13 @@ const consoleLog: PaymentLog = (message, details) => console.warn(message, detai
  * `created` (the payer back from the cashier, `GET /api/wallet/topups/{id}/`): a payment whose
  * notify has not arrived (or never will) is credited now, once.
  */
-export async function refreshTopup(db: Database, userId: number, orderId: string, now: Date, log: PaymentLog = consoleLog): Promise<PaymentOrder> {
+export async function refreshTopup(
+  db: Database,
+  userId: number,
+  orderId: string,
+  now: Date,
+  log: PaymentLog = consoleLog,
+): Promise<PaymentOrder> {
   const order = await getTopup(db, userId, orderId, now);
   if (order.status !== "created") return order;
   if ((await settleByQuery(db, order, now, log)) === "open") return order;
@@ -134,7 +140,9 @@ export async function settleByQuery(
   }
   if (answer.state === "open") return "open";
   const record = (outcome: string) =>
-    db.insert(paymentCallbacks).values({ provider: order.provider, orderId: order.id, outcome: `query:${outcome}`, payload: { query: answer }, createdAt: now });
+    db
+      .insert(paymentCallbacks)
+      .values({ provider: order.provider, orderId: order.id, outcome: `query:${outcome}`, payload: { query: answer }, createdAt: now });
   try {
     const outcome = await applyNotify(
       { db },

@@ -62,7 +62,9 @@ export function wechatProvider(settings: WechatSettings, clock: () => Date = () 
   function authorization(method: string, path: string, body: string): string {
     const timestamp = Math.floor(clock().getTime() / 1000);
     const nonce = randomBytes(16).toString("hex");
-    const signature = createSign("RSA-SHA256").update(`${method}\n${path}\n${timestamp}\n${nonce}\n${body}\n`).sign(settings.privateKey, "base64");
+    const signature = createSign("RSA-SHA256")
+      .update(`${method}\n${path}\n${timestamp}\n${nonce}\n${body}\n`)
+      .sign(settings.privateKey, "base64");
     return `WECHATPAY2-SHA256-RSA2048 mchid="${settings.merchantId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${settings.merchantSerial}"`;
   }
 
@@ -120,7 +122,12 @@ export function wechatProvider(settings: WechatSettings, clock: () => Date = () 
         throw new Error("WeChat Pay answered for another order");
       // Paid (SUCCESS), closed unpaid or refunded (CLOSED, REVOKED, PAYERROR, REFUND), or still waiting (NOTPAY, USERPAYING).
       const state = transaction.trade_state;
-      const settled = state === "SUCCESS" ? "paid" : state === "CLOSED" || state === "REVOKED" || state === "PAYERROR" || state === "REFUND" ? "failed" : null;
+      const settled =
+        state === "SUCCESS"
+          ? "paid"
+          : state === "CLOSED" || state === "REVOKED" || state === "PAYERROR" || state === "REFUND"
+            ? "failed"
+            : null;
       if (!settled) return { state: "open" };
       const total = transaction.amount?.total;
       if (!Number.isSafeInteger(total)) throw new Error("WeChat Pay's answer has no amount");
