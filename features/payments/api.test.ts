@@ -7,7 +7,7 @@ import { ledgerTransactions, paymentCallbacks, paymentOrders } from "../../serve
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
 import { paymentSettings } from "./settings.ts";
 import { recordSandboxPayment, sandboxSignatureHeader, signSandboxNotify, type SandboxNotifyBody } from "./sandbox.ts";
-import { createTopup, expireOrders, settleByQuery } from "./service.ts";
+import { createTopup, expireOrders, refreshTopup, settleByQuery } from "./service.ts";
 
 describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind) => {
   let api: TestApi;
@@ -148,6 +148,19 @@ describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind)
     // Run again: nothing left to do for these two.
     expect(await expireOrders(db(), later, log)).toBe(0);
     expect(await sinecoin(visitor)).toBe(50);
+    // Paid after its 15 minutes but before the job came by: the payer's return still asks, and credits.
+    const { user } = await createSignedInUser(api.app, db());
+    const { orderId: lateId } = await createTopup(
+      { db: db() },
+      user.id,
+      { amount: 30, method: "alipay" },
+      "topup-key-0009",
+      new Date(),
+      "en",
+    );
+    expect((await refreshTopup(db(), user.id, lateId, later, log)).status).toBe("expired");
+    await payAtCashier(lateId);
+    expect((await refreshTopup(db(), user.id, lateId, later, log)).status).toBe("paid");
   });
 
   it("credits once when the notify, the payer's query and the expiry job's query race, many times over", async () => {

@@ -74,15 +74,24 @@ export async function createTopup(
   return { orderId, payUrl };
 }
 
-/** The viewer's own order (another's is `not_found`); an open order past its time reads as expired. */
-export async function getTopup(db: Database, userId: number, orderId: string, now: Date): Promise<PaymentOrder> {
+/** The viewer's own order row as stored (another's is `not_found`). */
+async function ownOrder(db: Database, userId: number, orderId: string): Promise<PaymentOrder> {
   const [order] = await db
     .select()
     .from(paymentOrders)
     .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, userId)));
   if (!order) throw new AppError("not_found");
-  if (order.status === "created" && order.expiresAt <= now) return { ...order, status: "expired" };
   return order;
+}
+
+/** How an order reads: an open order past its time reads as expired (the job marks it soon). */
+function asRead(order: PaymentOrder, now: Date): PaymentOrder {
+  return order.status === "created" && order.expiresAt <= now ? { ...order, status: "expired" } : order;
+}
+
+/** The viewer's own order (another's is `not_found`); an open order past its time reads as expired. */
+export async function getTopup(db: Database, userId: number, orderId: string, now: Date): Promise<PaymentOrder> {
+  return asRead(await ownOrder(db, userId, orderId), now);
 }
 
 /** An order as the sandbox cashier shows it (any signed-in owner). */
@@ -105,9 +114,11 @@ export async function refreshTopup(
   now: Date,
   log: PaymentLog = consoleLog,
 ): Promise<PaymentOrder> {
-  const order = await getTopup(db, userId, orderId, now);
+  const order = await ownOrder(db, userId, orderId);
+  // Still open in our books, even past its 15 minutes: the payer may have paid late.
   if (order.status !== "created") return order;
-  if ((await settleByQuery(db, order, now, log)) === "open") return order;
+  const settled = await settleByQuery(db, order, now, log);
+  if (settled === "open" || settled === "unavailable" || settled === "refused") return asRead(order, now);
   return getTopup(db, userId, orderId, now);
 }
 
