@@ -4,14 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/build-if-needed.ts";
-import { tipBurst } from "./tip-burst.ts";
+import { prepareTipPairs, tipBurst, tipBurstManyPairs } from "./tip-burst.ts";
 import { prepareQuestionPage } from "./question-data.ts";
 
 /**
  * `npm run bench`: each measurement against a baseline run side by side in the same run.
  * 1. cached anonymous `/` and a demo article vs bare node:http serving the same bytes;
  * 2. `GET /api/Users/LoginAuth/` (signed in: a session lookup) vs a bare Fastify hello route;
- * 2b. a burst of tips from one reader to one book (bench/tip-burst.ts): tips per second and p99;
+ * 2b. a burst of tips from one reader to one book, and across 50 reader → author pairs
+ *    (bench/tip-burst.ts): tips per second and p99;
  * 3. the demo article rendered uncached for a signed-in reader vs our document renderer rendering
  *    the same route tree with the same data over node:http (bench/baseline-tree.ts), and, for
  *    reference, vs React's `renderToString` of its flattened markup (bench/baseline-react.ts).
@@ -21,7 +22,7 @@ import { prepareQuestionPage } from "./question-data.ts";
  *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
  * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
- * with `--streams`, only the live stream case runs.
+ * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -81,6 +82,7 @@ const site = "http://127.0.0.1:3901";
 /** The sandbox's notifies are signed with this, so the tip burst can top up through them. */
 const sandboxSecret = "bench-sandbox-secret";
 const questionLink = await prepareQuestionPage(work);
+const tipPairs = await prepareTipPairs(work);
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
 await start(
   "server/main.ts",
@@ -131,11 +133,15 @@ async function findArticle(): Promise<string | undefined> {
   }
   return best?.link;
 }
-const articleLink = await findArticle();
-console.log(`article measured: ${articleLink ?? "none found"}`);
-await firstLoadJavaScript("/");
-if (articleLink) await firstLoadJavaScript(articleLink);
-await firstLoadJavaScript(questionLink);
+// `npm run bench -- --tips`: only the tip bursts (2b).
+const tipsOnly = process.argv.includes("--tips");
+const articleLink = tipsOnly ? undefined : await findArticle();
+if (!tipsOnly) {
+  console.log(`article measured: ${articleLink ?? "none found"}`);
+  await firstLoadJavaScript("/");
+  if (articleLink) await firstLoadJavaScript(articleLink);
+  await firstLoadJavaScript(questionLink);
+}
 
 /** A cached anonymous page against bare node:http sending exactly its bytes, headers included. */
 async function cachedAgainstBaseline(page: string, port: number): Promise<void> {
@@ -151,9 +157,11 @@ async function cachedAgainstBaseline(page: string, port: number): Promise<void> 
 }
 
 // 1. Cached anonymous pages: home and the article.
-await cachedAgainstBaseline("/", 3902);
-if (articleLink) await cachedAgainstBaseline(articleLink, 3904);
-await cachedAgainstBaseline(questionLink, 3907);
+if (!tipsOnly) {
+  await cachedAgainstBaseline("/", 3902);
+  if (articleLink) await cachedAgainstBaseline(articleLink, 3904);
+  await cachedAgainstBaseline(questionLink, 3907);
+}
 
 // 2. The signed-in auth call against a bare Fastify route.
 const token = (await (await fetch(`${site}/api/get_csrf_token/`)).json()) as { csrftoken: string };
@@ -166,13 +174,23 @@ const session = login.headers
   .getSetCookie()
   .find((cookie) => cookie.startsWith("sessionid="))!
   .split(";")[0]!;
-await start("bench/baseline-fastify.ts", ["3903"]);
-const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });
-const authBaseline = await load("http://127.0.0.1:3903/hello");
-report("GET /api/Users/LoginAuth/ (signed in)", authOurs, authBaseline);
+if (!tipsOnly) {
+  await start("bench/baseline-fastify.ts", ["3903"]);
+  const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });
+  const authBaseline = await load("http://127.0.0.1:3903/hello");
+  report("GET /api/Users/LoginAuth/ (signed in)", authOurs, authBaseline);
+}
 
-// 2b. The tip burst (bench/tip-burst.ts): tips per second and p99 through the ledger's constraint.
+// 2b. The tip bursts (bench/tip-burst.ts): tips per second and p99 through the ledger's constraint,
+// one pair (every tip on the same two rows), then many pairs.
 await tipBurst(site, session, sandboxSecret, duration);
+await tipBurstManyPairs(site, tipPairs, duration);
+if (tipsOnly) {
+  for (const child of children) child.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // 3. The article as a signed-in reader gets it: never from the page cache (a session cookie skips
 // it), so every request runs the session lookup, loader, queries and React render. Two baselines:

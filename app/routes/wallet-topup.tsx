@@ -3,7 +3,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/wallet-topup";
 import { getAppContext, notFound, requireViewer } from "../lib/context.server.ts";
 import { walletPageData } from "../lib/wallet-pages.server.ts";
-import { getTopup } from "../../features/payments/service.ts";
+import { refreshTopup } from "../../features/payments/service.ts";
 import { orderIdSchema, presentTopup } from "../../features/payments/operations.ts";
 import { paymentSettings } from "../../features/payments/settings.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
@@ -17,13 +17,17 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "wa
 export const links = () => [{ rel: "stylesheet", href: walletStyles }];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** `/wallet/topups/:orderId`: where the payer comes back to: the order's state, the way to the cashier while it is open. */
+/**
+ * `/wallet/topups/:orderId`: where the payer comes back to: the order's state (asked of the
+ * provider while it is open, so a payment whose notify is late shows, and is credited, now), the
+ * way to the cashier while it is open.
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   const id = orderIdSchema.safeParse(params.orderId);
   if (!id.success) notFound(request);
-  const order = presentTopup(await getTopup(app.db, viewer.id, id.data, app.now()));
+  const order = presentTopup(await refreshTopup(app.db, viewer.id, id.data, app.now()));
   const codeUrl = pageUrl(request.url).searchParams.get("code_url");
   return walletPageData(app, {
     order,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { paymentCallbacks } from "../../server/db/schema/index.ts";
+import { ledgerTransactions, paymentCallbacks, paymentOrders } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
 import { paymentSettings } from "./settings.ts";
-import { sandboxSignatureHeader, signSandboxNotify, type SandboxNotifyBody } from "./sandbox.ts";
-import { expireOrders } from "./service.ts";
+import { recordSandboxPayment, sandboxSignatureHeader, signSandboxNotify, type SandboxNotifyBody } from "./sandbox.ts";
+import { createTopup, expireOrders, refreshTopup, settleByQuery } from "./service.ts";
 
 describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind) => {
   let api: TestApi;
@@ -94,5 +94,126 @@ describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind)
     expect(await expireOrders(db(), new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     expect((await visitor.get(`/api/wallet/topups/${second.order_id}/`)).json()).toMatchObject({ status: "expired" });
     expect(await sinecoin(visitor)).toBe(0);
+  });
+
+  /** What the sandbox cashier records when the payer presses pay, without its notify (as if it were lost on the way). */
+  const payAtCashier = async (orderId: string, outcome: "paid" | "failed" = "paid") => {
+    const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+    return recordSandboxPayment(db(), order!, outcome, new Date());
+  };
+  const logs: string[] = [];
+  const log = (message: string) => logs.push(message);
+
+  it("credits a payment whose notify never came when the payer opens the order, and fails a failed one", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const { order_id: orderId } = (await topup(visitor, { amount: 20, method: "alipay" }, "topup-key-0005")).json() as { order_id: string };
+    // Not paid yet: the query leaves it open.
+    expect((await visitor.get(`/api/wallet/topups/${orderId}/`)).json()).toMatchObject({ status: "created" });
+    await payAtCashier(orderId);
+    expect((await visitor.get(`/api/wallet/topups/${orderId}/`)).json()).toMatchObject({ status: "paid" });
+    expect((await visitor.get(`/api/wallet/topups/${orderId}/`)).json()).toMatchObject({ status: "paid" });
+    expect(await sinecoin(visitor)).toBe(20);
+    const outcomes = await db()
+      .select({ outcome: paymentCallbacks.outcome })
+      .from(paymentCallbacks)
+      .where(eq(paymentCallbacks.orderId, orderId));
+    expect(outcomes.map((row) => row.outcome)).toEqual(["query:credited"]);
+    // The notify arriving late finds it paid.
+    const record = await payAtCashier(orderId);
+    const late = sign({ order_id: orderId, status: "paid", amount: 20, paid_fen: record.paidFen, trade_no: record.tradeNo });
+    expect((await notify(late.rawBody, late.header)).statusCode).toBe(200);
+    expect(await sinecoin(visitor)).toBe(20);
+
+    const { order_id: failedId } = (await topup(visitor, { amount: 10, method: "wechat" }, "topup-key-0006")).json() as {
+      order_id: string;
+    };
+    await payAtCashier(failedId, "failed");
+    expect((await visitor.get(`/api/wallet/topups/${failedId}/`)).json()).toMatchObject({ status: "failed" });
+    expect(await sinecoin(visitor)).toBe(20);
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
+  });
+
+  it("asks the provider before expiring: a lost notify's payment is credited, an unpaid order expires", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const { order_id: paidId } = (await topup(visitor, { amount: 50, method: "wechat" }, "topup-key-0007")).json() as { order_id: string };
+    const { order_id: unpaidId } = (await topup(visitor, { amount: 10, method: "wechat" }, "topup-key-0008")).json() as {
+      order_id: string;
+    };
+    await payAtCashier(paidId);
+    const later = new Date(Date.now() + 16 * 60_000);
+    expect(await expireOrders(db(), later, log)).toBeGreaterThanOrEqual(1);
+    expect((await visitor.get(`/api/wallet/topups/${paidId}/`)).json()).toMatchObject({ status: "paid" });
+    expect((await visitor.get(`/api/wallet/topups/${unpaidId}/`)).json()).toMatchObject({ status: "expired" });
+    expect(await sinecoin(visitor)).toBe(50);
+    // Run again: nothing left to do for these two.
+    expect(await expireOrders(db(), later, log)).toBe(0);
+    expect(await sinecoin(visitor)).toBe(50);
+    // Paid after its 15 minutes but before the job came by: the payer's return still asks, and credits.
+    const { user } = await createSignedInUser(api.app, db());
+    const { orderId: lateId } = await createTopup(
+      { db: db() },
+      user.id,
+      { amount: 30, method: "alipay" },
+      "topup-key-0009",
+      new Date(),
+      "en",
+    );
+    expect((await refreshTopup(db(), user.id, lateId, later, log)).status).toBe("expired");
+    await payAtCashier(lateId);
+    expect((await refreshTopup(db(), user.id, lateId, later, log)).status).toBe("paid");
+  });
+
+  it("credits once when the notify, the payer's query and the expiry job's query race, many times over", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const rounds = 25;
+    const orderIds: string[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      // Made by the use case itself: the endpoint's rate limit (30 a minute) is not this test's subject.
+      const { orderId } = await createTopup(
+        { db: db() },
+        user.id,
+        { amount: 10 + round, method: round % 2 ? "wechat" : "alipay" },
+        `topup-race-${round}-key`,
+        new Date(),
+        "zh-CN",
+      );
+      orderIds.push(orderId);
+      const record = await payAtCashier(orderId);
+      const paid = sign({ order_id: orderId, status: "paid", amount: 10 + round, paid_fen: record.paidFen, trade_no: record.tradeNo });
+      const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+      const answers = await Promise.all([
+        notify(paid.rawBody, paid.header),
+        visitor.get(`/api/wallet/topups/${orderId}/`),
+        settleByQuery(db(), order!, new Date(), log),
+        notify(paid.rawBody, paid.header),
+        visitor.get(`/api/wallet/topups/${orderId}/`),
+      ]);
+      expect(answers[0].statusCode).toBe(200);
+      expect(answers[1].statusCode).toBe(200);
+    }
+    const expected = Array.from({ length: rounds }, (_, round) => 10 + round).reduce((sum, amount) => sum + amount, 0);
+    expect(await sinecoin(visitor)).toBe(expected);
+    const posted = await db()
+      .select({ key: ledgerTransactions.idempotencyKey })
+      .from(ledgerTransactions)
+      .where(
+        inArray(
+          ledgerTransactions.idempotencyKey,
+          orderIds.map((id) => `topup:${id}`),
+        ),
+      );
+    expect(posted).toHaveLength(rounds);
+    // Exactly one of the racers credited each order; the others found it paid.
+    const callbacks = await db()
+      .select({ orderId: paymentCallbacks.orderId, outcome: paymentCallbacks.outcome })
+      .from(paymentCallbacks)
+      .where(inArray(paymentCallbacks.orderId, orderIds));
+    for (const orderId of orderIds) {
+      const credited = callbacks.filter((row) => row.orderId === orderId && row.outcome.endsWith("credited"));
+      expect(credited).toHaveLength(1);
+    }
+    const statuses = await db().select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.userId, user.id));
+    expect(statuses.every((row) => row.status === "paid")).toBe(true);
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "../../server/lib/operation.ts";
 import { paymentMethods, paymentOrderStatuses, paymentProviders } from "../../server/db/schema/economy.ts";
 import { topupInputSchema } from "../wallet/schema.ts";
-import { createTopup, getTopup, type CreatedTopup, type PaymentOrder } from "./service.ts";
+import { createTopup, refreshTopup, type CreatedTopup, type PaymentOrder } from "./service.ts";
 
 /* Top-ups: `POST /api/wallet/topups/` and the /wallet/sinecoin_recharge form; the order's state. */
 
@@ -50,7 +50,8 @@ export const topupOperation = defineOperation({
   name: "topup",
   input: { params: z.object({ order_id: orderIdSchema }) },
   viewer: "signed-in",
-  run: (services, viewer, { params }) => getTopup(services.db, viewer.id, params.order_id, services.now()),
+  // An order still open is asked of its provider first (a payment whose notify is late is credited now).
+  run: (services, viewer, { params }) => refreshTopup(services.db, viewer.id, params.order_id, services.now()),
   present: presentTopup,
   response: topupAnswerSchema,
   failures: ["not_found"],

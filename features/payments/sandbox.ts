@@ -1,5 +1,15 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { NotifyRefused, type IncomingNotify, type PaymentOrderView, type PaymentProvider, type VerifiedNotify } from "./provider.ts";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../server/db/client.ts";
+import { sandboxPayments } from "../../server/db/schema/index.ts";
+import {
+  NotifyRefused,
+  type IncomingNotify,
+  type PaymentOrderView,
+  type PaymentProvider,
+  type QueriedOrder,
+  type VerifiedNotify,
+} from "./provider.ts";
 
 /** The header carrying the sandbox's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const sandboxSignatureHeader = "x-sandbox-signature";
@@ -28,16 +38,48 @@ export function signSandboxNotify(secret: string, body: SandboxNotifyBody, now =
   return { rawBody, header: `t=${timestamp},v1=${signature(secret, timestamp, rawBody)}` };
 }
 
+export type SandboxPayment = typeof sandboxPayments.$inferSelect;
+
+/**
+ * What the sandbox's cashier did with an order, recorded before it sends its notify (the provider's
+ * side of the payment): the first press wins, a later one gets the first record back.
+ */
+export async function recordSandboxPayment(
+  db: Database,
+  order: PaymentOrderView,
+  outcome: "paid" | "failed",
+  now: Date,
+): Promise<SandboxPayment> {
+  await db
+    .insert(sandboxPayments)
+    .values({
+      orderId: order.id,
+      status: outcome,
+      tradeNo: `sandbox_${randomBytes(8).toString("hex")}`,
+      paidFen: order.priceFen,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  const [record] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id));
+  return record!;
+}
+
 /**
  * The built-in payment sandbox: its cashier is our page `/payments/sandbox/:orderId` (pay, fail,
- * cancel), which sends a signed notify to `POST /api/payments/sandbox/notify/` like a real
- * provider would. Nothing is charged.
+ * cancel), which records what was done (`sandbox_payments`) and sends a signed notify to `POST
+ * /api/payments/sandbox/notify/` like a real provider would; its order query answers from that
+ * record. Nothing is charged.
  */
 export function sandboxProvider(secret: string, clock: () => Date = () => new Date()): PaymentProvider {
   return {
     name: "sandbox",
     createPayment: async (_order: PaymentOrderView, urls) => urls.cashierUrl,
     acknowledgement: { contentType: "application/json", body: '{"received":true}' },
+    async queryOrder(order: PaymentOrderView, { db }): Promise<QueriedOrder> {
+      const [record] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id));
+      if (!record) return { state: "open" };
+      return { state: record.status, tradeNo: record.tradeNo, paidFen: record.paidFen };
+    },
     verifyNotify(notify: IncomingNotify): VerifiedNotify {
       const header = notify.headers[sandboxSignatureHeader];
       const match = typeof header === "string" ? /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header) : null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, lte, ne } from "drizzle-orm";
+import { and, asc, eq, lte, ne } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { paymentCallbacks, paymentOrders, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -9,9 +9,9 @@ import { inTransaction, type ServiceOptions } from "../../server/lib/transaction
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
 import { economySettings } from "../wallet/settings.ts";
-import { NotifyRefused, type IncomingNotify, type VerifiedNotify } from "./provider.ts";
+import { NotifyRefused, type IncomingNotify, type PaymentOrderView, type QueriedOrder, type VerifiedNotify } from "./provider.ts";
 import { paymentSettings, providerFor, providerNamed } from "./settings.ts";
-import { sandboxSignatureHeader, signSandboxNotify } from "./sandbox.ts";
+import { recordSandboxPayment, sandboxSignatureHeader, signSandboxNotify } from "./sandbox.ts";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -74,19 +74,102 @@ export async function createTopup(
   return { orderId, payUrl };
 }
 
-/** The viewer's own order (another's is `not_found`); an open order past its time reads as expired. */
-export async function getTopup(db: Database, userId: number, orderId: string, now: Date): Promise<PaymentOrder> {
+/** The viewer's own order row as stored (another's is `not_found`). */
+async function ownOrder(db: Database, userId: number, orderId: string): Promise<PaymentOrder> {
   const [order] = await db
     .select()
     .from(paymentOrders)
     .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, userId)));
   if (!order) throw new AppError("not_found");
-  if (order.status === "created" && order.expiresAt <= now) return { ...order, status: "expired" };
   return order;
+}
+
+/** How an order reads: an open order past its time reads as expired (the job marks it soon). */
+function asRead(order: PaymentOrder, now: Date): PaymentOrder {
+  return order.status === "created" && order.expiresAt <= now ? { ...order, status: "expired" } : order;
+}
+
+/** The viewer's own order (another's is `not_found`); an open order past its time reads as expired. */
+export async function getTopup(db: Database, userId: number, orderId: string, now: Date): Promise<PaymentOrder> {
+  return asRead(await ownOrder(db, userId, orderId), now);
 }
 
 /** An order as the sandbox cashier shows it (any signed-in owner). */
 export const findTopupForCashier = getTopup;
+
+/** Logs what went wrong with a provider (never a secret): the server's logger, or a test's. */
+export type PaymentLog = (message: string, details: Record<string, unknown>) => void;
+
+const consoleLog: PaymentLog = (message, details) => console.warn(message, details);
+
+/**
+ * The viewer's order as `getTopup` reads it, after asking its provider while it is still
+ * `created` (the payer back from the cashier, `GET /api/wallet/topups/{id}/`): a payment whose
+ * notify has not arrived (or never will) is credited now, once.
+ */
+export async function refreshTopup(
+  db: Database,
+  userId: number,
+  orderId: string,
+  now: Date,
+  log: PaymentLog = consoleLog,
+): Promise<PaymentOrder> {
+  const order = await ownOrder(db, userId, orderId);
+  // Still open in our books, even past its 15 minutes: the payer may have paid late.
+  if (order.status !== "created") return order;
+  const settled = await settleByQuery(db, order, now, log);
+  if (settled === "open" || settled === "unavailable" || settled === "refused") return asRead(order, now);
+  return getTopup(db, userId, orderId, now);
+}
+
+function orderView(order: PaymentOrder): PaymentOrderView {
+  return { id: order.id, amount: order.amount, priceFen: order.priceFen, method: order.method };
+}
+
+/**
+ * Asks an open order's provider what became of it and applies a paid or failed answer exactly as
+ * a verified notify (the same `applyNotify` under the same row lock: whichever of the notify and
+ * the query comes first credits, the other finds the order paid). Every settling answer is
+ * recorded in `payment_callbacks` (`query:…`). `open` when the provider says it is still open;
+ * `unavailable` when it cannot be asked (not configured, unreachable, its answer fails its check:
+ * logged, nothing changes).
+ */
+export async function settleByQuery(
+  db: Database,
+  order: PaymentOrder,
+  now: Date,
+  log: PaymentLog = consoleLog,
+): Promise<NotifyOutcome | "open" | "unavailable" | "refused"> {
+  const provider = providerNamed(order.provider);
+  if (!provider) return "unavailable";
+  let answer: QueriedOrder;
+  try {
+    answer = await provider.queryOrder(orderView(order), { db });
+  } catch (err) {
+    log("payment order query failed", { provider: order.provider, orderId: order.id, err: (err as Error).message });
+    return "unavailable";
+  }
+  if (answer.state === "open") return "open";
+  const record = (outcome: string) =>
+    db
+      .insert(paymentCallbacks)
+      .values({ provider: order.provider, orderId: order.id, outcome: `query:${outcome}`, payload: { query: answer }, createdAt: now });
+  try {
+    const outcome = await applyNotify(
+      { db },
+      order.provider,
+      { orderId: order.id, outcome: answer.state, tradeNo: answer.tradeNo, paidFen: answer.paidFen },
+      now,
+    );
+    await record(outcome);
+    return outcome;
+  } catch (error) {
+    if (!(error instanceof NotifyRefused)) throw error;
+    log("payment order query refused", { provider: order.provider, orderId: order.id, reason: error.reason });
+    await record(`refused:${error.reason}`);
+    return "refused";
+  }
+}
 
 export type NotifyOutcome = "credited" | "replayed" | "failed" | "ignored";
 
@@ -167,14 +250,36 @@ export async function receiveNotify(
   }
 }
 
-/** Open orders past their 15 minutes become expired (the job in features/payments/jobs.ts; safe to run in every process). */
-export async function expireOrders(db: Database, now: Date): Promise<number> {
-  const expired = await db
-    .update(paymentOrders)
-    .set({ status: "expired", settledAt: now })
+/** Orders the expiry job asks about per run (the rest wait for the next minute). */
+const expiryBatch = 100;
+/** An order whose provider cannot be asked is expired anyway this long after its time (a late notify still credits it). */
+const unanswerableGraceMs = 24 * 60 * 60_000;
+
+/**
+ * Open orders past their 15 minutes (the job in features/payments/jobs.ts; safe in every process):
+ * each provider is asked first, so a payment whose notify was lost is credited instead of expired;
+ * an order still open at its provider becomes expired. One the provider cannot be asked about
+ * waits for the next run, for a day at most. Returns how many became expired.
+ */
+export async function expireOrders(db: Database, now: Date, log: PaymentLog = consoleLog): Promise<number> {
+  const overdue = await db
+    .select()
+    .from(paymentOrders)
     .where(and(eq(paymentOrders.status, "created"), lte(paymentOrders.expiresAt, now)))
-    .returning({ id: paymentOrders.id });
-  return expired.length;
+    .orderBy(asc(paymentOrders.expiresAt))
+    .limit(expiryBatch);
+  let expired = 0;
+  for (const order of overdue) {
+    const settled = await settleByQuery(db, order, now, log);
+    if (settled !== "open" && !(settled === "unavailable" && now.getTime() - order.expiresAt.getTime() > unanswerableGraceMs)) continue;
+    const rows = await db
+      .update(paymentOrders)
+      .set({ status: "expired", settledAt: now })
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, "created")))
+      .returning({ id: paymentOrders.id });
+    expired += rows.length;
+  }
+  return expired;
 }
 
 /** Balances after a top-up, for the order page. */
@@ -184,19 +289,15 @@ export async function sinecoinOf(db: Database, userId: number): Promise<number> 
 }
 
 /**
- * The sandbox cashier's pay and fail buttons: the signed notify the sandbox sends, handed to the
- * same `receiveNotify` as `POST /api/payments/sandbox/notify/` (it verifies the signature too).
+ * The sandbox cashier's pay and fail buttons: the sandbox records what was done (its side of the
+ * payment, which its order query answers from), then sends the signed notify, handed to the same
+ * `receiveNotify` as `POST /api/payments/sandbox/notify/` (it verifies the signature too).
  */
 export async function sandboxNotify(db: Database, order: PaymentOrder, outcome: "paid" | "failed", now: Date): Promise<NotifyOutcome> {
+  const record = await recordSandboxPayment(db, orderView(order), outcome, now);
   const signed = signSandboxNotify(
     paymentSettings().sandboxSecret,
-    {
-      order_id: order.id,
-      status: outcome,
-      amount: order.amount,
-      paid_fen: order.priceFen,
-      trade_no: `sandbox_${randomBytes(8).toString("hex")}`,
-    },
+    { order_id: order.id, status: record.status, amount: order.amount, paid_fen: record.paidFen, trade_no: record.tradeNo },
     now,
   );
   const answer = await receiveNotify(

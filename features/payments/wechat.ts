@@ -1,5 +1,12 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from "node:crypto";
-import { NotifyRefused, type IncomingNotify, type PaymentOrderView, type PaymentProvider, type VerifiedNotify } from "./provider.ts";
+import {
+  NotifyRefused,
+  type IncomingNotify,
+  type PaymentOrderView,
+  type PaymentProvider,
+  type QueriedOrder,
+  type VerifiedNotify,
+} from "./provider.ts";
 
 export interface WechatSettings {
   appId: string;
@@ -15,11 +22,11 @@ export interface WechatSettings {
   gateway?: string;
 }
 
-/** A notify older than this (Wechatpay-Timestamp) is refused. */
+/** A notify or an answer older than this (Wechatpay-Timestamp) is refused. */
 const toleranceSeconds = 5 * 60;
 
-function header(notify: IncomingNotify, name: string): string | null {
-  const value = notify.headers[name];
+function header(headers: IncomingNotify["headers"], name: string): string | null {
+  const value = headers[name];
   return typeof value === "string" ? value : null;
 }
 
@@ -32,13 +39,49 @@ export function decryptWechatResource(apiV3Key: string, resource: { ciphertext: 
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString("utf8");
 }
 
+/** What WeChat Pay says of a transaction (a query's answer, a notify's decrypted resource). */
+interface WechatTransaction {
+  appid?: string;
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  trade_state?: string;
+  amount?: { total?: number; payer_total?: number };
+}
+
 /**
  * WeChat Pay API v3: a Native payment (`/v3/pay/transactions/native`, the payer scans its
- * `code_url`), requests signed with our merchant key (`WECHATPAY2-SHA256-RSA2048`), and the notify
- * verified with the platform key (`timestamp\nnonce\nbody\n`, SHA256withRSA), then decrypted.
+ * `code_url`) and the order query (`/v3/pay/transactions/out-trade-no/{id}`), requests signed with
+ * our merchant key (`WECHATPAY2-SHA256-RSA2048`); notifies and answers verified with the platform
+ * key (`timestamp\nnonce\nbody\n`, SHA256withRSA), a notify's resource then decrypted.
  */
 export function wechatProvider(settings: WechatSettings, clock: () => Date = () => new Date()): PaymentProvider {
   const gateway = settings.gateway ?? "https://api.mch.weixin.qq.com";
+
+  /** The Authorization header of a request: `METHOD\npath?query\ntimestamp\nnonce\nbody\n` signed with our key. */
+  function authorization(method: string, path: string, body: string): string {
+    const timestamp = Math.floor(clock().getTime() / 1000);
+    const nonce = randomBytes(16).toString("hex");
+    const signature = createSign("RSA-SHA256")
+      .update(`${method}\n${path}\n${timestamp}\n${nonce}\n${body}\n`)
+      .sign(settings.privateKey, "base64");
+    return `WECHATPAY2-SHA256-RSA2048 mchid="${settings.merchantId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${settings.merchantSerial}"`;
+  }
+
+  /** Whether a notify or an answer carries the platform's fresh signature over its body (else why not). */
+  function signatureProblem(headers: IncomingNotify["headers"], body: string): "bad_signature" | "stale" | null {
+    const timestamp = header(headers, "wechatpay-timestamp");
+    const nonce = header(headers, "wechatpay-nonce");
+    const signature = header(headers, "wechatpay-signature");
+    if (!timestamp || !nonce || !signature || !/^\d{1,12}$/.test(timestamp)) return "bad_signature";
+    const verified = createVerify("RSA-SHA256")
+      .update(`${timestamp}\n${nonce}\n${body}\n`)
+      .verify(settings.platformPublicKey, signature, "base64");
+    if (!verified) return "bad_signature";
+    if (Math.abs(clock().getTime() / 1000 - Number(timestamp)) > toleranceSeconds) return "stale";
+    return null;
+  }
+
   return {
     name: "wechat",
     acknowledgement: { contentType: "application/json", body: '{"code":"SUCCESS","message":"OK"}' },
@@ -52,15 +95,9 @@ export function wechatProvider(settings: WechatSettings, clock: () => Date = () 
         notify_url: urls.notifyUrl,
         amount: { total: order.priceFen, currency: "CNY" },
       });
-      const timestamp = Math.floor(clock().getTime() / 1000);
-      const nonce = randomBytes(16).toString("hex");
-      const signature = createSign("RSA-SHA256")
-        .update(`POST\n${path}\n${timestamp}\n${nonce}\n${body}\n`)
-        .sign(settings.privateKey, "base64");
-      const authorization = `WECHATPAY2-SHA256-RSA2048 mchid="${settings.merchantId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${settings.merchantSerial}"`;
       const response = await fetch(`${gateway}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", authorization },
+        headers: { "content-type": "application/json", accept: "application/json", authorization: authorization("POST", path, body) },
         body,
       });
       if (!response.ok) throw new Error(`WeChat Pay answered ${response.status}`);
@@ -69,22 +106,37 @@ export function wechatProvider(settings: WechatSettings, clock: () => Date = () 
       // Our order page shows the code to scan.
       return `${urls.returnUrl}?code_url=${encodeURIComponent(codeUrl)}`;
     },
+    async queryOrder(order: PaymentOrderView): Promise<QueriedOrder> {
+      const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(order.id)}?mchid=${encodeURIComponent(settings.merchantId)}`;
+      const response = await fetch(`${gateway}${path}`, {
+        headers: { accept: "application/json", authorization: authorization("GET", path, "") },
+      });
+      const body = await response.text();
+      // The payer has not reached the cashier yet: WeChat Pay knows no such order.
+      if (response.status === 404 && /"ORDER_NOT_EXIST"/.test(body)) return { state: "open" };
+      if (!response.ok) throw new Error(`WeChat Pay answered ${response.status} to an order query`);
+      const problem = signatureProblem(Object.fromEntries(response.headers), body);
+      if (problem) throw new Error(`WeChat Pay's answer to an order query failed its check: ${problem}`);
+      const transaction = JSON.parse(body) as WechatTransaction;
+      if (transaction.out_trade_no !== order.id || (transaction.mchid && transaction.mchid !== settings.merchantId))
+        throw new Error("WeChat Pay answered for another order");
+      // Paid (SUCCESS), closed unpaid or refunded (CLOSED, REVOKED, PAYERROR, REFUND), or still waiting (NOTPAY, USERPAYING).
+      const state = transaction.trade_state;
+      const settled =
+        state === "SUCCESS"
+          ? "paid"
+          : state === "CLOSED" || state === "REVOKED" || state === "PAYERROR" || state === "REFUND"
+            ? "failed"
+            : null;
+      if (!settled) return { state: "open" };
+      const total = transaction.amount?.total;
+      if (!Number.isSafeInteger(total)) throw new Error("WeChat Pay's answer has no amount");
+      return { state: settled, tradeNo: transaction.transaction_id ?? null, paidFen: total! };
+    },
     verifyNotify(notify: IncomingNotify): VerifiedNotify {
-      const timestamp = header(notify, "wechatpay-timestamp");
-      const nonce = header(notify, "wechatpay-nonce");
-      const signature = header(notify, "wechatpay-signature");
-      if (!timestamp || !nonce || !signature || !/^\d{1,12}$/.test(timestamp)) throw new NotifyRefused("bad_signature");
-      const verified = createVerify("RSA-SHA256")
-        .update(`${timestamp}\n${nonce}\n${notify.rawBody}\n`)
-        .verify(settings.platformPublicKey, signature, "base64");
-      if (!verified) throw new NotifyRefused("bad_signature");
-      if (Math.abs(clock().getTime() / 1000 - Number(timestamp)) > toleranceSeconds) throw new NotifyRefused("stale");
-      let transaction: {
-        out_trade_no?: string;
-        transaction_id?: string;
-        trade_state?: string;
-        amount?: { total?: number; payer_total?: number };
-      };
+      const problem = signatureProblem(notify.headers, notify.rawBody);
+      if (problem) throw new NotifyRefused(problem);
+      let transaction: WechatTransaction;
       try {
         const envelope = JSON.parse(notify.rawBody) as { resource?: { ciphertext: string; nonce: string; associated_data?: string } };
         if (!envelope.resource) throw new Error("no resource");

@@ -169,7 +169,8 @@ export async function waitUntilServing(baseURL: string, server: ChildProcess) {
 }
 
 export function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve();
+  // Exited, or killed by a signal (then its exit code stays null).
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
     server.once("exit", () => {

@@ -61,14 +61,36 @@ export const paymentOrders = pgTable(
   ],
 );
 
-/** Every notify a provider sent, accepted or refused (bad signature, wrong amount, unknown order): the audit trail. */
+/**
+ * The built-in payment sandbox's own record of what its cashier did with an order (paid or failed,
+ * first press wins): what the sandbox's order query answers, like a real provider's books.
+ */
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => paymentOrders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["paid", "failed"] }).notNull(),
+    tradeNo: text("trade_no").notNull(),
+    /** What the trade was for, in fen (the order's price). */
+    paidFen: integer("paid_fen").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("sandbox_payments_status_check", sql`${table.status} in ('paid', 'failed')`)],
+);
+
+/**
+ * Every notify a provider sent, accepted or refused (bad signature, wrong amount, unknown order),
+ * and every order query that settled an order (`query:` outcomes): the audit trail.
+ */
 export const paymentCallbacks = pgTable(
   "payment_callbacks",
   {
     id: serial("id").primaryKey(),
     provider: text("provider").notNull(),
     orderId: text("order_id"),
-    /** `credited`, `replayed`, `failed`, or the reason it was refused. */
+    /** `credited`, `replayed`, `failed`, `ignored`, or `refused:<reason>`; prefixed `query:` when an order query found it. */
     outcome: text("outcome").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
