@@ -86,6 +86,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("subjects/:type/:id/reaction", "routes/subject-reaction.tsx", { id: id("subject-reaction") }),
       route("subjects/:type/:id/favorite", "routes/subject-favorite.tsx", { id: id("subject-favorite") }),
       route("subjects/:type/:id/report", "routes/subject-report.tsx", { id: id("subject-report") }),
+      route("subjects/:type/:id/share", "routes/subject-share.tsx", { id: id("subject-share") }),
       route("subjects/:type/:id/tip", "routes/subject-tip.tsx", { id: id("subject-tip") }),
       route("circles/:circleId/settings/reports", "routes/circle-settings-reports.tsx", { id: id("circle-settings-reports") }),
       route("admin/reports", "routes/admin-reports.tsx", { id: id("admin-reports") }),

@@ -10,7 +10,8 @@ import autocannon from "autocannon";
  * on the small one, then on the large one (autocannon, `BENCH_SCALE_CONNECTIONS` connections,
  * `BENCH_WARMUP_SECONDS` not counted, then `BENCH_SECONDS`), and printed with the large/small
  * ratio of requests per second. Goal (issue 19): every case at factor 1 within 1.5× of its cost at
- * 0.01 (ratio ≥ 0.67), signed-in pages ≥ 100 requests/s on one process.
+ * 0.01 (ratio ≥ 0.67), signed-in pages ≥ 100 requests/s on one process. `--only <text>` (repeatable)
+ * runs only the cases whose name contains it.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -147,7 +148,9 @@ export async function runScaleBench(): Promise<void> {
   console.log(
     `scale bench: ${connections} connections, ${warmup} s warm-up + ${duration} s per case; ratio = factor 1 / factor 0.01 (req/s)`,
   );
-  for (const scaleCase of cases) {
+  // `--only <text>` (repeatable): the cases whose name contains one of them, e.g. `--only home --only "entry search"`.
+  const only = process.argv.flatMap((arg, index) => (process.argv[index - 1] === "--only" ? [arg] : []));
+  for (const scaleCase of cases.filter((candidate) => only.length === 0 || only.some((text) => candidate.name.includes(text)))) {
     const measured: Measured[] = [];
     for (const [site, session] of [
       [small, sessions.small],

@@ -8,7 +8,14 @@ import { countsTag } from "../../server/lib/cache-tags.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { moderationNotice } from "../../features/reports/service.ts";
 import type { SubjectType } from "../../features/subjects/types.ts";
-import { runOperation, type InputOf, type Operation, type OperationInput, type ViewerRequirement } from "../../server/lib/operation.ts";
+import {
+  lazyVisitor,
+  runOperation,
+  type InputOf,
+  type Operation,
+  type OperationInput,
+  type ViewerRequirement,
+} from "../../server/lib/operation.ts";
 
 /**
  * Where a plain form post of an interaction (no JavaScript) goes back to: the page it came from,
@@ -68,9 +75,24 @@ export async function runInteraction<I extends OperationInput, R extends ViewerR
   const body = operation.input.body?.safeParse(raw.body);
   if (body && !body.success) throw new AppError("bad_request");
   const input = { params: params?.data, query: undefined, body: body?.data } as InputOf<I>;
-  const services = { db: app.db, now: () => app.now(), locale: app.locale };
+  const services = { db: app.db, now: () => app.now(), locale: app.locale, visitor: signedInVisitor(app) };
   const result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
   return operation.present(result, { viewer: app.viewer, locale: app.locale });
+}
+
+/**
+ * `visitor()` for interactions posted from pages, which only the signed in make
+ * (`interactionAnswer`): the user's key, never a cookie to issue.
+ */
+export function signedInVisitor(app: AppContext): () => string {
+  return lazyVisitor(
+    app.viewer,
+    () => undefined,
+    app.secure,
+    () => {
+      throw new AppError("not_authenticated");
+    },
+  );
 }
 
 /**

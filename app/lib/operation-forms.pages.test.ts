@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { checkins, circleMembers, follows, writings } from "../../server/db/schema/index.ts";
+import { checkins, circleMembers, follows, subjectCounts, writings } from "../../server/db/schema/index.ts";
 
 /**
  * The page forms that run the API's operations through the form adapter (server/lib/operation.ts),
  * posted as a browser without JavaScript posts them: follow and unfollow on a profile, the daily
- * check-in, joining and leaving a circle, deleting a writing.
+ * check-in, joining and leaving a circle, deleting a writing, sharing.
  */
 describe.each(databaseKinds)("operation forms on %s", (kind) => {
   let api: TestApi;
@@ -108,5 +108,39 @@ describe.each(databaseKinds)("operation forms on %s", (kind) => {
     expect(deleted.statusCode).toBe(302);
     expect(deleted.headers.location).toBe("/en/circles/1?deleted=1");
     expect(await db().select().from(writings).where(eq(writings.id, writing.id))).toEqual([]);
+  });
+  it("counts a share from a page form once per visitor and day, issuing a visitor's cookie, through the API's operation", async () => {
+    const author = await createSignedInUser(api.app, db());
+    const writing = await createWriting(db(), author.user);
+    const path = `/subjects/writing/${writing.id}/share`;
+    const shares = async () =>
+      (
+        await db()
+          .select({ count: subjectCounts.shareCount })
+          .from(subjectCounts)
+          .where(and(eq(subjectCounts.subjectType, "writing"), eq(subjectCounts.subjectId, writing.id)))
+      )[0]?.count ?? 0;
+    const visitor = new Visitor(api.app);
+    const csrftoken = await visitor.csrfToken();
+    const next = `/circles/1/writing/${writing.id}`;
+    const first = await visitor.postForm(path, { csrftoken, next });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe(`${next}#actions`);
+    expect(visitor.cookies.get("vid")).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(await shares()).toBe(1);
+    // The same visitor (its cookie kept) the same day: still one; the API agrees.
+    const again = await visitor.postForm(`/en${path}.data`, { csrftoken, next });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain("share_count");
+    expect(await shares()).toBe(1);
+    expect((await visitor.post(`/api/subjects/writing/${writing.id}/share/`, {})).json()).toEqual({ share_count: 1 });
+    // Another visitor counts; a forged token and an unreadable subject do not.
+    expect((await new Visitor(api.app).postForm(path, { csrftoken: "forged" })).statusCode).toBe(403);
+    const other = new Visitor(api.app);
+    expect((await other.postForm(path, { csrftoken: await other.csrfToken() })).statusCode).toBe(303);
+    expect(await shares()).toBe(2);
+    const hidden = await createCircle(db(), { visibility: "members" });
+    const secret = await createWriting(db(), author.user, { circleId: hidden.id });
+    expect((await other.postForm(`/subjects/writing/${secret.id}/share`, { csrftoken: await other.csrfToken() })).statusCode).toBe(404);
   });
 });

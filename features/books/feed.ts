@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { bookChapters, books, subjectCounts, users } from "../../server/db/schema/index.ts";
-import { afterCursor, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { bookPath, chapterPath } from "./presenter.ts";
@@ -19,7 +20,7 @@ const author = { id: users.id, username: users.username, nickname: users.nicknam
 function bookCandidates(scope: FeedScope): SQL {
   const hot = scope.tab === "hot";
   const where = and(
-    inArray(books.circleId, scope.circleIds),
+    inReadableCircles(books.circleId, scope.circles),
     // Hidden by moderation: out of every list until restored.
     isNull(books.hiddenAt),
     afterCursor("book", { time: books.createdAt, score: books.hotScore, id: books.id }, scope.cursor, hot),
@@ -27,19 +28,18 @@ function bookCandidates(scope: FeedScope): SQL {
   const order = hot ? sql`${books.hotScore} desc, ${books.id} desc` : sql`${books.createdAt} desc, ${books.id} desc`;
   const select = sql`select 'book'::text as kind, ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}`;
   if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  // Each followed author's and joined circle's newest books, read straight from the lateral index ranges.
-  const newest = (column: SQL, keys: SQL) => sql`
-    select picked.* from unnest(array(${keys})) as keyed(key)
-    cross join lateral (
-      select ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}
-      where ${column} = keyed.key and ${where}
-      order by ${books.createdAt} desc, ${books.id} desc
-      limit ${scope.limit}
-    ) as picked`;
-  return sql`(select 'book'::text as kind, followed.id, followed.at, followed.score from (
-    ${newest(sql`${books.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${books.circleId}`, joinedCircles(scope.followerId))}
-  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
+  return followedNewest({
+    kind: "book",
+    table: books,
+    columns: sql`${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score`,
+    order: sql`${books.createdAt} desc, ${books.id} desc`,
+    where,
+    by: [
+      { column: books.authorId, keys: followedUsers(scope.followerId) },
+      { column: books.circleId, keys: joinedCircles(scope.followerId) },
+    ],
+    limit: scope.limit,
+  });
 }
 
 /** Index ranges: `book_chapters_time_idx`; Follow: `book_chapters_book_time_idx` per book of a followed author or joined circle. */
@@ -49,7 +49,7 @@ function chapterCandidates(scope: FeedScope): SQL {
   const order = sql`${bookChapters.createdAt} desc, ${bookChapters.id} desc`;
   if (scope.followerId === null) {
     const where = and(
-      sql`${bookChapters.bookId} in (select ${books.id} from ${books} where ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null)`,
+      sql`${bookChapters.bookId} in (select ${books.id} from ${books} where ${inReadableCircles(books.circleId, scope.circles)} and ${books.hiddenAt} is null)`,
       isNull(bookChapters.hiddenAt),
       after,
     );
@@ -57,10 +57,10 @@ function chapterCandidates(scope: FeedScope): SQL {
   }
   // The books of followed authors and joined circles (index look-ups by author and by circle), then each one's newest chapters.
   const followedBooks = sql`select ${books.id} from ${books}
-      where ${books.authorId} = any(array(${followedUsers(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null
+      where ${books.authorId} = any(array(${followedUsers(scope.followerId)})) and ${inReadableCircles(books.circleId, scope.circles)} and ${books.hiddenAt} is null
     union
     select ${books.id} from ${books}
-      where ${books.circleId} = any(array(${joinedCircles(scope.followerId)})) and ${inArray(books.circleId, scope.circleIds)} and ${books.hiddenAt} is null`;
+      where ${books.circleId} = any(array(${joinedCircles(scope.followerId)})) and ${inReadableCircles(books.circleId, scope.circles)} and ${books.hiddenAt} is null`;
   return sql`(select 'chapter'::text as kind, followed.id, followed.at, 0::float8 as score from (
     select picked.* from unnest(array(${followedBooks})) as followed(book)
     cross join lateral (

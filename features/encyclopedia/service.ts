@@ -3,7 +3,14 @@ import type { Executor } from "../../server/db/client.ts";
 import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
+import {
+  inReadableCircles,
+  isReadable,
+  loadCircleAccess,
+  noneReadable,
+  readableCircleIds,
+  readableCircles,
+} from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
@@ -60,11 +67,16 @@ export async function searchEntries(
 ): Promise<EntrySummary[]> {
   const limit = Math.min(Math.max(options.limit ?? maxSearchResults, 1), maxSearchResults);
   const q = options.q.trim();
-  let circles = await readableCircleIds(db, viewer);
-  if (options.circleId !== undefined) circles = circles.filter((id) => id === options.circleId);
-  if (circles.length === 0) return [];
-  // Hidden by moderation: out of every list and search.
-  const inCircles = and(inArray(encyclopediaEntries.circleId, circles), isNull(encyclopediaEntries.hiddenAt));
+  const circles = await readableCircles(db, viewer);
+  if (options.circleId !== undefined && !isReadable(circles, options.circleId)) return [];
+  if (noneReadable(circles)) return [];
+  // Hidden by moderation: out of every list and search. The readable circles as the shorter list (one array).
+  const inCircles = and(
+    options.circleId === undefined
+      ? inReadableCircles(encyclopediaEntries.circleId, circles)
+      : eq(encyclopediaEntries.circleId, options.circleId),
+    isNull(encyclopediaEntries.hiddenAt),
+  );
   if (q === "") {
     if (options.circleId === undefined) return [];
     return db

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import type { FeedCursor } from "./registry.ts";
 
 /**
@@ -33,3 +33,34 @@ export const joinedCircles = (followerId: number): SQL => sql`select circle_id f
 
 /** Microseconds since the epoch as digits: the time cursor (JavaScript dates drop microseconds). */
 export const microsOf = (column: AnyPgColumn | SQL): SQL<string> => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/**
+ * Follow's share of one kind: for each key (each followed user's id, each joined circle's id…) its
+ * newest `limit` rows meeting `where`, read straight from that key's index range by a lateral
+ * subquery (no second look-up by id), then the newest `limit` of them all, as the feed's
+ * candidate columns `kind, id, at, score`. `columns` selects `id`, `at` and `score` from `table`.
+ */
+export function followedNewest(options: {
+  kind: string;
+  table: AnyPgTable;
+  columns: SQL;
+  order: SQL;
+  where: SQL | undefined;
+  by: { column: AnyPgColumn; keys: SQL }[];
+  limit: number;
+}): SQL {
+  const { kind, table, columns, order, where, limit } = options;
+  const ranges = options.by.map(
+    ({ column, keys }) => sql`
+    select picked.* from unnest(array(${keys})) as keyed(key)
+    cross join lateral (
+      select ${columns} from ${table}
+      where ${column} = keyed.key${where ? sql` and ${where}` : sql``}
+      order by ${order}
+      limit ${limit}
+    ) as picked`,
+  );
+  return sql`(select ${kind}::text as kind, followed.id, followed.at, followed.score from (
+    ${sql.join(ranges, sql` union `)}
+  ) as followed order by followed.at desc, followed.id desc limit ${limit})`;
+}

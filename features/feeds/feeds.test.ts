@@ -7,6 +7,9 @@ import { bookChapters, books, writings } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
 import { recomputeHotScores } from "../writings/hot.ts";
 import { listFeed } from "./service.ts";
+import { readableCircles } from "../circles/access.server.ts";
+import { invalidate } from "../../server/lib/invalidation.ts";
+import { circlesTag } from "../../server/lib/cache-tags.ts";
 import type { FeedTab } from "./types.ts";
 
 /** The home feeds over every registered kind (issue 21 "Feeds and the creator's desk", issue 20 "books in the feeds"). */
@@ -164,5 +167,41 @@ describe.each(databaseKinds)("feeds on %s", (kind) => {
     const after = await score();
     expect(after.book / after.writing).toBeCloseTo(9 / 6, 5);
     expect(await hotOrder()).toEqual([`book-${book.id}`, `writing-${writing.id}`]);
+  });
+  it("keeps unreadable circles out whichever list the condition names: the readable circles, or all but the unreadable ones", async () => {
+    const author = await createUser(db());
+    const member = await createUser(db());
+    const open = await createCircle(db());
+    const closed = await createCircle(db(), { visibility: "members" });
+    await db().execute(sql`insert into circle_members (circle_id, user_id, role) values (${closed.id}, ${member.id}, 'member')`);
+    const visible = await createWriting(db(), author, { circleId: open.id });
+    const secret = await createWriting(db(), author, { circleId: closed.id });
+    const shown = async (viewer: Parameters<typeof listFeed>[1]) =>
+      (await everything(viewer, "all", 20)).filter((key) => key === `writing-${visible.id}` || key === `writing-${secret.id}`);
+
+    // Most circles are readable: the condition names the few others.
+    const few = await readableCircles(db(), null);
+    expect(few).toMatchObject({ except: true });
+    expect(few.ids).toContain(closed.id);
+    expect(await shown(null)).toEqual([`writing-${visible.id}`]);
+    expect(await shown(presentViewer(member))).toEqual([`writing-${secret.id}`, `writing-${visible.id}`]);
+
+    // Most circles closed: the condition names the readable ones.
+    const closing = await db().execute(
+      sql`update circles set visibility = 'members' where visibility = 'public' and parent_id is not null and id <> ${open.id} returning id`,
+    );
+    await invalidate([circlesTag]);
+    try {
+      const many = await readableCircles(db(), null);
+      expect(many.except).toBe(false);
+      expect(many.ids).toContain(open.id);
+      expect(many.ids).not.toContain(closed.id);
+      expect(await shown(null)).toEqual([`writing-${visible.id}`]);
+      expect(await shown(presentViewer(member))).toEqual([`writing-${secret.id}`, `writing-${visible.id}`]);
+    } finally {
+      const ids = (closing as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      await db().execute(sql`update circles set visibility = 'public' where id = any(${`{${ids.join(",")}}`}::integer[])`);
+      await invalidate([circlesTag]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
+import type { ReadableCircles } from "../circles/access.server.ts";
 import type { FeedCard, FeedTab } from "./types.ts";
 
 /**
@@ -18,8 +19,8 @@ export type FeedCursor = { time: string; id: number; kind: string } | { score: n
 /** What a kind's candidates must meet. */
 export interface FeedScope {
   tab: FeedTab;
-  /** Circles the viewer may read (never empty when asked). */
-  circleIds: number[];
+  /** Circles the viewer may read (never none when asked): put `inReadableCircles(column, circles)` in the condition. */
+  circles: ReadableCircles;
   /** Follow: the viewer, whose followed users and joined circles the items come from. */
   followerId: number | null;
   /** Only items after this one in the tab's order (the kind's own condition: see `cursorCondition`). */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { readableCircleIds } from "../circles/access.server.ts";
+import { noneReadable, readableCircles } from "../circles/access.server.ts";
 import { assertRegistrationsComplete } from "../subjects/registry.ts";
 import { feedKinds, type FeedCursor } from "./registry.ts";
 import type { FeedCard, FeedPage, FeedTab } from "./types.ts";
@@ -44,13 +44,13 @@ export async function listFeed(db: Executor, viewer: Viewer | null, options: Fee
   const tab = options.tab ?? "latest";
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
   if (tab === "follow" && !viewer) return { cards: [], nextCursor: null };
-  const circleIds = await readableCircleIds(db, viewer);
+  const circles = await readableCircles(db, viewer);
   const kinds = feedKinds(tab);
-  if (circleIds.length === 0 || kinds.length === 0) return { cards: [], nextCursor: null };
+  if (noneReadable(circles) || kinds.length === 0) return { cards: [], nextCursor: null };
   const hot = tab === "hot";
   const scope = {
     tab,
-    circleIds,
+    circles,
     followerId: tab === "follow" ? viewer!.id : null,
     cursor: parseFeedCursor(options.cursor),
     limit: limit + 1,

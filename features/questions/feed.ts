@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { answers, questions, subjectCounts, users } from "../../server/db/schema/index.ts";
-import { afterCursor, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { answerPath, questionPath } from "./paths.ts";
@@ -18,25 +19,25 @@ const author = { id: users.id, username: users.username, nickname: users.nicknam
 function questionCandidates(scope: FeedScope): SQL {
   const hot = scope.tab === "hot";
   const where = and(
-    inArray(questions.circleId, scope.circleIds),
+    inReadableCircles(questions.circleId, scope.circles),
     isNull(questions.hiddenAt),
     afterCursor("question", { time: questions.publishedAt, score: questions.hotScore, id: questions.id }, scope.cursor, hot),
   );
   const order = hot ? sql`${questions.hotScore} desc, ${questions.id} desc` : sql`${questions.publishedAt} desc, ${questions.id} desc`;
   const select = sql`select 'question'::text as kind, ${questions.id} as id, ${questions.publishedAt} as at, ${questions.hotScore} as score from ${questions}`;
   if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  const newest = (column: SQL, keys: SQL) => sql`
-    select picked.* from unnest(array(${keys})) as keyed(key)
-    cross join lateral (
-      select ${questions.id} as id, ${questions.publishedAt} as at, ${questions.hotScore} as score from ${questions}
-      where ${column} = keyed.key and ${where}
-      order by ${questions.publishedAt} desc, ${questions.id} desc
-      limit ${scope.limit}
-    ) as picked`;
-  return sql`(select 'question'::text as kind, followed.id, followed.at, followed.score from (
-    ${newest(sql`${questions.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${questions.circleId}`, joinedCircles(scope.followerId))}
-  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
+  return followedNewest({
+    kind: "question",
+    table: questions,
+    columns: sql`${questions.id} as id, ${questions.publishedAt} as at, ${questions.hotScore} as score`,
+    order: sql`${questions.publishedAt} desc, ${questions.id} desc`,
+    where,
+    by: [
+      { column: questions.authorId, keys: followedUsers(scope.followerId) },
+      { column: questions.circleId, keys: joinedCircles(scope.followerId) },
+    ],
+    limit: scope.limit,
+  });
 }
 
 /**
@@ -48,26 +49,26 @@ function answerCandidates(scope: FeedScope): SQL {
   const after = afterCursor("answer", { time: answers.publishedAt, score: sql`0::float8`, id: answers.id }, scope.cursor, false);
   const listed = and(
     isNull(answers.hiddenAt),
-    sql`exists (select 1 from ${questions} where ${questions.id} = ${answers.questionId} and ${inArray(questions.circleId, scope.circleIds)} and ${questions.hiddenAt} is null)`,
+    sql`exists (select 1 from ${questions} where ${questions.id} = ${answers.questionId} and ${inReadableCircles(questions.circleId, scope.circles)} and ${questions.hiddenAt} is null)`,
     after,
   );
   const order = sql`${answers.publishedAt} desc, ${answers.id} desc`;
   if (scope.followerId === null)
     return sql`(select 'answer'::text as kind, ${answers.id} as id, ${answers.publishedAt} as at, 0::float8 as score from ${answers}
       where ${listed} order by ${order} limit ${scope.limit})`;
-  const newest = (column: SQL, keys: SQL) => sql`
-    select picked.* from unnest(array(${keys})) as keyed(key)
-    cross join lateral (
-      select ${answers.id} as id, ${answers.publishedAt} as at from ${answers}
-      where ${column} = keyed.key and ${listed}
-      order by ${order}
-      limit ${scope.limit}
-    ) as picked`;
   const followedQuestions = sql`select question_id from question_follows where user_id = ${scope.followerId}`;
-  return sql`(select 'answer'::text as kind, followed.id, followed.at, 0::float8 as score from (
-    ${newest(sql`${answers.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${answers.questionId}`, followedQuestions)}
-  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
+  return followedNewest({
+    kind: "answer",
+    table: answers,
+    columns: sql`${answers.id} as id, ${answers.publishedAt} as at, 0::float8 as score`,
+    order,
+    where: listed,
+    by: [
+      { column: answers.authorId, keys: followedUsers(scope.followerId) },
+      { column: answers.questionId, keys: followedQuestions },
+    ],
+    limit: scope.limit,
+  });
 }
 
 const likesOf = (type: "question" | "answer", id: SQL) =>

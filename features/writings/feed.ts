@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../server/db/client.ts";
 import { subjectCounts, users, writings } from "../../server/db/schema/index.ts";
-import { afterCursor, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { writingPath } from "./paths.ts";
@@ -17,7 +18,7 @@ import type { WritingLanguage } from "./schema.ts";
 function candidates(scope: FeedScope): SQL {
   const hot = scope.tab === "hot";
   const conditions: (SQL | undefined)[] = [
-    inArray(writings.circleId, scope.circleIds),
+    inReadableCircles(writings.circleId, scope.circles),
     isNull(writings.translationOf),
     // Hidden by moderation: out of every list until restored.
     isNull(writings.hiddenAt),
@@ -28,19 +29,18 @@ function candidates(scope: FeedScope): SQL {
   const order = hot ? sql`${writings.hotScore} desc, ${writings.id} desc` : sql`${writings.publishedAt} desc, ${writings.id} desc`;
   const select = sql`select 'writing'::text as kind, ${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score from ${writings}`;
   if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  // Each followed author's and joined circle's newest rows, read straight from the lateral index ranges (no second look-up by id).
-  const newest = (column: SQL, keys: SQL) => sql`
-    select picked.* from unnest(array(${keys})) as keyed(key)
-    cross join lateral (
-      select ${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score from ${writings}
-      where ${column} = keyed.key and ${where}
-      order by ${writings.publishedAt} desc, ${writings.id} desc
-      limit ${scope.limit}
-    ) as picked`;
-  return sql`(select 'writing'::text as kind, followed.id, followed.at, followed.score from (
-    ${newest(sql`${writings.authorId}`, followedUsers(scope.followerId))}
-    union ${newest(sql`${writings.circleId}`, joinedCircles(scope.followerId))}
-  ) as followed order by followed.at desc, followed.id desc limit ${scope.limit})`;
+  return followedNewest({
+    kind: "writing",
+    table: writings,
+    columns: sql`${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score`,
+    order: sql`${writings.publishedAt} desc, ${writings.id} desc`,
+    where,
+    by: [
+      { column: writings.authorId, keys: followedUsers(scope.followerId) },
+      { column: writings.circleId, keys: joinedCircles(scope.followerId) },
+    ],
+    limit: scope.limit,
+  });
 }
 
 async function cards(db: Executor, ids: number[], locale: WritingLanguage): Promise<Map<number, FeedCard>> {

@@ -1,40 +1,23 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { writingViews, writings } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
+import { resolveVisitor, visitorCookieName } from "../../server/lib/visitor.ts";
 
-/** How a view is keyed: the user, or a hash of the visitor cookie (the raw cookie is never stored). */
-export function visitorKey(viewer: { id: number } | null, visitorCookie: string | undefined): string | null {
-  if (viewer) return `u:${viewer.id}`;
-  if (!visitorCookie) return null;
-  return `v:${createHash("sha256").update(visitorCookie).digest("base64url").slice(0, 32)}`;
-}
-
-/** The anonymous visitor's cookie (a random id; only its hash is stored). */
-export const visitorCookieName = "vid";
+export { visitorCookieName, visitorKey } from "../../server/lib/visitor.ts";
 
 /** The 1×1 transparent GIF the view beacons answer. */
 export const beaconPixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 /**
- * The view beacons' visitor key (writings, encyclopedia entries): the user, or the visitor
- * cookie, issued here (365 days) when missing or malformed.
+ * The view beacons' visitor key (writings, encyclopedia entries, questions): the user, or the
+ * visitor cookie, issued here (365 days) when missing or malformed (`server/lib/visitor.ts`).
  */
-export function beaconVisitor(request: FastifyRequest, reply: FastifyReply, viewer: { id: number } | null): string | null {
-  let cookie = request.cookies[visitorCookieName];
-  if (!viewer && (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie))) {
-    cookie = randomBytes(18).toString("base64url");
-    reply.setCookie(visitorCookieName, cookie, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      maxAge: 365 * 24 * 3600,
-      secure: request.protocol === "https",
-    });
-  }
-  return visitorKey(viewer, cookie);
+export function beaconVisitor(request: FastifyRequest, reply: FastifyReply, viewer: { id: number } | null): string {
+  const { key, issued } = resolveVisitor(viewer, request.cookies[visitorCookieName], request.protocol === "https");
+  if (issued) reply.header("set-cookie", issued);
+  return key;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
+import cookie from "@fastify/cookie";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { redirect } from "react-router";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../tests/support/database.ts";
 import { AppError } from "../../common/app-error.ts";
 import { idSchema } from "../../common/id.ts";
@@ -11,6 +13,7 @@ import { events } from "../db/schema/index.ts";
 // eslint-disable-next-line no-restricted-imports -- the test composes the adapter with the one error handler, as server/app.ts does
 import { errorHandling } from "../plugins/errors.ts";
 import { edgeValidatorCompiler } from "./validator.ts";
+import { visitorCookieName } from "./visitor.ts";
 import {
   defineOperation,
   dispatchIntent,
@@ -66,6 +69,17 @@ const removeOperation = defineOperation({
   failures: [],
 });
 
+/** Who a visit counts for, as the services tell it (views and shares count once per visitor). */
+const visitOperation = defineOperation({
+  name: "visit",
+  input: {},
+  viewer: "optional",
+  run: async (services) => ({ visitor: services.visitor(), again: services.visitor(), origin: services.origin ?? null }),
+  present: (result) => result,
+  response: z.object({ visitor: z.string(), again: z.string(), origin: z.string().nullable() }),
+  failures: [],
+});
+
 describe.each(databaseKinds)("operation adapters on %s", (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -79,10 +93,22 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
     app.decorate("now", () => new Date("2026-11-26T00:00:00Z"));
     app.decorateRequest("locale", "en");
     app.decorateRequest("viewer", async () => (signedIn ? reader : null));
+    await app.register(cookie);
     await app.register(errorHandling);
     await app.register(swagger, { openapi: { info: { title: "test", version: "0" } }, transform: jsonSchemaTransform });
     jsonRoute(app, "POST", "/api/things/:id/notes/", noteOperation, { status: 201, tags: ["things"], summary: "Take a note" });
     jsonRoute(app, "DELETE", "/api/things/:id/notes/", removeOperation, { status: 204, cache: "none" });
+    jsonRoute(app, "POST", "/api/visits/", visitOperation, { cache: "no-store" });
+    jsonRoute(
+      app,
+      "GET",
+      "/api/badge.svg",
+      { ...visitOperation, name: "badge", present: (result) => `<svg>${result.origin}</svg>`, response: z.string() },
+      {
+        contentType: "image/svg+xml; charset=utf-8",
+        publicMaxAge: 3600,
+      },
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -131,6 +157,41 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
       expect(broken.body).not.toContain("fire");
     });
 
+    it("gives the use case a visitor: the user, or the visitor cookie, issued once with the answer when missing", async () => {
+      signedIn = false;
+      const first = await post("/api/visits/", {});
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["cache-control"]).toBe("no-store");
+      const issued = first.cookies.find((cookie) => cookie.name === visitorCookieName);
+      expect(issued).toMatchObject({ httpOnly: true, path: "/", sameSite: "Lax" });
+      const answer = first.json();
+      expect(answer.visitor).toMatch(/^v:[A-Za-z0-9_-]{32}$/);
+      expect(answer.again).toBe(answer.visitor);
+      expect(answer.visitor).not.toContain(issued!.value);
+      const second = await app.inject({
+        method: "POST",
+        url: "/api/visits/",
+        payload: {},
+        cookies: { [visitorCookieName]: issued!.value },
+      });
+      expect(second.json().visitor).toBe(answer.visitor);
+      expect(second.headers["set-cookie"]).toBeUndefined();
+      const other = await post("/api/visits/", {});
+      expect(other.json().visitor).not.toBe(answer.visitor);
+      signedIn = true;
+      const user = await app.inject({ method: "POST", url: "/api/visits/", payload: {}, cookies: { [visitorCookieName]: issued!.value } });
+      expect(user.json()).toMatchObject({ visitor: "u:7", origin: "http://localhost:80" });
+      expect(user.headers["set-cookie"]).toBeUndefined();
+    });
+
+    it("sends a non-JSON answer as it is, with its media type and public caching", async () => {
+      const badge = await app.inject({ method: "GET", url: "/api/badge.svg" });
+      expect(badge.statusCode).toBe(200);
+      expect(badge.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+      expect(badge.headers["cache-control"]).toBe("public, max-age=3600");
+      expect(badge.body).toBe("<svg>http://localhost:80</svg>");
+    });
+
     it("puts every operation's input and 2xx answer schema into the OpenAPI document", async () => {
       const document = app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
       const created = document.paths["/api/things/{id}/notes/"]!.post as {
@@ -156,6 +217,8 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
       now: () => new Date("2026-11-26T00:00:00Z"),
       viewer,
       locale: "zh-CN",
+      cookies: {},
+      secure: false,
     });
     const formOf = (fields: [string, string][]) => {
       const form = new FormData();
@@ -189,6 +252,29 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
         { note: noteForm },
       );
       expect(answer).toEqual({ saved: 5, data: { by: 7, text: "来自表单", stars: 2, pinned: true, labels: ["x", "y"] } });
+    });
+
+    it("gives a form's use case the visitor and carries a newly issued visitor cookie on the page's answer", async () => {
+      const visit = formAction(visitOperation, { done: (answer) => redirect(`/done?visitor=${encodeURIComponent(answer.visitor)}`) });
+      const anonymous = (await visit(page([], {}, null))) as Response;
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("set-cookie")).toMatch(
+        new RegExp(`^${visitorCookieName}=[A-Za-z0-9_-]+; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax$`),
+      );
+      expect(anonymous.headers.get("location")).toMatch(/^\/done\?visitor=v%3A/);
+      const known = { ...page([], {}, null), app: { ...context(null), cookies: { [visitorCookieName]: "abcdefghijklmnop" } } };
+      const again = (await visit(known)) as Response;
+      expect(again.headers.get("set-cookie")).toBeNull();
+      const user = (await visit(page([]))) as Response;
+      expect(user.headers.get("location")).toBe("/done?visitor=u%3A7");
+      expect(user.headers.get("set-cookie")).toBeNull();
+      const kept = formAction(visitOperation, {
+        done: (answer) => {
+          throw redirect(`/thrown?visitor=${encodeURIComponent(answer.visitor)}`);
+        },
+      });
+      const thrown = (await kept(page([], {}, null)).catch((error: unknown) => error)) as Response;
+      expect(thrown.headers.get("set-cookie")).toContain(`${visitorCookieName}=`);
     });
 
     it("answers field errors in the page's language, refusals on the form, and 401/404 and unknown intents on the error screen", async () => {

@@ -5,6 +5,7 @@ import { AppError, presentError, type ErrorCode } from "../../common/app-error.t
 import { translator } from "../../common/i18n.ts";
 import { pageUrl, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
+import { resolveVisitor, visitorCookieName } from "./visitor.ts";
 
 /*
  * One definition per operation (comment on a writing, follow a user, join a circle…): its input
@@ -25,6 +26,14 @@ export interface OperationServices {
   locale: Locale;
   /** The request's idempotency key (`Idempotency-Key` header, or a page form's `idempotency_key` field): money-moving use cases require it. */
   idempotencyKey?: string | undefined;
+  /**
+   * Who a once-per-visitor count is for (views, shares): the signed-in user, or the anonymous
+   * visitor's cookie, issued with the answer when missing (`server/lib/visitor.ts`). Only hashes
+   * are ever stored.
+   */
+  visitor(): string;
+  /** The site's origin as the request named it (`https://host`), for absolute links (the QR code). */
+  origin?: string;
 }
 
 export interface PresentContext {
@@ -89,6 +98,27 @@ export function personal(reply: FastifyReply): FastifyReply {
   return reply.header("cache-control", "private, no-store");
 }
 
+/**
+ * The services' `visitor()`: resolved on first call only (most operations never ask), and a
+ * freshly issued visitor cookie handed to `issue` once, for the answer to carry.
+ */
+export function lazyVisitor(
+  viewer: { id: number } | null,
+  cookie: () => string | undefined,
+  secure: boolean,
+  issue: (setCookie: string) => void,
+): () => string {
+  let key: string | undefined;
+  return () => {
+    if (key === undefined) {
+      const resolved = resolveVisitor(viewer, viewer ? undefined : cookie(), secure);
+      key = resolved.key;
+      if (resolved.issued) issue(resolved.issued);
+    }
+    return key;
+  };
+}
+
 /** Runs an operation's use case: the viewer requirement, then `run`; an unexpected fault becomes its `unexpected` code. */
 export async function runOperation<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
   operation: Operation<I, R, Result, Answer>,
@@ -119,6 +149,10 @@ export interface JsonRouteOptions {
   cache?: "personal" | "no-store" | "none";
   /** Left out of the OpenAPI document (the tracking pixels). */
   hide?: boolean;
+  /** The answer's media type when it is not JSON (the QR code's SVG): the presented string is sent as it is. */
+  contentType?: string;
+  /** A public answer that caches may keep this many seconds (instead of `cache`). */
+  publicMaxAge?: number;
 }
 
 /**
@@ -156,19 +190,28 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       const viewer = await request.viewer();
       const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;
       const key = request.headers["idempotency-key"];
-      const services = {
+      const services: OperationServices = {
         db: app.db,
         now: () => app.now(),
         locale: request.locale,
         idempotencyKey: typeof key === "string" ? key : undefined,
+        visitor: lazyVisitor(
+          viewer,
+          () => request.cookies[visitorCookieName],
+          request.protocol === "https",
+          (cookie) => reply.header("set-cookie", cookie),
+        ),
+        origin: `${request.protocol}://${request.host}`,
       };
       const result = await runOperation(operation, services, viewer, input, (error) =>
         request.log.error({ err: error }, `${operation.name} failed`),
       );
       const answer = operation.present(result, { viewer, locale: request.locale });
       const cache = options.cache ?? "personal";
-      if (cache === "personal") personal(reply);
+      if (options.publicMaxAge !== undefined) reply.header("cache-control", `public, max-age=${options.publicMaxAge}`);
+      else if (cache === "personal") personal(reply);
       else if (cache === "no-store") reply.header("cache-control", "no-store");
+      if (options.contentType) reply.header("content-type", options.contentType);
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(answer as unknown);
     },
@@ -181,6 +224,10 @@ export interface FormContext {
   now(): Date;
   viewer: OperationViewer | null;
   locale: Locale;
+  /** The request's cookies (the visitor cookie). */
+  cookies: Record<string, string | undefined>;
+  /** Cookies are Secure when the request came over HTTPS. */
+  secure: boolean;
 }
 
 /** One form post: the page context, the request, the form already read (and its CSRF token checked) and the route's params. */
@@ -254,20 +301,54 @@ export function formAction<
       body = parsed.data;
     }
     const input = { params: params?.data, query: query?.data, body } as InputOf<I>;
+    // Cookies the use case had issued (a new visitor's), carried by the page's answer.
+    const issued: string[] = [];
     let answer: Answer;
     let result: Result;
     try {
       const key = post.form.get("idempotency_key");
-      const services = { db: app.db, now: () => app.now(), locale: app.locale, idempotencyKey: typeof key === "string" ? key : undefined };
+      const services: OperationServices = {
+        db: app.db,
+        now: () => app.now(),
+        locale: app.locale,
+        idempotencyKey: typeof key === "string" ? key : undefined,
+        visitor: lazyVisitor(
+          app.viewer,
+          () => app.cookies[visitorCookieName],
+          app.secure,
+          (cookie) => issued.push(cookie),
+        ),
+        origin: new URL(post.request.url).origin,
+      };
       result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
       answer = operation.present(result, { viewer: app.viewer, locale: app.locale });
     } catch (error) {
       if (!(error instanceof AppError) || errorScreen(error)) throw error;
       return failed(failureOf(error, app.locale), post);
     }
-    return options.done(answer, post, { input, result });
+    try {
+      return withCookies(await options.done(answer, post, { input, result }), issued);
+    } catch (error) {
+      throw withCookies(error, issued);
+    }
   };
   return handler as FormHandler<Awaited<Done> | Awaited<Failed>>;
+}
+
+/** A page answer (returned or thrown: a redirect) with these Set-Cookie headers added; anything else as it is. */
+function withCookies<T>(answer: T, cookies: readonly string[]): T {
+  if (cookies.length === 0) return answer;
+  if (answer instanceof Response) for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+  else if (isDataWithInit(answer)) {
+    const headers = new Headers(answer.init?.headers);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    answer.init = { ...answer.init, headers };
+  }
+  return answer;
+}
+
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 /** For buttons without fields (join, delete): every refusal is the error screen, as a page the form cannot explain. */
