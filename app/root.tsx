@@ -12,7 +12,8 @@ import { watchBuilds } from "./lib/build-watch.ts";
 import { getAppContext, csrfForForm } from "./lib/context.server.ts";
 import { presentCurrentUser } from "../features/accounts/presenter.ts";
 import { findSessionUser } from "../features/accounts/service.ts";
-import { getUnreadCounts } from "../features/messages/service.ts";
+import { getUnreadSnapshot } from "../features/messages/service.ts";
+import { currentEventId } from "../features/messages/stream.ts";
 import { SiteHeader } from "./components/site-header.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import antdStyles from "./styles/antd.generated.css?url";
@@ -32,12 +33,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const locale = app.locale;
   // The nonce lets the document's own inline scripts run under the Content-Security-Policy.
-  if (!app.viewer) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
-  // Signed-in pages carry a CSRF token for the logout form; they are never cached.
-  const [user, unread] = await Promise.all([findSessionUser(app.db, app.sessionToken), getUnreadCounts(app.db, app.viewer.id)]);
-  if (!user) return { locale, nonce: app.nonce, user: null, unread: null, csrfToken: null };
+  const signedOut = { locale, nonce: app.nonce, user: null, unread: null, unreadVersion: 0, liveFrom: null, csrfToken: null };
+  if (!app.viewer) return signedOut;
+  // Signed-in pages carry a CSRF token for the logout form, the counters with their version and
+  // where the live stream starts (the newest ids at render: see useLiveStream); they are never cached.
+  const [user, unread, liveFrom] = await Promise.all([
+    findSessionUser(app.db, app.sessionToken),
+    getUnreadSnapshot(app.db, app.viewer.id),
+    currentEventId(app.db, app.viewer.id),
+  ]);
+  if (!user) return signedOut;
   const csrf = csrfForForm(app);
-  const body = { locale, nonce: app.nonce, user: presentCurrentUser(user), unread, csrfToken: csrf.token };
+  const body = {
+    locale,
+    nonce: app.nonce,
+    user: presentCurrentUser(user),
+    unread: unread.counts,
+    unreadVersion: unread.version,
+    liveFrom,
+    csrfToken: csrf.token,
+  };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
@@ -77,10 +92,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const [store] = useState(() => createSessionStore(loaderData));
-  // Server data is the truth after every navigation or form post.
-  useEffect(() => store.hydrate(loaderData.user, loaderData.unread), [store, loaderData.user, loaderData.unread]);
+  // Server data is the truth after every navigation or form post, unless the tab already holds newer counters.
+  useEffect(
+    () => store.hydrate(loaderData.user, loaderData.unread, loaderData.unreadVersion),
+    [store, loaderData.user, loaderData.unread, loaderData.unreadVersion],
+  );
   useSessionRefresh(store);
-  useLiveStream(store, loaderData.user?.user_id ?? 0);
+  const liveFrom = useRef(loaderData.liveFrom);
+  liveFrom.current = loaderData.liveFrom;
+  useLiveStream(store, loaderData.user?.user_id ?? 0, liveFrom);
   useReleaseWatch();
   return (
     <SessionContext value={store}>
@@ -109,20 +129,29 @@ function useSessionRefresh(store: SessionStore) {
   }, [store]);
 }
 
-/** The signed-in user's live stream (its own chunk, loaded after the page): counters and toasts without a reload. */
-function useLiveStream(store: SessionStore, userId: number) {
+/**
+ * The signed-in user's live stream (its own chunk, loaded after the page): counters and toasts
+ * without a reload. Its first connect resumes from the page's render (`liveFrom`), so what was
+ * committed between the render and the connect is pushed too.
+ */
+function useLiveStream(store: SessionStore, userId: number, liveFrom: { current: string | null }) {
   useEffect(() => {
     if (userId === 0) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import("./lib/live-stream.ts").then(({ connectLive }) => {
-      if (!cancelled) stop = connectLive(userId, (message) => store.applyLive(message));
+      if (!cancelled)
+        stop = connectLive(
+          userId,
+          (message) => store.applyLive(message),
+          () => liveFrom.current,
+        );
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [store, userId]);
+  }, [store, userId, liveFrom]);
 }
 
 /** Polls for new builds; once one exists, the next navigation loads the page fresh from the server. */

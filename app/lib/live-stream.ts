@@ -2,30 +2,42 @@
  * The live stream in the browser: one `/apiv2/sse` connection per browser, not per tab. The tab
  * that holds the Web Lock opens it and shares every message with the other tabs through a
  * BroadcastChannel; when it closes, the lock passes to another tab, which connects. Reconnects
- * back off with jitter and resume after the last message id seen (`last_event_id`).
+ * back off with jitter and resume after the last message id seen (`last_event_id`). The first
+ * connect resumes from the page's render (`startFrom`, the newest ids then) or from the position
+ * the previous holder shared, whichever is later: nothing committed after the render, or during
+ * a hand-over between tabs, is missed.
  */
-export interface LiveMessage {
-  sse_type: string;
-  [key: string]: unknown;
-}
+import { laterEventId } from "../../features/messages/event-id.ts";
+import type { ChannelPost, StreamMessage } from "./session-store.ts";
 
-export function connectLive(userId: number, onMessage: (message: LiveMessage) => void): () => void {
+export type LiveMessage = StreamMessage;
+
+export function connectLive(
+  userId: number,
+  onMessage: (message: LiveMessage) => void,
+  startFrom: () => string | null = () => null,
+): () => void {
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`circles-live-${userId}`) : null;
-  if (channel) channel.onmessage = (event: MessageEvent<LiveMessage>) => onMessage(event.data);
+  let lastEventId = "";
+  if (channel)
+    channel.onmessage = (event: MessageEvent<ChannelPost>) => {
+      if (event.data.eventId) lastEventId = laterEventId(lastEventId, event.data.eventId) ?? lastEventId;
+      onMessage(event.data.message);
+    };
   let stopped = false;
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
-  let lastEventId = "";
   let release: (() => void) | undefined;
 
   const open = () => {
     if (stopped) return;
-    const resume = lastEventId ? `&last_event_id=${encodeURIComponent(lastEventId)}` : "";
+    const from = laterEventId(lastEventId, startFrom());
+    const resume = from ? `&last_event_id=${encodeURIComponent(from)}` : "";
     source = new EventSource(`/apiv2/sse?user_id=${userId}${resume}`);
     source.onopen = () => (failures = 0);
     source.onmessage = (event) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
+      if (event.lastEventId) lastEventId = laterEventId(lastEventId, event.lastEventId) ?? event.lastEventId;
       let message: LiveMessage;
       try {
         message = JSON.parse(event.data as string) as LiveMessage;
@@ -33,7 +45,7 @@ export function connectLive(userId: number, onMessage: (message: LiveMessage) =>
         return;
       }
       onMessage(message);
-      channel?.postMessage(message);
+      channel?.postMessage({ message, eventId: event.lastEventId || undefined } satisfies ChannelPost);
     };
     source.onerror = () => {
       source?.close();

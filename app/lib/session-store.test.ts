@@ -9,7 +9,7 @@ import { zeroUnread } from "../../features/messages/schema.ts";
 /** A real server whose auth and unread answers each test scripts. */
 let server: Server;
 let baseURL: string;
-let answers: Record<string, { status: number; body?: unknown }>;
+let answers: Record<string, { status: number; body?: unknown; headers?: Record<string, string> }>;
 const calls: string[] = [];
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
     const path = request.url ?? "/";
     calls.push(`${request.method} ${path}`);
     const answer = answers[path] ?? { status: 404 };
-    response.writeHead(answer.status, { "content-type": "application/json" });
+    response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
     response.end(answer.body === undefined ? "" : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -96,5 +96,29 @@ describe("client session store", () => {
     expect(await session.markRead("like-favorite")).toBe(true);
     expect(session.get().unread).toMatchObject({ unread_like_count: 0, unread_favorite_count: 0, unread_follow_count: 1 });
     expect(calls).toEqual(["PATCH /api/Users/read_meg/like-favorite/"]);
+  });
+
+  it("never lets counters older than the ones held replace them, whichever way they arrive", async () => {
+    const session = createSessionStore({ user: member, unread, unreadVersion: 5 }, async () =>
+      createHttp({ baseURL, readCookie: () => "t.k" }),
+    );
+    answers["/api/Users/read_meg/follow/"] = { status: 204, headers: { "x-unread-version": "9" } };
+    expect(await session.markRead("follow")).toBe(true);
+    expect(session.get().unread.unread_follow_count).toBe(0);
+
+    // A push whose counters were read before the read committed (version 8), on the stream or from another tab.
+    session.applyLive({ sse_type: "subscription", unread_follow_count: 1, version: 8 });
+    session.applyLive({ sse_type: "unread", unread: { ...unread, unread_like_count: 4 }, version: 8 });
+    // The page's loader, rendered before the read.
+    session.hydrate(member, unread, 7);
+    // The older snapshots still bring what they know newer than the tab: the like counter (held at version 5).
+    expect(session.get().unread).toMatchObject({ unread_follow_count: 0, unread_like_count: 4 });
+
+    // A newer snapshot is applied: someone followed after the read.
+    session.applyLive({ sse_type: "subscription", unread_follow_count: 1, version: 9 });
+    expect(session.get().unread.unread_follow_count).toBe(1);
+    answers["/api/Users/get_unread"] = { status: 200, body: { ...unread, unread_follow_count: 0 }, headers: { "x-unread-version": "12" } };
+    await session.refreshUnread();
+    expect(session.get().unread).toMatchObject({ unread_follow_count: 0, unread_like_count: 2 });
   });
 });

@@ -8,6 +8,12 @@ import { failedStatus, loadHttp } from "./load-http.ts";
 export interface SessionState {
   user: CurrentUser;
   unread: UnreadCounts;
+  /**
+   * The version of each counter held (features/messages/service.ts, getUnreadSnapshot): counters
+   * arrive from the stream, the other tabs, the page's loader and the unread call in any order,
+   * and an older snapshot never replaces a newer one.
+   */
+  unreadVersions: Partial<Record<keyof UnreadCounts, number>>;
   /** Set after a 403 on the auth or unread call: no further attempts are made. */
   stopped: boolean;
   /** The newest answer, reply or mention that arrived live, shown as a toast until dismissed. */
@@ -25,26 +31,64 @@ export interface LiveToast {
 /** What the live stream carries (features/messages/stream.ts). */
 export type StreamMessage = { sse_type: string; [key: string]: unknown };
 
+/** What the tabs of one user say on their BroadcastChannel (`circles-live-<user>`, app/lib/live-stream.ts). */
+export interface ChannelPost {
+  message: StreamMessage;
+  /** The stream's position after this message, when it came from the stream with an id. */
+  eventId?: string;
+}
+
+/** The response header with the counters' version (features/messages/service.ts). */
+const unreadVersionHeader = "x-unread-version";
+
+function versionsOf(counts: Partial<UnreadCounts>, version = 0): Partial<Record<keyof UnreadCounts, number>> {
+  return Object.fromEntries(Object.keys(counts).map((name) => [name, version]));
+}
+
+function versionOf(value: unknown): number | undefined {
+  const version = typeof value === "string" && value !== "" ? Number(value) : value;
+  return typeof version === "number" && Number.isSafeInteger(version) && version >= 0 ? version : undefined;
+}
+
 /** Lines worth interrupting the reader for. */
 const toastCategories = new Set(["answers", "reply", "at", "comment"]);
 
 type Listener = () => void;
 
 export function createSessionStore(
-  initial: { user: CurrentUser | null; unread: UnreadCounts | null },
+  initial: { user: CurrentUser | null; unread: UnreadCounts | null; unreadVersion?: number },
   loadFetcher: () => Promise<$Fetch> = loadHttp,
 ) {
-  let state: SessionState = { user: initial.user ?? anonymousUser, unread: initial.unread ?? { ...zeroUnread }, stopped: false };
+  let state: SessionState = {
+    user: initial.user ?? anonymousUser,
+    unread: initial.unread ?? { ...zeroUnread },
+    unreadVersions: versionsOf(initial.unread ?? {}, initial.unreadVersion),
+    stopped: false,
+  };
   const listeners = new Set<Listener>();
   const liveListeners = new Set<(message: StreamMessage) => void>();
   const set = (next: Partial<SessionState>) => {
     state = { ...state, ...next };
     for (const listener of listeners) listener();
   };
+  /** Counters from anywhere: applied unless they are older than those held (a version below the tab's). */
+  const applyCounters = (counts: Partial<UnreadCounts>, version: number | undefined) => {
+    const unread = { ...state.unread };
+    const unreadVersions = { ...state.unreadVersions };
+    let changed = false;
+    for (const [name, value] of Object.entries(counts) as [keyof UnreadCounts, number][]) {
+      const held = unreadVersions[name] ?? 0;
+      if (version !== undefined && version < held) continue;
+      unread[name] = value;
+      unreadVersions[name] = Math.max(version ?? 0, held);
+      changed = true;
+    }
+    if (changed) set({ unread, unreadVersions });
+  };
   const fail = (error: unknown) => {
     // Any auth error resets the user data to defaults; a 403 also stops further attempts.
     const status = failedStatus(error);
-    set({ user: anonymousUser, unread: { ...zeroUnread }, stopped: state.stopped || status === 403 });
+    set({ user: anonymousUser, unread: { ...zeroUnread }, unreadVersions: {}, stopped: state.stopped || status === 403 });
   };
   return {
     get: () => state,
@@ -52,9 +96,11 @@ export function createSessionStore(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Seeds the store from server-rendered data. */
-    hydrate(user: CurrentUser | null, unread: UnreadCounts | null) {
-      set({ user: user ?? anonymousUser, unread: unread ?? { ...zeroUnread } });
+    /** Seeds the store from server-rendered data (counters older than the tab's are kept out). */
+    hydrate(user: CurrentUser | null, unread: UnreadCounts | null, unreadVersion = 0) {
+      if (!user || !unread) return set({ user: anonymousUser, unread: { ...zeroUnread }, unreadVersions: {} });
+      set({ user });
+      applyCounters(unread, unreadVersion);
     },
     async refreshAuth(): Promise<void> {
       if (state.stopped) return;
@@ -63,7 +109,7 @@ export function createSessionStore(
         if (answer.code === authSuccessCode) {
           const { code: _code, ...user } = answer;
           set({ user });
-        } else set({ user: anonymousUser, unread: { ...zeroUnread } });
+        } else set({ user: anonymousUser, unread: { ...zeroUnread }, unreadVersions: {} });
       } catch (error) {
         fail(error);
       }
@@ -71,7 +117,8 @@ export function createSessionStore(
     async refreshUnread(): Promise<void> {
       if (state.stopped || state.user.user_id === 0) return;
       try {
-        set({ unread: await (await loadFetcher())<UnreadCounts>("/api/Users/get_unread") });
+        const response = await (await loadFetcher()).raw<UnreadCounts>("/api/Users/get_unread");
+        if (response._data) applyCounters(response._data, versionOf(response.headers.get(unreadVersionHeader)));
       } catch (error) {
         fail(error);
       }
@@ -85,9 +132,9 @@ export function createSessionStore(
     applyLive(message: StreamMessage): void {
       for (const listener of liveListeners) listener(message);
       if (message.sse_type === "unread" && message.unread && typeof message.unread === "object") {
-        set({ unread: { ...state.unread, ...(message.unread as Partial<UnreadCounts>) } });
+        applyCounters(message.unread as Partial<UnreadCounts>, versionOf(message.version));
       } else if (message.sse_type === "subscription" && typeof message.unread_follow_count === "number") {
-        set({ unread: { ...state.unread, unread_follow_count: message.unread_follow_count } });
+        applyCounters({ unread_follow_count: message.unread_follow_count }, versionOf(message.version));
       } else if (message.sse_type === "notification") {
         const line = message.notification as
           { id: number; category: string; actors: { nickname: string }[]; subject: { title: string; url: string } } | undefined;
@@ -107,18 +154,20 @@ export function createSessionStore(
     dismissToast(): void {
       set({ toast: null });
     },
-    /** Marks a message category read; succeeds on 204 and zeroes its counters locally. */
+    /** Marks a message category read; succeeds on 204 and zeroes its counters, here and in the other tabs, at the read's version. */
     async markRead(category: ReadCategory): Promise<boolean> {
       const response = await (await loadFetcher()).raw(`/api/Users/read_meg/${category}/`, { method: "PATCH", body: {} });
       if (response.status !== 204) return false;
-      const unread = { ...state.unread };
       const zeroed: Partial<UnreadCounts> = {};
-      for (const counter of readCategories[category]) unread[counter] = zeroed[counter] = 0;
-      set({ unread });
+      for (const counter of readCategories[category]) zeroed[counter] = 0;
+      // The read's version: a snapshot read before it committed (a push on its way, a loader's) no
+      // longer brings the old counts back, in this tab or another.
+      const message = { sse_type: "unread", unread: zeroed, version: versionOf(response.headers.get(unreadVersionHeader)) };
+      applyCounters(zeroed, message.version);
       // The other open tabs hear it at once, as they hear the stream (the stream's own push follows).
       if (typeof BroadcastChannel === "function" && state.user.user_id !== 0) {
         const channel = new BroadcastChannel(`circles-live-${state.user.user_id}`);
-        channel.postMessage({ sse_type: "unread", unread: zeroed });
+        channel.postMessage({ message } satisfies ChannelPost);
         channel.close();
       }
       return true;

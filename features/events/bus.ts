@@ -42,9 +42,9 @@ export function handlersOf(verb: EventVerb): string[] {
 /**
  * Records an event in the caller's transaction and runs its handlers. `data` is checked against
  * the catalogue (a wrong shape is a programming error and rolls the change back); recipients are
- * deduplicated and never include the actor.
+ * deduplicated and never include the actor. Answers the event's id.
  */
-export async function emit<Verb extends EventVerb>(tx: Transaction, event: DomainEvent<Verb>): Promise<void> {
+export async function emit<Verb extends EventVerb>(tx: Transaction, event: DomainEvent<Verb>): Promise<number> {
   assertRegistrationsComplete();
   const definition = eventCatalogue[event.verb];
   const data = definition.data.parse(event.data) as DomainEvent<Verb>["data"];
@@ -70,4 +70,5 @@ export async function emit<Verb extends EventVerb>(tx: Transaction, event: Domai
     const after = handler.afterCommit;
     if (after) tx.afterCommit(() => after(emitted));
   }
+  return row!.id;
 }

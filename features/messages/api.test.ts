@@ -115,6 +115,21 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
     expect([after.unread_like_count, after.unread_favorite_count, after.unread_follow_count]).toEqual([0, 0, 8]);
   });
 
+  it("gives the counters a version that each read raises, so the browser keeps the newer of two snapshots", async () => {
+    await fill();
+    const before = await member.get("/api/Users/get_unread");
+    const old = Number(before.headers["x-unread-version"]);
+    expect(Number.isSafeInteger(old)).toBe(true);
+    const read = await member.request("PATCH", "/api/Users/read_meg/follow/");
+    expect(read.statusCode).toBe(204);
+    const version = Number(read.headers["x-unread-version"]);
+    expect(version).toBeGreaterThan(old);
+    // Every snapshot read after the read carries at least its version (and shows its zero).
+    const after = await member.get("/api/Users/get_unread");
+    expect(Number(after.headers["x-unread-version"])).toBe(version);
+    expect((after.json() as UnreadCounts).unread_follow_count).toBe(0);
+  });
+
   it("answers 404 for an unknown category and 403 without the CSRF header", async () => {
     const unknown = await member.request("PATCH", "/api/Users/read_meg/everything/");
     expect(unknown.statusCode).toBe(404);

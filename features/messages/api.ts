@@ -28,7 +28,7 @@ const unreadCountsSchema = z.strictObject({
   /** @ mentions: beside the spec's nine, so the @ page has its own counter. */
   unread_at_count: z.number(),
 });
-import { getUnreadCounts, markCategoryRead } from "./service.ts";
+import { getUnreadSnapshot, markCategoryRead, unreadVersionHeader } from "./service.ts";
 
 export async function messagesApi(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +37,8 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
     const viewer = await request.viewer();
     authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
     reply.header("cache-control", "no-store");
-    return getUnreadCounts(app.db, viewer!.id);
+    const { counts, version } = await getUnreadSnapshot(app.db, viewer!.id);
+    return reply.header(unreadVersionHeader, String(version)).send(counts);
   });
 
   api.patch(
@@ -48,8 +49,8 @@ export async function messagesApi(app: FastifyInstance): Promise<void> {
       authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
       const { category } = request.params;
       if (!isReadCategory(category)) throw new AppError("unknown_category");
-      await markCategoryRead(app.db, viewer!.id, category);
-      return reply.status(204).send(null);
+      const version = await markCategoryRead(app.db, viewer!.id, category);
+      return reply.header(unreadVersionHeader, String(version)).status(204).send(null);
     },
   );
 

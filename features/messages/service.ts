@@ -10,6 +10,7 @@ import { unreadMemory, unreadTag } from "./unread-memory.ts";
 
 interface UnreadRow {
   announcements_read_id: string | number | null;
+  read_version: string | number | null;
   chats: number;
   muted: string[];
   unread: Partial<Record<NotificationCategory, number>>;
@@ -18,12 +19,13 @@ interface UnreadRow {
 /**
  * Everything the counters are made of in one round trip (the live stream asks on every push):
  * the unread notifications per category (their partial index), the unread private messages, the
- * muted categories and the last announcement read.
+ * muted categories, the last announcement read and the counters' version (below).
  */
 async function readUnread(db: Database, userId: number): Promise<UnreadRow> {
   const result = await db.execute(sql`
     select
       (select announcements_read_id from unread_counters where user_id = ${userId}) as announcements_read_id,
+      (select max(id) from events where actor_id = ${userId} and verb = 'user.messages_read') as read_version,
       (select count(*) from chat_messages where recipient_id = ${userId} and read_at is null)::int as chats,
       (select coalesce(json_agg(category), '[]'::json) from message_mutes where user_id = ${userId}) as muted,
       (select coalesce(json_object_agg(category, n), '{}'::json)
@@ -43,7 +45,25 @@ const remembered = unreadMemory;
 
 export { unreadTag };
 
+/**
+ * The counters with their version: the id of the user's newest `user.messages_read` event seen by
+ * the same read. A category read raises it in its own transaction, so a snapshot read before the
+ * read committed carries a smaller version than the read's zeroes: the browser keeps the newer
+ * (tabs hear counters from the stream, the channel and the page's loader in any order).
+ */
+export interface UnreadSnapshot {
+  counts: UnreadCounts;
+  version: number;
+}
+
+/** The response header carrying the counters' version on `get_unread` and `read_meg`. */
+export const unreadVersionHeader = "x-unread-version";
+
 export async function getUnreadCounts(db: Database, userId: number): Promise<UnreadCounts> {
+  return (await getUnreadSnapshot(db, userId)).counts;
+}
+
+export async function getUnreadSnapshot(db: Database, userId: number): Promise<UnreadSnapshot> {
   const known = await remembered.read(db, userId, async () => {
     const row = await readUnread(db, userId);
     const muted = new Set(row.muted);
@@ -55,22 +75,31 @@ export async function getUnreadCounts(db: Database, userId: number): Promise<Unr
         counts[name] = categories.reduce((sum, category) => sum + (muted.has(category) ? 0 : Number(unread[category] ?? 0)), 0);
     }
     counts.unread_private_chat = Number(row.chats);
-    return { counts, announcementsReadId: Number(row.announcements_read_id ?? 0), announcementsMuted: muted.has("announcements") };
+    return {
+      counts,
+      announcementsReadId: Number(row.announcements_read_id ?? 0),
+      announcementsMuted: muted.has("announcements"),
+      version: Number(row.read_version ?? 0),
+    };
   });
   // Callers get their own copy: the remembered one is shared.
   const counts = { ...known.counts };
   if (!known.announcementsMuted) counts.unread_announcement_count = await unreadAnnouncementCount(db, known.announcementsReadId);
-  return counts;
+  return { counts, version: known.version };
 }
 
-/** Zeroes the counters of one category (like-favorite zeroes both), with its event, in one transaction. */
-export async function markCategoryRead(db: Database, userId: number, category: ReadCategory): Promise<void> {
+/**
+ * Zeroes the counters of one category (like-favorite zeroes both), with its event, in one
+ * transaction. Answers the counters' new version (the event's id, see `getUnreadSnapshot`).
+ */
+export async function markCategoryRead(db: Database, userId: number, category: ReadCategory): Promise<number> {
   const categories: NotificationCategory[] = readCategories[category].flatMap((name) => counterCategories[name] ?? []);
-  await inTransaction({ db }, async (tx) => {
+  return inTransaction({ db }, async (tx) => {
     if (category === "announcements") await markAnnouncementsRead(tx, userId);
     if (category === "private-chat") await markAllChatsRead(tx, userId);
     await markNotificationsRead(tx, userId, categories);
-    await emit(tx, { verb: "user.messages_read", actorId: userId, subjectId: userId, data: { category } });
+    const version = await emit(tx, { verb: "user.messages_read", actorId: userId, subjectId: userId, data: { category } });
     tx.invalidate(unreadTag(userId));
+    return version;
   });
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { currentEventId } from "./stream.ts";
 
 interface Received {
   id?: string;
@@ -11,14 +12,14 @@ interface Received {
 }
 
 /** Opens the stream over real HTTP (inject cannot stream) and collects its messages. */
-function openStream(base: string, visitor: Visitor, userId: number, lastEventId?: string) {
+function openStream(base: string, visitor: Visitor, userId: number, lastEventId?: string, query = "") {
   const messages: Received[] = [];
   let status = 0;
   let request: http.ClientRequest;
   const opened = new Promise<void>((resolve, reject) => {
     const headers: Record<string, string> = { cookie: [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
     if (lastEventId) headers["last-event-id"] = lastEventId;
-    request = http.get(`${base}/apiv2/sse?user_id=${userId}`, { headers }, (response) => {
+    request = http.get(`${base}/apiv2/sse?user_id=${userId}${query}`, { headers }, (response) => {
       status = response.statusCode ?? 0;
       let buffer = "";
       response.setEncoding("utf8");
@@ -96,6 +97,34 @@ describe.each(databaseKinds)("the live stream on %s", (kind) => {
     const again = await replay.waitFor((message) => message.data.sse_type === "notification");
     expect(again.id).toBe(line.id);
     replay.close();
+  });
+
+  it("starts a page's first connect where the page was rendered: what was committed in between is pushed", async () => {
+    const { user: star, visitor: starVisitor } = await createSignedInUser(api.app, db());
+    const { user: fan, visitor: fanVisitor } = await createSignedInUser(api.app, db());
+    const { user: other } = await createSignedInUser(api.app, db());
+    // The page renders (the root loader reads this position), then someone follows, then the page's script connects.
+    const rendered = await currentEventId(db(), star.id);
+    expect(rendered).toMatch(/^\d+-\d+$/);
+    expect((await fanVisitor.request("POST", `/api/Users/follow/${star.username}/`)).statusCode).toBe(200);
+
+    // Without the position a stream starts at the newest: the follow is counted, never pushed as a line.
+    const fresh = openStream(base, starVisitor, star.id);
+    await fresh.waitFor((message) => message.data.sse_type === "unread");
+    expect(fresh.messages.filter((message) => message.data.sse_type === "notification")).toEqual([]);
+    fresh.close();
+
+    const resumed = openStream(base, starVisitor, star.id, undefined, `&last_event_id=${rendered}`);
+    await resumed.opened;
+    expect(resumed.status()).toBe(200);
+    const line = await resumed.waitFor((message) => message.data.sse_type === "notification");
+    expect(line.data.notification).toMatchObject({ category: "follow", actors: [{ username: fan.username }] });
+    await resumed.waitFor((message) => message.data.sse_type === "subscription" && message.data.unread_follow_count === 1);
+    resumed.close();
+
+    // The position only picks where the user's own rows start: another user's stream is still refused, and a malformed one is a 400.
+    expect((await starVisitor.get(`/apiv2/sse?user_id=${other.id}&last_event_id=${rendered}`)).statusCode).toBe(403);
+    expect((await starVisitor.get(`/apiv2/sse?user_id=${star.id}&last_event_id=0-0;drop`)).statusCode).toBe(400);
   });
 
   it("delivers private messages live to both people, read receipts to the sender, and replays missed messages", async () => {

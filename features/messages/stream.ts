@@ -5,12 +5,14 @@ import { AppError } from "../../common/app-error.ts";
 import { idSchema } from "../../common/id.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
-import type { Database } from "../../server/db/client.ts";
+import { sql } from "drizzle-orm";
+import type { Database, Executor } from "../../server/db/client.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { findSessionViewer } from "../accounts/service.ts";
 import { sessionCookieName } from "../accounts/cookies.server.ts";
-import { getUnreadCounts } from "./service.ts";
-import { newestNotificationId, notificationsAfter } from "./notifications.ts";
+import { getUnreadSnapshot } from "./service.ts";
+import { notificationsAfter } from "./notifications.ts";
+import { eventIdPattern, formatEventId, parseEventId } from "./event-id.ts";
 import { presentNotification } from "./operations.ts";
 import { unreadTag } from "./unread-memory.ts";
 import { announcementsTag } from "../../server/lib/cache-tags.ts";
@@ -55,12 +57,19 @@ function write(stream: Stream, message: Record<string, unknown>, replayable = fa
   stream.reply.raw.write(`${head}data: ${JSON.stringify(message)}\n\n`);
 }
 
-/** Parses a `Last-Event-ID`: `<notification>-<message>`, or a bare notification id. */
-export function parseEventId(value: unknown): { notification: number; chat: number | null } | null {
-  if (typeof value !== "string") return null;
-  const match = /^(\d{1,18})(?:-(\d{1,18}))?$/.exec(value);
-  if (!match) return null;
-  return { notification: Number(match[1]), chat: match[2] === undefined ? null : Number(match[2]) };
+/**
+ * Where a stream of the user's would start now: the newest notification of theirs and the newest
+ * private message of all, as an event id (`<notification>-<message>`), in one round trip. A page
+ * carries it from its render, so the first connect resumes there and misses nothing committed
+ * between the render and the connect.
+ */
+export async function currentEventId(db: Executor, userId: number): Promise<string> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(max(id), 0) from notifications where recipient_id = ${userId}) as notification,
+      (select coalesce(max(id), 0) from chat_messages) as chat`);
+  const row = (result as unknown as { rows: { notification: string | number; chat: string | number }[] }).rows[0]!;
+  return formatEventId({ notification: Number(row.notification), chat: Number(row.chat) });
 }
 
 /** Sends every notification and private message newer than the last ones sent, then the counters. */
@@ -82,9 +91,10 @@ async function push(db: Database, stream: Stream, withCounters = true): Promise<
 }
 
 async function sendCounters(db: Database, stream: Stream): Promise<void> {
-  const unread = await getUnreadCounts(db, stream.viewer.id);
-  write(stream, { sse_type: "subscription", unread_follow_count: unread.unread_follow_count });
-  write(stream, { sse_type: "unread", unread });
+  // `version`: the browser keeps the newer of two snapshots (see getUnreadSnapshot).
+  const { counts: unread, version } = await getUnreadSnapshot(db, stream.viewer.id);
+  write(stream, { sse_type: "subscription", unread_follow_count: unread.unread_follow_count, version });
+  write(stream, { sse_type: "unread", unread, version });
 }
 
 export interface StreamOptions {
@@ -138,8 +148,9 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       schema: {
         tags: ["messages"],
         summary: "The signed-in user's live stream of counters and notifications (text/event-stream)",
-        // `last_event_id`: the same as the header, for clients that reconnect by hand.
-        querystring: z.object({ user_id: idSchema, last_event_id: z.string().max(40).optional() }),
+        // `last_event_id`: the same as the header, for clients that connect or reconnect by hand (a
+        // page's first connect passes the position it was rendered at).
+        querystring: z.object({ user_id: idSchema, last_event_id: z.string().regex(eventIdPattern).optional() }),
         headers: z.object({ "last-event-id": z.string().max(40).optional() }).passthrough(),
         response: { 200: z.string().describe("text/event-stream") },
       },
@@ -172,8 +183,9 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       userStreams.add(stream);
       streams.set(viewer.id, userStreams);
       stream.queue = (async () => {
-        stream.lastId = replayFrom?.notification ?? (await newestNotificationId(app.db, viewer.id));
-        stream.lastChatId = replayFrom?.chat ?? (await newestChatMessageId(app.db));
+        const from = replayFrom ?? parseEventId(await currentEventId(app.db, viewer.id))!;
+        stream.lastId = from.notification;
+        stream.lastChatId = from.chat ?? (await newestChatMessageId(app.db));
         reply.raw.write(`retry: 5000\n\n`);
         await push(app.db, stream);
       })().catch((error) => app.log.warn({ err: error }, "stream start failed"));

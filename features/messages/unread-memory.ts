@@ -5,6 +5,8 @@ interface RememberedUnread {
   counts: UnreadCounts;
   announcementsReadId: number;
   announcementsMuted: boolean;
+  /** The counters' version: the newest `user.messages_read` event id (features/messages/service.ts). */
+  version: number;
 }
 
 /** A user's unread counters as remembered between requests (features/messages/service.ts reads, every write invalidates). */
