@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { searchDocuments } from "../../server/db/schema/index.ts";
+import { parseSearchWordsTag } from "../../server/lib/cache-tags.ts";
+import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { characterTokens, foldText, indexTokens, learnWords, pinyinKeys, tsvectorLiteral } from "./text.ts";
 import { searchKind, searchTypes, type SearchSource, type SearchType } from "./registry.ts";
 
@@ -59,6 +61,8 @@ function documentRow(source: SearchSource, related: string[]) {
 export async function indexSubjects(db: Executor, type: SearchType, ids: number[]): Promise<void> {
   const kind = searchKind(type);
   if (!kind || ids.length === 0) return;
+  // Words another process learnt (a new circle or entry name) segment this subject too.
+  await loadDictionary(db);
   const sources = await kind.documents(db, ids);
   if (type === "circle" || type === "entry") learnWords(sources.flatMap((source) => [source.title, ...source.names]));
   const related = await relatedNames(db, sources);
@@ -105,10 +109,26 @@ export async function removeSubjects(db: Executor, type: SearchType, ids: number
   if (child) await db.delete(searchDocuments).where(and(eq(searchDocuments.type, child), inArray(searchDocuments.parentId, ids)));
 }
 
-/** Teaches the segmenter every circle and entry name in the index (once per process, before the first query). */
+/**
+ * Circles and entries whose names were indexed since (here or, through the invalidation channel,
+ * in another process): their words are learnt before the next query or indexing.
+ */
+const pendingWords = new Map<string, { type: "circle" | "entry"; id: number }>();
+onInvalidate((tags) => {
+  for (const tag of tags) {
+    const subject = parseSearchWordsTag(tag);
+    if (subject) pendingWords.set(tag, subject);
+  }
+});
+
+/**
+ * Teaches the segmenter every circle and entry name in the index (once per process, before the
+ * first query), then the names of those indexed since by any process (`searchWordsTag`).
+ */
 let dictionaryLoaded: Promise<void> | null = null;
-export function loadDictionary(db: Executor): Promise<void> {
+export async function loadDictionary(db: Executor): Promise<void> {
   dictionaryLoaded ??= (async () => {
+    pendingWords.clear();
     const rows = await db
       .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
       .from(searchDocuments)
@@ -118,7 +138,22 @@ export function loadDictionary(db: Executor): Promise<void> {
     dictionaryLoaded = null;
     throw error;
   });
-  return dictionaryLoaded;
+  await dictionaryLoaded;
+  if (pendingWords.size > 0) await learnPendingWords(db);
+}
+
+async function learnPendingWords(db: Executor): Promise<void> {
+  const subjects = [...pendingWords.values()];
+  pendingWords.clear();
+  const ids = (type: "circle" | "entry") => subjects.filter((subject) => subject.type === type).map((subject) => subject.id);
+  const conditions = (["circle", "entry"] as const)
+    .filter((type) => ids(type).length > 0)
+    .map((type) => and(eq(searchDocuments.type, type), inArray(searchDocuments.id, ids(type))));
+  const rows = await db
+    .select({ title: searchDocuments.title, names: searchDocuments.names, synonyms: searchDocuments.synonyms })
+    .from(searchDocuments)
+    .where(or(...conditions));
+  learnWords(rows.flatMap((row) => [row.title, ...row.names.split(" \u00b7 "), ...row.synonyms]));
 }
 
 /**
