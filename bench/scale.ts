@@ -11,6 +11,8 @@ import autocannon from "autocannon";
  * `BENCH_WARMUP_SECONDS` not counted, then `BENCH_SECONDS`), and printed with the large/small
  * ratio of requests per second. Goal (issue 19): every case at factor 1 within 1.5× of its cost at
  * 0.01 (ratio ≥ 0.67), signed-in pages ≥ 100 requests/s on one process.
+ * `BENCH_SCALE_CASES=search,trivial` runs only the cases whose names contain one of those words
+ * (case-insensitive), so one area can be measured on its own.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -147,7 +149,12 @@ export async function runScaleBench(): Promise<void> {
   console.log(
     `scale bench: ${connections} connections, ${warmup} s warm-up + ${duration} s per case; ratio = factor 1 / factor 0.01 (req/s)`,
   );
-  for (const scaleCase of cases) {
+  const only = (process.env.BENCH_SCALE_CASES ?? "")
+    .split(",")
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
+  const chosen = only.length > 0 ? cases.filter((scaleCase) => only.some((word) => scaleCase.name.toLowerCase().includes(word))) : cases;
+  for (const scaleCase of chosen) {
     const measured: Measured[] = [];
     for (const [site, session] of [
       [small, sessions.small],

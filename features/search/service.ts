@@ -67,7 +67,7 @@ export interface Suggestion {
  * a few hundred rows. Ranking (`ts_rank` and the name bonus) runs on those only; pages go as far.
  */
 const titleCandidates = 100;
-const bodyCandidates = 300;
+const bodyCandidates = 200;
 const maxOffset = titleCandidates + bodyCandidates;
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
 
