@@ -116,7 +116,9 @@ describe.each(databaseKinds)("rankings API on %s", (kind) => {
     const all = [...first.items, ...second.items].map((item) => item.id);
     expect(new Set(all)).toEqual(new Set(written.map((writing) => writing.id)));
     expect(first.items[0]!.url).toMatch(new RegExp(`/${liked.id}$`));
-    expect((await get(`?type=writing&period=week&circle_id=${circle.id}`, new Visitor(api.app, { "accept-language": "en" }))).items[0]!.url).toMatch(/^\/en\//);
+    expect(
+      (await get(`?type=writing&period=week&circle_id=${circle.id}`, new Visitor(api.app, { "accept-language": "en" }))).items[0]!.url,
+    ).toMatch(/^\/en\//);
 
     // Members-only: nothing for a visitor, neither in its own list nor site-wide.
     expect((await get(`?type=writing&period=week&circle_id=${closed.id}`)).items).toEqual([]);
@@ -126,6 +128,10 @@ describe.each(databaseKinds)("rankings API on %s", (kind) => {
     // Creators carry their figures; anything not understood is the default list.
     const creators = await get("?type=creator&period=day");
     expect(creators.items.find((item) => item.id === author.id)).toMatchObject({ type: "creator", likes: 1, followers: 0 });
-    expect(await get("?type=bogus&period=year&cursor=zzz&circle_id=-4")).toMatchObject({ type: "writing", period: "week", circle_id: null });
+    expect(await get("?type=bogus&period=year&cursor=zzz&circle_id=-4")).toMatchObject({
+      type: "writing",
+      period: "week",
+      circle_id: null,
+    });
   });
 });

@@ -164,7 +164,10 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
     [tsquery ? sql`ts_filter(d.terms, '{a,b}') @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null),
     sql` or `,
   );
-  const anyMatch = sql.join([tsquery ? sql`d.terms @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null), sql` or `);
+  const anyMatch = sql.join(
+    [tsquery ? sql`d.terms @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null),
+    sql` or `,
+  );
   const rank = tsquery ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery})` : sql`0::real`;
   const age = sql`greatest(extract(epoch from (now() - d.published_at))::float8 / 86400.0, 0)`;
   // Relevance: text rank (titles and names weigh most), a bonus when a name contains or is the
@@ -217,7 +220,9 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
 
 /** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read). */
 async function estimateMatches(db: Executor, condition: SQL): Promise<number> {
-  const result = await db.execute<{ "QUERY PLAN": unknown }>(sql`explain (format json) select 1 from search_documents d where ${condition}`);
+  const result = await db.execute<{ "QUERY PLAN": unknown }>(
+    sql`explain (format json) select 1 from search_documents d where ${condition}`,
+  );
   const first = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   const plan = first ? Object.values(first)[0] : null;
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }] | null;

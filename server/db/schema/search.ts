@@ -45,9 +45,7 @@ export const searchDocuments = pgTable(
      */
     rankScore: doublePrecision("rank_score")
       .notNull()
-      .generatedAlwaysAs(
-        sql`ln(1 + greatest(hot_score, 0)) + extract(epoch from (published_at at time zone 'UTC'))::float8 / 2592000.0`,
-      ),
+      .generatedAlwaysAs(sql`ln(1 + greatest(hot_score, 0)) + extract(epoch from (published_at at time zone 'UTC'))::float8 / 2592000.0`),
   },
   (table) => [
     primaryKey({ columns: [table.type, table.id] }),
