@@ -62,7 +62,7 @@ export async function indexSubjects(db: Executor, type: SearchType, ids: number[
   const kind = searchKind(type);
   if (!kind || ids.length === 0) return;
   // Words another process learnt (a new circle or entry name) segment this subject too.
-  await loadDictionary(db);
+  await loadDictionary(db, { shared: false });
   const sources = await kind.documents(db, ids);
   if (type === "circle" || type === "entry") learnWords(sources.flatMap((source) => [source.title, ...source.names]));
   const related = await relatedNames(db, sources);
@@ -124,22 +124,35 @@ onInvalidate((tags) => {
 /**
  * Teaches the segmenter every circle and entry name in the index (once per process, before the
  * first query), then the names of those indexed since by any process (`searchWordsTag`).
+ * `shared: false` (indexing, inside a write's transaction) reads through its own executor and
+ * never waits on a load another request began: on the embedded store that load would wait for
+ * this very transaction.
  */
-let dictionaryLoaded: Promise<void> | null = null;
-export async function loadDictionary(db: Executor): Promise<void> {
-  dictionaryLoaded ??= (async () => {
-    pendingWords.clear();
-    const rows = await db
-      .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
-      .from(searchDocuments)
-      .where(inArray(searchDocuments.type, ["circle", "entry"]));
-    learnWords(rows.flatMap((row) => [row.title, ...row.synonyms]));
-  })().catch((error: unknown) => {
-    dictionaryLoaded = null;
-    throw error;
-  });
-  await dictionaryLoaded;
+let dictionaryReady = false;
+let dictionaryLoading: Promise<void> | null = null;
+export async function loadDictionary(db: Executor, { shared = true }: { shared?: boolean } = {}): Promise<void> {
+  if (!dictionaryReady) {
+    if (shared) {
+      dictionaryLoading ??= readDictionary(db).finally(() => {
+        dictionaryLoading = null;
+      });
+      await dictionaryLoading;
+    } else {
+      await readDictionary(db);
+    }
+  }
   if (pendingWords.size > 0) await learnPendingWords(db);
+}
+
+async function readDictionary(db: Executor): Promise<void> {
+  // Names noted before this read are in it (their rows were committed before the signal).
+  pendingWords.clear();
+  const rows = await db
+    .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
+    .from(searchDocuments)
+    .where(inArray(searchDocuments.type, ["circle", "entry"]));
+  learnWords(rows.flatMap((row) => [row.title, ...row.synonyms]));
+  dictionaryReady = true;
 }
 
 async function learnPendingWords(db: Executor): Promise<void> {

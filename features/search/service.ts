@@ -218,16 +218,19 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
   };
 }
 
-/** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read). */
+/** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read); 0 if unknown. */
 async function estimateMatches(db: Executor, condition: SQL): Promise<number> {
-  const result = await db.execute<{ "QUERY PLAN": unknown }>(
-    sql`explain (format json) select 1 from search_documents d where ${condition}`,
-  );
-  const first = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  const plan = first ? Object.values(first)[0] : null;
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }] | null;
-  const rows = parsed?.[0]?.Plan?.["Plan Rows"];
-  return typeof rows === "number" && Number.isFinite(rows) ? Math.round(rows) : 0;
+  try {
+    const result = await db.execute(sql`explain (format json) select 1 from search_documents d where ${condition}`);
+    const first = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const plan = first ? Object.values(first)[0] : null;
+    const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }] | null;
+    const rows = parsed?.[0]?.Plan?.["Plan Rows"];
+    return typeof rows === "number" && Number.isFinite(rows) ? Math.round(rows) : 0;
+  } catch {
+    // Only an estimate: the count of candidates stands.
+    return 0;
+  }
 }
 
 function presentRow(row: Row, marks: string[], seen: Visibility): SearchResult {
