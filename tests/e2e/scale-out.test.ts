@@ -128,7 +128,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two server processes on one Pos
           expect(published.status).toBe(201);
           return keptWhole(((await published.json()) as { id: number }).id);
         },
-        { timeout: 10_000, interval: 300 },
+        { timeout: 60_000, interval: 300 },
       )
       .toBe(true);
   });
