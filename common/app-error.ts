@@ -96,6 +96,7 @@ export const errorStatus = {
   follow_failed: 500,
   comment_failed: 500,
   search_failed: 500,
+  ranking_failed: 500,
   report_failed: 500,
   unfollow_failed: 500,
   checkin_failed: 500,

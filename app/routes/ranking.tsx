@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
-import { z } from "zod";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/ranking";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import "../lib/ranking-catalog.ts";
-import { ranking, type RankingRow } from "../../features/search/ranking.ts";
+import type { RankingRow } from "../../features/search/ranking.ts";
+import { rankingOperation } from "../../features/search/operations.ts";
 import { rankingKinds, rankingPeriods } from "../../features/search/schema.ts";
 import { searchableCircles } from "../../features/search/service.ts";
 import { homeTag } from "../../server/lib/cache-tags.ts";
@@ -17,22 +17,32 @@ export const links = () => [{ rel: "stylesheet", href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "ranking:title");
 
-const rankingQuery = z.object({
-  period: z.enum(rankingPeriods).catch("week"),
-  kind: z.enum(rankingKinds).catch("writing"),
-  circle_id: z.coerce.number().int().positive().max(2147483647).optional().catch(undefined),
-});
-
-/** Hot writings, questions, entries and books and the top creators of the day, week or month, site-wide or in one circle. */
+/**
+ * Hot writings, questions, entries and books and the top creators of the day, week or month,
+ * site-wide or in one circle: the same operation as `GET /api/ranking/` (`?type=&period=&circle_id=&cursor=`;
+ * `kind` is the older name of `type`).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const query = rankingQuery.parse(Object.fromEntries(pageUrl(request.url).searchParams));
+  const params = pageUrl(request.url).searchParams;
+  const query = rankingOperation.input.query.parse({
+    ...Object.fromEntries(params),
+    type: params.get("type") ?? params.get("kind") ?? undefined,
+  });
   tagPage(app, homeTag);
-  const [rows, circles] = await Promise.all([
-    ranking(app.db, app.viewer, { kind: query.kind, period: query.period, circleId: query.circle_id ?? null, locale: app.locale }),
+  const services = { db: app.db, now: () => app.now(), locale: app.locale };
+  const [result, circles] = await Promise.all([
+    rankingOperation.run(services, app.viewer, { query, params: undefined, body: undefined }),
     searchableCircles(app.db, app.viewer, app.locale),
   ]);
-  return { period: query.period, kind: query.kind, circleId: query.circle_id ?? null, rows, circles };
+  return {
+    period: result.period,
+    kind: result.type,
+    circleId: result.circleId,
+    rows: result.rows,
+    next: result.nextOffset === null ? null : `o${result.nextOffset}`,
+    circles,
+  };
 }
 
 function Change({ row }: { row: RankingRow }) {
@@ -46,11 +56,11 @@ function Change({ row }: { row: RankingRow }) {
 export default function Ranking({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("ranking");
   const locale = i18n.language as Locale;
-  const { period, kind, circleId, rows, circles } = loaderData;
+  const { period, kind, circleId, rows, next, circles } = loaderData;
   const action = localizePath("/ranking", locale);
   const link = (change: Record<string, string | null>) => {
     const params = new URLSearchParams();
-    const merged: Record<string, string | null> = { period, kind, circle_id: circleId ? String(circleId) : null, ...change };
+    const merged: Record<string, string | null> = { period, type: kind, circle_id: circleId ? String(circleId) : null, ...change };
     for (const [key, value] of Object.entries(merged)) if (value) params.set(key, value);
     return `${action}?${params.toString()}`;
   };
@@ -62,7 +72,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
       <p className="muted">{t("intro")}</p>
       <nav className="tabs-nav" aria-label={t("kinds_label")}>
         {rankingKinds.map((name) => (
-          <Link key={name} to={link({ kind: name })} aria-current={kind === name ? "page" : undefined}>
+          <Link key={name} to={link({ type: name })} aria-current={kind === name ? "page" : undefined}>
             {t(`kinds.${name}`)}
           </Link>
         ))}
@@ -77,7 +87,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
         </nav>
         <Form method="get" action={action} className="search-filters">
           <input type="hidden" name="period" value={period} />
-          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="type" value={kind} />
           <label>
             <span>{t("circle_filter")}</span>
             <select name="circle_id" defaultValue={circleId ? String(circleId) : ""} className="text-input">
@@ -120,6 +130,16 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+      {next || (rows[0]?.rank ?? 1) > 1 ? (
+        <nav className="search-paging" aria-label={t("paging_label")}>
+          {(rows[0]?.rank ?? 1) > 1 ? <Link to={link({})}>{t("first_page")}</Link> : null}
+          {next ? (
+            <Link to={link({ cursor: next })} rel="next">
+              {t("next_page")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

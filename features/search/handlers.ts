@@ -1,6 +1,7 @@
 import { onEvent } from "../events/bus.ts";
 import type { EventVerb } from "../events/catalogue.ts";
 import { registerSubjectDependent } from "../subjects/registry.ts";
+import { searchWordsTag } from "../../server/lib/cache-tags.ts";
 import { indexSubjects, removeSubjects } from "./indexer.ts";
 import { isSearchType, searchKind, type SearchType } from "./registry.ts";
 
@@ -23,7 +24,11 @@ function reindexOn<Verb extends EventVerb>(
   onEvent(verbs, {
     name,
     async inTransaction(tx, event) {
-      for (const [type, id] of targets(event)) await indexSubjects(tx.db, type, [id]);
+      for (const [type, id] of targets(event)) {
+        await indexSubjects(tx.db, type, [id]);
+        // Circle and entry names grow the segmenter's dictionary: every process learns them before its next query.
+        if (type === "circle" || type === "entry") tx.invalidate(searchWordsTag(type, id));
+      }
     },
   });
 }

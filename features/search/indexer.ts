@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { searchDocuments } from "../../server/db/schema/index.ts";
+import { parseSearchWordsTag } from "../../server/lib/cache-tags.ts";
+import { onInvalidate } from "../../server/lib/invalidation.ts";
 import { characterTokens, foldText, indexTokens, learnWords, pinyinKeys, tsvectorLiteral } from "./text.ts";
 import { searchKind, searchTypes, type SearchSource, type SearchType } from "./registry.ts";
 
@@ -59,6 +61,8 @@ function documentRow(source: SearchSource, related: string[]) {
 export async function indexSubjects(db: Executor, type: SearchType, ids: number[]): Promise<void> {
   const kind = searchKind(type);
   if (!kind || ids.length === 0) return;
+  // Words another process learnt (a new circle or entry name) segment this subject too.
+  await loadDictionary(db, { shared: false });
   const sources = await kind.documents(db, ids);
   if (type === "circle" || type === "entry") learnWords(sources.flatMap((source) => [source.title, ...source.names]));
   const related = await relatedNames(db, sources);
@@ -105,20 +109,64 @@ export async function removeSubjects(db: Executor, type: SearchType, ids: number
   if (child) await db.delete(searchDocuments).where(and(eq(searchDocuments.type, child), inArray(searchDocuments.parentId, ids)));
 }
 
-/** Teaches the segmenter every circle and entry name in the index (once per process, before the first query). */
-let dictionaryLoaded: Promise<void> | null = null;
-export function loadDictionary(db: Executor): Promise<void> {
-  dictionaryLoaded ??= (async () => {
-    const rows = await db
-      .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
-      .from(searchDocuments)
-      .where(inArray(searchDocuments.type, ["circle", "entry"]));
-    learnWords(rows.flatMap((row) => [row.title, ...row.synonyms]));
-  })().catch((error: unknown) => {
-    dictionaryLoaded = null;
-    throw error;
-  });
-  return dictionaryLoaded;
+/**
+ * Circles and entries whose names were indexed since (here or, through the invalidation channel,
+ * in another process): their words are learnt before the next query or indexing.
+ */
+const pendingWords = new Map<string, { type: "circle" | "entry"; id: number }>();
+onInvalidate((tags) => {
+  for (const tag of tags) {
+    const subject = parseSearchWordsTag(tag);
+    if (subject) pendingWords.set(tag, subject);
+  }
+});
+
+/**
+ * Teaches the segmenter every circle and entry name in the index (once per process, before the
+ * first query), then the names of those indexed since by any process (`searchWordsTag`).
+ * `shared: false` (indexing, inside a write's transaction) reads through its own executor and
+ * never waits on a load another request began: on the embedded store that load would wait for
+ * this very transaction.
+ */
+let dictionaryReady = false;
+let dictionaryLoading: Promise<void> | null = null;
+export async function loadDictionary(db: Executor, { shared = true }: { shared?: boolean } = {}): Promise<void> {
+  if (!dictionaryReady) {
+    if (shared) {
+      dictionaryLoading ??= readDictionary(db).finally(() => {
+        dictionaryLoading = null;
+      });
+      await dictionaryLoading;
+    } else {
+      await readDictionary(db);
+    }
+  }
+  if (pendingWords.size > 0) await learnPendingWords(db);
+}
+
+async function readDictionary(db: Executor): Promise<void> {
+  // Names noted before this read are in it (their rows were committed before the signal).
+  pendingWords.clear();
+  const rows = await db
+    .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
+    .from(searchDocuments)
+    .where(inArray(searchDocuments.type, ["circle", "entry"]));
+  learnWords(rows.flatMap((row) => [row.title, ...row.synonyms]));
+  dictionaryReady = true;
+}
+
+async function learnPendingWords(db: Executor): Promise<void> {
+  const subjects = [...pendingWords.values()];
+  pendingWords.clear();
+  const ids = (type: "circle" | "entry") => subjects.filter((subject) => subject.type === type).map((subject) => subject.id);
+  const conditions = (["circle", "entry"] as const)
+    .filter((type) => ids(type).length > 0)
+    .map((type) => and(eq(searchDocuments.type, type), inArray(searchDocuments.id, ids(type))));
+  const rows = await db
+    .select({ title: searchDocuments.title, names: searchDocuments.names, synonyms: searchDocuments.synonyms })
+    .from(searchDocuments)
+    .where(or(...conditions));
+  learnWords(rows.flatMap((row) => [row.title, ...row.names.split(" \u00b7 "), ...row.synonyms]));
 }
 
 /**

@@ -3,6 +3,8 @@ import { localizePath } from "../../common/locale.ts";
 import { defineOperation } from "../../server/lib/operation.ts";
 import { searchTypes } from "./registry.ts";
 import { search, searchSorts, suggest, type SearchPage, type Suggestion } from "./service.ts";
+import { parseRankingCursor, rankingPage, type RankingPage } from "./ranking.ts";
+import { rankingKinds, rankingPeriods } from "./schema.ts";
 import type { Locale } from "../../common/locale.ts";
 
 /** Any text is a query: what is not understood is ignored (a bad type or cursor is the default), never an error. */
@@ -93,4 +95,92 @@ export const suggestOperation = defineOperation({
   response: suggestionsSchema,
   failures: [],
   unexpected: "search_failed",
+});
+
+/**
+ * The ranking lists (`/ranking` and `GET /api/ranking/`): `type` is the page's tab (articles,
+ * questions, entries, books, creators), `period` its day, week or month, `circle_id` one circle's
+ * list; anything not understood is the default (the week's articles site-wide, the first page).
+ */
+export const rankingQuerySchema = z.object({
+  type: z.enum(rankingKinds).optional().catch(undefined),
+  period: z.enum(rankingPeriods).optional().catch(undefined),
+  circle_id: z.coerce.number().int().positive().max(2147483647).optional().catch(undefined),
+  cursor: z.string().optional().catch(undefined),
+});
+
+const rankingItemSchema = z.strictObject({
+  rank: z.number().int(),
+  /** Places gained since the previous period (negative: lost), null when not ranked then. */
+  change: z.number().int().nullable(),
+  type: z.enum(rankingKinds),
+  id: z.number(),
+  title: z.string(),
+  url: z.string(),
+  circle_id: z.number().nullable(),
+  author: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
+  score: z.number(),
+  likes: z.number().int().nullable(),
+  followers: z.number().int().nullable(),
+});
+
+export const rankingAnswerSchema = z.strictObject({
+  type: z.enum(rankingKinds),
+  period: z.enum(rankingPeriods),
+  circle_id: z.number().nullable(),
+  items: z.array(rankingItemSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export type RankingResult = RankingPage & {
+  type: (typeof rankingKinds)[number];
+  period: (typeof rankingPeriods)[number];
+  circleId: number | null;
+};
+
+export function presentRanking(result: RankingResult, locale: Locale): z.infer<typeof rankingAnswerSchema> {
+  return {
+    type: result.type,
+    period: result.period,
+    circle_id: result.circleId,
+    items: result.rows.map((row) => ({
+      rank: row.rank,
+      change: row.change,
+      type: result.type,
+      id: row.id,
+      title: row.title,
+      url: localizePath(row.url, locale),
+      circle_id: row.circleId,
+      author: row.author,
+      score: row.score,
+      likes: row.likes ?? null,
+      followers: row.followers ?? null,
+    })),
+    next_cursor: result.nextOffset === null ? null : `o${result.nextOffset}`,
+  };
+}
+
+/** One page of a ranking list, only what the viewer may read (the page `/ranking` runs the same). */
+export const rankingOperation = defineOperation({
+  name: "ranking",
+  input: { query: rankingQuerySchema },
+  viewer: "optional",
+  run: async (services, viewer, { query }): Promise<RankingResult> => {
+    const type = query.type ?? "writing";
+    const period = query.period ?? "week";
+    const circleId = query.circle_id ?? null;
+    const page = await rankingPage(services.db, viewer, {
+      kind: type,
+      period,
+      circleId,
+      offset: parseRankingCursor(query.cursor),
+      now: services.now(),
+      locale: services.locale,
+    });
+    return { ...page, type, period, circleId };
+  },
+  present: (result, { locale }) => presentRanking(result, locale),
+  response: rankingAnswerSchema,
+  failures: [],
+  unexpected: "ranking_failed",
 });

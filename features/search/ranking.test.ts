@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../tests/support/api.ts";
+import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createCircle, createUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { inArray, sql } from "drizzle-orm";
@@ -67,5 +67,71 @@ describe.each(databaseKinds)("rankings on %s", (kind) => {
     expect(creators.find((row) => row.id === alice.id)).toMatchObject({ likes: 2, followers: 0 });
     const day = await ranking(db(), null, { kind: "writing", period: "day", circleId: circle.id, now, locale: "zh-CN" });
     expect(day.map((row) => row.id)).toEqual([first.id, second.id]);
+  });
+});
+
+/** `GET /api/ranking/`: the page's lists as JSON, paged by cursor, with the page's visibility (issue 25). */
+describe.each(databaseKinds)("rankings API on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+  });
+  afterAll(() => api.close());
+  const db = () => api.database.db;
+
+  interface Answer {
+    type: string;
+    period: string;
+    circle_id: number | null;
+    items: { rank: number; change: number | null; type: string; id: number; url: string; likes: number | null; followers: number | null }[];
+    next_cursor: string | null;
+  }
+  const get = async (query: string, visitor = new Visitor(api.app)): Promise<Answer> => {
+    const response = await visitor.get(`/api/ranking/${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Answer;
+  };
+
+  it("answers a circle's week of articles in pages of 20 by cursor, the most liked first, and nothing of a members-only circle to others", async () => {
+    const circle = await createCircle(db());
+    const closed = await createCircle(db(), { visibility: "members" });
+    const [author, reader] = [await createUser(db()), await createUser(db())];
+    const written = [];
+    for (let index = 0; index < 22; index += 1) written.push(await createWriting(db(), author, { circleId: circle.id }));
+    const secret = await createWriting(db(), author, { circleId: closed.id });
+    await rebuildIndex(db());
+    const liked = written[5]!;
+    await db()
+      .insert(events)
+      .values({ actorId: reader.id, verb: "reaction.added", subjectType: "writing", subjectId: liked.id, data: { reaction: "like" } });
+
+    const first = await get(`?type=writing&period=week&circle_id=${circle.id}`);
+    expect(first).toMatchObject({ type: "writing", period: "week", circle_id: circle.id, next_cursor: "o20" });
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]).toMatchObject({ rank: 1, type: "writing", id: liked.id, likes: null, followers: null });
+    expect(first.items.map((item) => item.rank)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    const second = await get(`?type=writing&period=week&circle_id=${circle.id}&cursor=o20`);
+    expect(second.items.map((item) => item.rank)).toEqual([21, 22]);
+    expect(second.next_cursor).toBeNull();
+    const all = [...first.items, ...second.items].map((item) => item.id);
+    expect(new Set(all)).toEqual(new Set(written.map((writing) => writing.id)));
+    expect(first.items[0]!.url).toMatch(new RegExp(`/${liked.id}$`));
+    expect(
+      (await get(`?type=writing&period=week&circle_id=${circle.id}`, new Visitor(api.app, { "accept-language": "en" }))).items[0]!.url,
+    ).toMatch(/^\/en\//);
+
+    // Members-only: nothing for a visitor, neither in its own list nor site-wide.
+    expect((await get(`?type=writing&period=week&circle_id=${closed.id}`)).items).toEqual([]);
+    const siteWide = await get("?type=writing&period=month");
+    expect(siteWide.items.map((item) => item.id)).not.toContain(secret.id);
+
+    // Creators carry their figures; anything not understood is the default list.
+    const creators = await get("?type=creator&period=day");
+    expect(creators.items.find((item) => item.id === author.id)).toMatchObject({ type: "creator", likes: 1, followers: 0 });
+    expect(await get("?type=bogus&period=year&cursor=zzz&circle_id=-4")).toMatchObject({
+      type: "writing",
+      period: "week",
+      circle_id: null,
+    });
   });
 });

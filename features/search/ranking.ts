@@ -19,9 +19,10 @@ import type { RankingKind, RankingPeriod } from "./schema.ts";
 export { rankingKinds, rankingPeriods, type RankingKind, type RankingPeriod } from "./schema.ts";
 
 const periodDays: Record<RankingPeriod, number> = { day: 1, week: 7, month: 30 };
-const listLength = 20;
-/** How far down the previous period is looked at for a rank change. */
-const previousDepth = 100;
+/** Rows per page (the page and the API). */
+export const rankingPageLength = 20;
+/** How deep a list goes (offset cursors up to it), and how far down the previous period is looked at for a rank change. */
+export const rankingDepth = 100;
 
 export interface RankingRow {
   rank: number;
@@ -43,6 +44,8 @@ export interface RankingOptions {
   kind: RankingKind;
   period: RankingPeriod;
   circleId?: number | null;
+  /** Rows skipped (paging), below `rankingDepth`. */
+  offset?: number;
   now?: Date;
   locale: Locale;
 }
@@ -142,12 +145,32 @@ async function creatorRanking(db: Executor, from: Date, to: Date, readable: numb
   }));
 }
 
+export interface RankingPage {
+  rows: RankingRow[];
+  /** The offset of the next page, null at the end or at `rankingDepth`. */
+  nextOffset: number | null;
+}
+
+/** An offset cursor (`o20`) within the list's depth; anything else is the first page. */
+export function parseRankingCursor(cursor: string | null | undefined): number {
+  const match = cursor ? /^o(\d{1,3})$/.exec(cursor) : null;
+  const offset = match ? Number(match[1]) : 0;
+  return offset < rankingDepth ? offset : 0;
+}
+
 /** One ranking list with rank changes, only what the viewer may read. */
 export async function ranking(db: Executor, viewer: Viewer | null, options: RankingOptions): Promise<RankingRow[]> {
+  return (await rankingPage(db, viewer, options)).rows;
+}
+
+/** One page of a ranking list (`rankingPageLength` rows from `offset`), with rank changes. */
+export async function rankingPage(db: Executor, viewer: Viewer | null, options: RankingOptions): Promise<RankingPage> {
   const accesses = [...(await loadCircleAccessMap(db, viewer)).values()];
   const readable = accesses.filter(canReadCircleContent).map((access) => access.circle.id);
   const circleId = options.circleId && readable.includes(options.circleId) ? options.circleId : null;
-  if (options.circleId && !circleId) return [];
+  if (options.circleId && !circleId) return { rows: [], nextOffset: null };
+  const offset = Math.min(Math.max(Math.trunc(options.offset ?? 0), 0), rankingDepth - 1);
+  const end = Math.min(offset + rankingPageLength, rankingDepth);
   const now = options.now ?? new Date();
   const length = periodDays[options.period] * 24 * 3600 * 1000;
   const from = new Date(now.getTime() - length);
@@ -156,9 +179,11 @@ export async function ranking(db: Executor, viewer: Viewer | null, options: Rank
     options.kind === "creator"
       ? creatorRanking(db, start, end, readable, circleId, limit)
       : contentRanking(db, options.kind, start, end, readable, circleId, limit);
-  const [current, previous] = await Promise.all([list(from, now, listLength), list(before, from, previousDepth)]);
+  // One row past the page tells whether another follows.
+  const [listed, previous] = await Promise.all([list(from, now, end + 1), list(before, from, rankingDepth)]);
   const previousRank = new Map(previous.map((row, index) => [Number(row.id), index + 1]));
-  return current.map((row, index) => {
+  const rows = listed.slice(offset, end).map((row, at) => {
+    const index = offset + at;
     const earlier = previousRank.get(Number(row.id));
     return {
       rank: index + 1,
@@ -172,4 +197,5 @@ export async function ranking(db: Executor, viewer: Viewer | null, options: Rank
       ...(options.kind === "creator" ? { likes: Number(row.likes ?? 0), followers: Number(row.followers ?? 0) } : {}),
     };
   });
+  return { rows, nextOffset: listed.length > end && end < rankingDepth ? end : null };
 }

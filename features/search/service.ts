@@ -8,7 +8,7 @@ import { localizedTexts } from "../circles/presenter.ts";
 import { circleRows } from "../circles/tree.server.ts";
 import { loadDictionary } from "./indexer.ts";
 import { cleanQuery, highlight, prepareQuery, suggestionQuery } from "./query.ts";
-import { foldText, segment } from "./text.ts";
+import { foldText, quoteLexeme, segment } from "./text.ts";
 import type { SearchType } from "./registry.ts";
 
 /**
@@ -60,8 +60,15 @@ export interface Suggestion {
   url: string;
 }
 
-const maxOffset = 1000;
-const candidateLimit = 1000;
+/**
+ * How many matches a query reads at most, whatever its word's frequency: the best
+ * `titleCandidates` by title and names and the best `bodyCandidates` anywhere, each in
+ * `rank_score` order (Hot and recency, indexed), so a word in a sixth of all bodies stops after
+ * a few hundred rows. Ranking (`ts_rank` and the name bonus) runs on those only; pages go as far.
+ */
+const titleCandidates = 100;
+const bodyCandidates = 200;
+const maxOffset = titleCandidates + bodyCandidates;
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
 
 function parseCursor(cursor: string | null | undefined): number {
@@ -118,7 +125,21 @@ type Row = {
   nickname: string | null;
   published_at: Date | string;
   total: number | string;
+  body_candidates: number | string;
 };
+
+const cjkOnly = /^\p{Script=Han}+$/u;
+
+/**
+ * Names and titles containing the folded query: trigrams from three characters; one or two Chinese
+ * characters through the single characters every name is indexed with (weight A), then the substring.
+ */
+function nameCondition(folded: string): SQL | null {
+  if (folded.length >= 3) return sql`d.names like ${likePattern(folded)}`;
+  if (!cjkOnly.test(folded)) return null;
+  const characters = [...new Set(folded)].map((character) => quoteLexeme(character) + ":A").join(" & ");
+  return sql`(ts_filter(d.terms, '{a,b}') @@ ${characters}::tsquery and d.names like ${likePattern(folded)})`;
+}
 
 /** One page of results for the viewer. Any text is a valid query: it gives results or none, never an error. */
 export async function search(db: Executor, viewer: Viewer | null, options: SearchOptions): Promise<SearchPage> {
@@ -131,47 +152,85 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 50);
   const offset = parseCursor(options.cursor);
   const tsquery = prepared.tsquery ? sql`${prepared.tsquery}::tsquery` : null;
+  const byName = folded.length > 0 ? nameCondition(folded) : null;
+  if (!tsquery && !byName) return { ...empty, didYouMean: offset === 0 ? await nearTitle(db, folded, seen) : null };
   const nameLike = folded.length > 0 ? sql`d.names like ${likePattern(folded)}` : sql`false`;
-  const matches = tsquery ? sql`(d.terms @@ ${tsquery} or ${nameLike})` : nameLike;
-  const filters: SQL[] = [matches, visibleTo(seen)];
+  const filters: SQL[] = [visibleTo(seen)];
   if (options.type && options.type !== "all") filters.push(sql`d.type = ${options.type}`);
   if (options.circleId) filters.push(sql`d.circle_id = ${options.circleId}`);
   if (options.language) filters.push(sql`(d.language = ${options.language} or d.language is null)`);
+  const where = (match: SQL) => sql.join([match, ...filters], sql` and `);
+  const titleMatch = sql.join(
+    [tsquery ? sql`ts_filter(d.terms, '{a,b}') @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null),
+    sql` or `,
+  );
+  const anyMatch = sql.join(
+    [tsquery ? sql`d.terms @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null),
+    sql` or `,
+  );
   const rank = tsquery ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery})` : sql`0::real`;
+  const age = sql`greatest(extract(epoch from (now() - d.published_at))::float8 / 86400.0, 0)`;
+  // Relevance: text rank (titles and names weigh most), a bonus when a name contains or is the
+  // query, the Hot score, and recency (a tenth for today, fading over months).
   const order =
     options.sort === "newest"
       ? sql`d.published_at desc, d.type, d.id desc`
       : sql`(${rank} + case when ${nameLike} then 0.5 else 0 end + case when d.names = ${folded} then 1 else 0 end
-          + 0.05 * ln(1 + greatest(d.hot_score, 0))) desc, d.published_at desc, d.type, d.id desc`;
-  // Ranking reads every candidate's vector: a common word matching tens of thousands of rows is
-  // ranked among its `candidateLimit` best by names, then Hot score and recency (newest: exact).
-  const candidateOrder =
+          + 0.05 * ln(1 + greatest(d.hot_score, 0)) + 0.1 / (1 + ${age} / 30)) desc, d.published_at desc, d.type, d.id desc`;
+  // The candidates: each branch reads its matches in an indexed order and stops at its bound
+  // (PostgreSQL picks a GIN lookup when the word is rare, the ordered index when it is common).
+  const candidates =
     options.sort === "newest"
-      ? sql`d.published_at desc, d.type, d.id desc`
-      : sql`(case when ${nameLike} then 0 else 1 end), d.hot_score desc, d.published_at desc`;
+      ? sql`select d.type, d.id, 1 as body from search_documents d where ${where(sql`(${anyMatch})`)}
+          order by d.published_at desc, d.type, d.id desc limit ${maxOffset}`
+      : sql`(select d.type, d.id, 0 as body from search_documents d where ${where(sql`(${titleMatch})`)}
+            order by d.rank_score desc limit ${titleCandidates})
+          union all
+          (select d.type, d.id, 1 as body from search_documents d where ${where(sql`(${anyMatch})`)}
+            order by d.rank_score desc limit ${bodyCandidates})`;
   const result = await db.execute<Row>(sql`
-    with candidates as (
-      select d.type, d.id from search_documents d
-      where ${sql.join(filters, sql` and `)}
-      order by ${candidateOrder}
-      limit ${candidateLimit}
+    with candidates as (${candidates}),
+    unique_candidates as (
+      select type, id from candidates group by type, id
+    ), page as (
+      select d.type, d.id, d.title, d.path, d.body, d.circle_id, d.author_id, d.published_at,
+        count(*) over () as total,
+        (select count(*) from candidates where body = 1) as body_candidates,
+        row_number() over (order by ${order}) as position
+      from unique_candidates c
+      join search_documents d on d.type = c.type and d.id = c.id
+      order by position
+      limit ${limit + 1} offset ${offset}
     )
-    select d.type, d.id, d.title, d.path, d.body, d.circle_id, d.author_id, u.username, u.nickname, d.published_at,
-      count(*) over () as total
-    from candidates c
-    join search_documents d on d.type = c.type and d.id = c.id
-    left join users u on u.id = d.author_id
-    order by ${order}
-    limit ${limit + 1} offset ${offset}`);
+    select p.*, u.username, u.nickname from page p left join users u on u.id = p.author_id
+    order by p.position`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const more = rows.length > limit && offset + limit < maxOffset;
   const page = rows.slice(0, limit);
+  const candidatesFound = page.length > 0 ? Number(page[0]!.total) : offset;
+  // A word with more matches than were read: the planner's estimate of all its visible matches.
+  const saturated = page.length > 0 && Number(page[0]!.body_candidates) >= (options.sort === "newest" ? maxOffset : bodyCandidates);
   return {
     results: page.map((row) => presentRow(row, prepared.marks, seen)),
     nextCursor: more ? `o${offset + limit}` : null,
-    totalEstimate: page.length > 0 ? Number(page[0]!.total) : offset,
+    totalEstimate: saturated ? Math.max(candidatesFound, await estimateMatches(db, where(sql`(${anyMatch})`))) : candidatesFound,
     didYouMean: page.length === 0 && offset === 0 ? await nearTitle(db, folded, seen) : null,
   };
+}
+
+/** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read); 0 if unknown. */
+async function estimateMatches(db: Executor, condition: SQL): Promise<number> {
+  try {
+    const result = await db.execute(sql`explain (format json) select 1 from search_documents d where ${condition}`);
+    const first = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const plan = first ? Object.values(first)[0] : null;
+    const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }] | null;
+    const rows = parsed?.[0]?.Plan?.["Plan Rows"];
+    return typeof rows === "number" && Number.isFinite(rows) ? Math.round(rows) : 0;
+  } catch {
+    // Only an estimate: the count of candidates stands.
+    return 0;
+  }
 }
 
 function presentRow(row: Row, marks: string[], seen: Visibility): SearchResult {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stop, waitUntilServing } from "./global-setup.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { createSessionFor, createUser } from "../support/factories.ts";
+import { sql } from "drizzle-orm";
 
 /**
  * Two server processes on one PostgreSQL: a client whose stream is on process B receives what was
@@ -95,5 +96,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two server processes on one Pos
       .poll(() => stream.messages.find((message) => message.sse_type === "subscription" && message.unread_follow_count === 1))
       .toBeTruthy();
     stream.close();
+  });
+
+  it("teaches process B the name of an entry created through process A: B's index keeps it one word", async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const author = await createUser(database.db);
+    const token = await createSessionFor(database.db, author);
+    // B has read its dictionary already (a search loads it once): only the signal can teach it more.
+    expect((await fetch(`${b.baseURL}/api/search/?q=${encodeURIComponent("书院")}`)).status).toBe(200);
+    // Unknown to the dictionary, 星空书院 is two words (星空, 书院) until an entry teaches it.
+    const entry = await postAs(a.baseURL, token, "/api/circles/1/encyclopedia/entries/", {
+      name: "星空书院",
+      aliases: [],
+      content: "一所只在夜里开门的书院。",
+    });
+    expect(entry.status, await entry.clone().text()).toBe(201);
+    const keptWhole = async (writingId: number) => {
+      const result = await database.db.execute<{ whole: boolean }>(
+        sql`select terms @@ ${"'星空书院'"}::tsquery as whole from search_documents where type = 'writing' and id = ${writingId}`,
+      );
+      return (result as unknown as { rows: { whole: boolean }[] }).rows[0]?.whole ?? false;
+    };
+    // Process B learns it from A's signal (NOTIFY) before its next indexing: a writing published there is indexed with the word.
+    await expect
+      .poll(
+        async () => {
+          const published = await postAs(b.baseURL, token, "/api/circles/1/writings/", {
+            title: "夜读记",
+            content: "我们在星空书院读书，直到天亮。",
+          });
+          expect(published.status).toBe(201);
+          return keptWhole(((await published.json()) as { id: number }).id);
+        },
+        { timeout: 60_000, interval: 300 },
+      )
+      .toBe(true);
   });
 });

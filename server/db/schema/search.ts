@@ -38,6 +38,14 @@ export const searchDocuments = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     /** The kind's Hot score when indexed (engagement for entries, circles and users). */
     hotScore: doublePrecision("hot_score").notNull().default(0),
+    /**
+     * The order in which a common word's matches are read (features/search/service.ts): Hot and
+     * recency in one indexed number, ln(1 + Hot) plus one per 30 days of publication time, so a
+     * search stops after its best few hundred matches instead of reading every match.
+     */
+    rankScore: doublePrecision("rank_score")
+      .notNull()
+      .generatedAlwaysAs(sql`ln(1 + greatest(hot_score, 0)) + extract(epoch from (published_at at time zone 'UTC'))::float8 / 2592000.0`),
   },
   (table) => [
     primaryKey({ columns: [table.type, table.id] }),
@@ -47,5 +55,10 @@ export const searchDocuments = pgTable(
     index("search_documents_synonyms_idx").using("gin", table.synonyms),
     index("search_documents_parent_idx").on(table.type, table.parentId),
     index("search_documents_time_idx").on(table.publishedAt),
+    index("search_documents_rank_idx").on(table.rankScore),
+    index("search_documents_type_rank_idx").on(table.type, table.rankScore),
+    index("search_documents_circle_rank_idx").on(table.circleId, table.rankScore),
+    /** Titles, names, their pinyin and related entries' names (weights A and B): the "names first" candidates. */
+    index("search_documents_title_terms_idx").using("gin", sql`ts_filter(${table.terms}, '{a,b}')`),
   ],
 );
