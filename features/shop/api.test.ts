@@ -25,7 +25,10 @@ describe.each(databaseKinds)("the shop on %s", (kind) => {
   /** A buyer whose account existed long enough for the make-up window. */
   const buyer = async (language = "en") => {
     const user = await createUser(db());
-    await db().update(users).set({ createdAt: new Date("2026-01-01T00:00:00Z") }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date("2026-01-01T00:00:00Z") })
+      .where(eq(users.id, user.id));
     return { user, visitor: await signedInVisitor(api.app, db(), user, { "accept-language": language }) };
   };
 
@@ -151,7 +154,10 @@ describe.each(databaseKinds)("the shop on %s", (kind) => {
     expect((await buy(visitor, { item: "makeup_card", currency: "gold" })).statusCode).toBe(201);
     const again = await makeUp("2026-12-03");
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: "makeup_day_not_missed", message: "You did not miss that day: there is nothing to make up." });
+    expect(again.json()).toMatchObject({
+      code: "makeup_day_not_missed",
+      message: "You did not miss that day: there is nothing to make up.",
+    });
     expect((await makeUp("2026-12-02")).json()).toMatchObject({ code: "makeup_day_not_missed" });
     const tooOld = await makeUp("2026-11-01");
     expect(tooOld.statusCode).toBe(400);
@@ -171,7 +177,9 @@ describe.each(databaseKinds)("the shop on %s", (kind) => {
     now = new Date("2026-12-10T02:00:00Z");
     expect((await buy(visitor, { item: "makeup_card", currency: "gold" })).statusCode).toBe(201);
     expect((await buy(visitor, { item: "makeup_card", currency: "gold" })).statusCode).toBe(201);
-    const answers = await Promise.all([1, 2, 3].map(() => visitor.request("POST", "/api/checkins/makeup/", { json: { date: "2026-12-08" } })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => visitor.request("POST", "/api/checkins/makeup/", { json: { date: "2026-12-08" } })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     const used = await db()
       .select({ usedFor: shopOwnedItems.usedFor })
@@ -189,11 +197,15 @@ describe.each(databaseKinds)("the shop on %s", (kind) => {
     const someoneElses = await createWriting(db(), stranger.user, { circleId: circle.id });
     now = new Date("2026-12-10T04:00:00Z");
     const highlights = async () =>
-      ((await new Visitor(api.app).get(`/api/shop/highlights/?circle_id=${circle.id}`)).json() as { results: { writing_id: number }[] }).results;
+      ((await new Visitor(api.app).get(`/api/shop/highlights/?circle_id=${circle.id}`)).json() as { results: { writing_id: number }[] })
+        .results;
     expect(await highlights()).toEqual([]);
     const notMine = await buy(visitor, { item: "highlight_24h", currency: "sinecoin", writing_id: someoneElses.id });
     expect(notMine.statusCode).toBe(400);
-    expect(notMine.json()).toMatchObject({ code: "validation_failed", fields: { writing_id: "Choose one of your published writings to highlight." } });
+    expect(notMine.json()).toMatchObject({
+      code: "validation_failed",
+      fields: { writing_id: "Choose one of your published writings to highlight." },
+    });
     expect((await buy(visitor, { item: "highlight_24h", currency: "sinecoin" })).statusCode).toBe(400);
     expect(await wallet(visitor)).toMatchObject({ sinecoin: 20 });
     const bought = await buy(visitor, { item: "highlight_24h", currency: "sinecoin", writing_id: writing.id });

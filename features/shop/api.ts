@@ -13,7 +13,11 @@ import {
 /** The shop. Purchases move money: they carry an `Idempotency-Key` header. */
 export async function shopApi(app: FastifyInstance): Promise<void> {
   const tags = ["shop"];
-  jsonRoute(app, "GET", "/api/shop/items/", shopItemsOperation, { tags, summary: "The shop's items with their prices in gold and sinecoin", cache: "no-store" });
+  jsonRoute(app, "GET", "/api/shop/items/", shopItemsOperation, {
+    tags,
+    summary: "The shop's items with their prices in gold and sinecoin",
+    cache: "no-store",
+  });
   jsonRoute(app, "POST", "/api/shop/purchases/", purchaseOperation, {
     status: 201,
     tags,
@@ -25,7 +29,11 @@ export async function shopApi(app: FastifyInstance): Promise<void> {
     tags,
     summary: "Wear an owned badge or avatar frame (the one worn in that slot comes off)",
   });
-  jsonRoute(app, "DELETE", "/api/shop/owned/:id/wear/", unwearOperation, { status: 204, tags, summary: "Take an owned badge or frame off" });
+  jsonRoute(app, "DELETE", "/api/shop/owned/:id/wear/", unwearOperation, {
+    status: 204,
+    tags,
+    summary: "Take an owned badge or frame off",
+  });
   jsonRoute(app, "GET", "/api/shop/highlights/", highlightsOperation, {
     tags,
     summary: "The writings highlighted in a circle now (bought highlights, 24 hours each)",

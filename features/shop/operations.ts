@@ -81,7 +81,13 @@ const ownedAnswer = z.strictObject({
   /** The day a make-up card repaired. */
   used_for: z.string().nullable(),
   highlight: z
-    .strictObject({ writing_id: z.number().int().nullable(), title: z.string().nullable(), circle_id: z.number().int().nullable(), expires_at: z.string(), active: z.boolean() })
+    .strictObject({
+      writing_id: z.number().int().nullable(),
+      title: z.string().nullable(),
+      circle_id: z.number().int().nullable(),
+      expires_at: z.string(),
+      active: z.boolean(),
+    })
     .nullable(),
 });
 export type PresentedOwnedItem = z.infer<typeof ownedAnswer>;

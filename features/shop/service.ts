@@ -4,10 +4,11 @@ import { shopOwnedItems, users, writings } from "../../server/db/schema/index.ts
 import { AppError } from "../../common/app-error.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
-import { circleTag, userTag } from "../../server/lib/cache-tags.ts";
+import { adornmentsTag, circleTag, userTag } from "../../server/lib/cache-tags.ts";
 import { postLedgerTransaction, type Currency } from "../ledger/service.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
+import type { WritingType } from "../writings/schema.ts";
 import { highlightHours, shopItem, type ShopItemCode, type ShopSlot } from "./items.ts";
 
 /** The shop's till: what users pay for items goes here (double entry). */
@@ -60,7 +61,12 @@ export async function purchaseItem(
   return inTransaction(options, (tx) =>
     onceByKey(
       tx,
-      { userId: viewer.id, key, operation: "shop_purchase", input: { item: item.code, currency: input.currency, writing_id: writingId ?? null } },
+      {
+        userId: viewer.id,
+        key,
+        operation: "shop_purchase",
+        input: { item: item.code, currency: input.currency, writing_id: writingId ?? null },
+      },
       async () => {
         let circleId: number | null = null;
         if (writingId !== undefined) {
@@ -73,7 +79,10 @@ export async function purchaseItem(
           circleId = writing.circleId;
         }
         if (item.once) {
-          const owned = await tx.db.$count(shopOwnedItems, and(eq(shopOwnedItems.userId, viewer.id), eq(shopOwnedItems.uniqueItem, item.code)));
+          const owned = await tx.db.$count(
+            shopOwnedItems,
+            and(eq(shopOwnedItems.userId, viewer.id), eq(shopOwnedItems.uniqueItem, item.code)),
+          );
           if (owned > 0) throw new AppError("item_already_owned");
         }
         const expiresAt = circleId !== null ? new Date(now.getTime() + highlightHours * 3_600_000) : null;
@@ -193,7 +202,7 @@ export async function setWorn(options: ServiceOptions, userId: number, ownedId: 
         .where(and(eq(shopOwnedItems.userId, userId), eq(shopOwnedItems.slot, owned.slot), eq(shopOwnedItems.worn, true)));
     }
     await tx.db.update(shopOwnedItems).set({ worn }).where(eq(shopOwnedItems.id, ownedId));
-    tx.invalidate(userTag(userId));
+    tx.invalidate(userTag(userId), adornmentsTag(userId));
   });
 }
 
@@ -219,7 +228,7 @@ export async function adornmentsOf(db: Executor, userId: number): Promise<Adornm
 export interface Highlight {
   writingId: number;
   title: string;
-  type: string;
+  type: WritingType;
   expiresAt: Date;
 }
 
@@ -281,4 +290,3 @@ export async function makeupCardCount(db: Executor, userId: number): Promise<num
     and(eq(shopOwnedItems.userId, userId), eq(shopOwnedItems.slot, "makeup_card"), isNull(shopOwnedItems.usedAt)),
   );
 }
-
