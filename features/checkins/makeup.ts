@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { checkins, users } from "../../server/db/schema/index.ts";
+import { checkins } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
@@ -35,7 +35,7 @@ export interface MakeupResult {
  * Repairs a missed day with a make-up card (补签卡): the day's check-in row (no reward: the card
  * keeps the streak, it pays no gold, so the gold ledger has nothing to correct), the card marked
  * used, and the streak counts of the days after it recomputed, in one transaction. A day outside
- * the window (today, the future, more than 30 days ago, before the account existed) is
+ * the window (today, the future, more than 30 days ago) is
  * `makeup_day_out_of_range`; a day already checked in `makeup_day_not_missed`; no card left
  * `no_makeup_card`. The (user, day) key makes two repairs of one day use one card.
  */
@@ -44,8 +44,6 @@ export async function makeUpCheckin(options: ServiceOptions, userId: number, day
   if (day < window.first || day > window.last) throw new AppError("makeup_day_out_of_range", { params: { days: makeupWindowDays } });
   const today = shanghaiDay(now);
   return inTransaction(options, async (tx) => {
-    const [user] = await tx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-    if (!user || day < shanghaiDay(user.createdAt)) throw new AppError("makeup_day_out_of_range", { params: { days: makeupWindowDays } });
     const [before] = await tx.db
       .select({ consecutiveDays: checkins.consecutiveDays })
       .from(checkins)
@@ -86,15 +84,12 @@ export async function makeUpCheckin(options: ServiceOptions, userId: number, day
 /** The missed days a card could repair now, the latest first (for the personal centre's form). */
 export async function missedDays(db: Database, userId: number, now: Date): Promise<string[]> {
   const window = makeupWindow(now);
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  if (!user) return [];
-  const first = [window.first, shanghaiDay(user.createdAt)].sort().at(-1)!;
   const rows = await db
     .select({ day: checkins.day })
     .from(checkins)
-    .where(and(eq(checkins.userId, userId), gt(checkins.day, previousDay(first)), lte(checkins.day, window.last)));
+    .where(and(eq(checkins.userId, userId), gte(checkins.day, window.first), lte(checkins.day, window.last)));
   const done = new Set(rows.map((row) => row.day));
   const days: string[] = [];
-  for (let day = window.last; day >= first; day = previousDay(day)) if (!done.has(day)) days.push(day);
+  for (let day = window.last; day >= window.first; day = previousDay(day)) if (!done.has(day)) days.push(day);
   return days;
 }

@@ -4,7 +4,7 @@ import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts
 import { createCircle, createUser, createWriting, signedInVisitor } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
-import { checkins, shopOwnedItems, users } from "../../server/db/schema/index.ts";
+import { checkins, shopOwnedItems } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
 import { ledgerBalance } from "../ledger/service.ts";
 
@@ -22,13 +22,8 @@ describe.each(databaseKinds)("the shop on %s", (kind) => {
   const buy = (visitor: Visitor, body: unknown, key = newKey()) =>
     visitor.request("POST", "/api/shop/purchases/", { json: body, headers: { "idempotency-key": key } });
   const wallet = async (visitor: Visitor) => (await visitor.get("/api/wallet/")).json() as Record<string, number>;
-  /** A buyer whose account existed long enough for the make-up window. */
   const buyer = async (language = "en") => {
     const user = await createUser(db());
-    await db()
-      .update(users)
-      .set({ createdAt: new Date("2026-01-01T00:00:00Z") })
-      .where(eq(users.id, user.id));
     return { user, visitor: await signedInVisitor(api.app, db(), user, { "accept-language": language }) };
   };
 
