@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { shopOwnedItems, users, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -223,6 +223,32 @@ export async function adornmentsOf(db: Executor, userId: number): Promise<Adornm
     badge: rows.find((row) => row.slot === "badge")?.item ?? null,
     frame: rows.find((row) => row.slot === "frame")?.item ?? null,
   };
+}
+
+/** What each of these users wears (users wearing nothing are left out). */
+export async function adornmentsOfMany(db: Executor, userIds: number[]): Promise<Map<number, Adornments>> {
+  const found = new Map<number, Adornments>();
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .select({ userId: shopOwnedItems.userId, item: shopOwnedItems.item, slot: shopOwnedItems.slot })
+    .from(shopOwnedItems)
+    .where(and(inArray(shopOwnedItems.userId, [...new Set(userIds)]), eq(shopOwnedItems.worn, true)));
+  for (const row of rows) {
+    const adornments = found.get(row.userId) ?? { badge: null, frame: null };
+    if (row.slot === "badge") adornments.badge = row.item;
+    if (row.slot === "frame") adornments.frame = row.item;
+    found.set(row.userId, adornments);
+  }
+  return found;
+}
+
+/** Author cards with what each author wears (`badge`, `frame`). */
+export async function withAdornments<T extends { id: number }>(db: Executor, people: T[]): Promise<(T & Adornments)[]> {
+  const found = await adornmentsOfMany(
+    db,
+    people.map((person) => person.id),
+  );
+  return people.map((person) => ({ ...person, ...(found.get(person.id) ?? { badge: null, frame: null }) }));
 }
 
 export interface Highlight {
