@@ -92,7 +92,8 @@ describe.each(oneDatabaseKind)("shop pages on %s", (kind) => {
     const shop = (await visitor.get("/en/shop")).body;
     expect(shop).toMatch(/data-testid="shop-item-badge_star"[\s\S]*?Owned/);
     const home = (await visitor.get("/en/account/home")).body;
-    const ownedId = (item: string) => new RegExp(`data-testid="owned-${item}"[\\s\\S]*?name="owned_id" value="(\\d+)"`).exec(home)?.[1] ?? "";
+    const ownedId = (item: string) =>
+      new RegExp(`data-testid="owned-${item}"[\\s\\S]*?name="owned_id" value="(\\d+)"`).exec(home)?.[1] ?? "";
     for (const item of ["badge_star", "frame_jade"]) {
       const worn = await visitor.postForm("/en/account/home", { csrftoken: token, intent: "wear", owned_id: ownedId(item) });
       expect(worn.statusCode).toBe(303);
