@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import "../lib/wallet-catalog.ts";
 
 /* The shop's drawn icons (SVG, never emoji: Chromium here has no emoji font), the badges worn beside a name and the frames around an avatar. */
