@@ -82,6 +82,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("wallet/accounts", "routes/wallet-accounts.tsx", { id: id("wallet-accounts") }),
       route("wallet/sinecoin_recharge", "routes/wallet-recharge.tsx", { id: id("wallet-recharge") }),
       route("wallet/topups/:orderId", "routes/wallet-topup.tsx", { id: id("wallet-topup") }),
+      route("shop", "routes/shop.tsx", { id: id("shop") }),
       route("payments/sandbox/:orderId", "routes/payment-sandbox.tsx", { id: id("payment-sandbox") }),
       route("subjects/:type/:id/reaction", "routes/subject-reaction.tsx", { id: id("subject-reaction") }),
       route("subjects/:type/:id/favorite", "routes/subject-favorite.tsx", { id: id("subject-favorite") }),

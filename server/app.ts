@@ -49,6 +49,7 @@ import { tipsApi } from "../features/tips/api.ts";
 import { paywallApi } from "../features/paywall/api.ts";
 import { redPacketsApi } from "../features/red-packets/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
+import { shopApi } from "../features/shop/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
 import { booksApi } from "../features/books/api.ts";
 import { questionsApi } from "../features/questions/api.ts";
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(followsApi);
   await app.register(checkinsApi);
   await app.register(walletApi);
+  await app.register(shopApi);
   configurePayments(config.sessionSecret);
   await app.register(paymentsApi);
   await app.register(tipsApi);

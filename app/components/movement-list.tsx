@@ -21,7 +21,10 @@ const directed = new Set(["tip", "unlock", "unlock_refund"]);
 
 function describe(line: MovementLine, t: (key: string, values?: Record<string, unknown>) => string): string {
   const key = directed.has(line.kind) ? `${line.kind}_${line.amount < 0 ? "out" : "in"}` : line.kind;
-  const text = t(`kind.${key}`, { title: line.title ?? "", counterparty: line.counterparty ?? "", defaultValue: "" });
+  // A shop purchase's title is the item's code: its name in the reader's language.
+  const title =
+    line.kind === "shop_purchase" && line.title ? t(`items.${line.title}.name`, { defaultValue: line.title }) : (line.title ?? "");
+  const text = t(`kind.${key}`, { title, counterparty: line.counterparty ?? "", defaultValue: "" });
   return text || t("kind.other");
 }
 

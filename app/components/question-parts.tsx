@@ -6,6 +6,7 @@ import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import type { AnswerItem, PersonCard, QuestionListItem, SimilarQuestion } from "../../features/questions/types.ts";
 import questionStyles from "../styles/questions.css?url";
 import "../lib/questions-catalog.ts";
+import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
 
 /** The question pages' own stylesheet (lists, cards, the answer box, the side panel). */
 export const questionStylesheets = [{ rel: "stylesheet", href: questionStyles }];
@@ -73,8 +74,11 @@ export function PersonLine({ person, children }: { person: PersonCard; children?
   const locale = i18n.language as Locale;
   return (
     <div className="answer-author" data-testid="answer-author">
-      <img className="answer-author-avatar" src={person.avatar ?? defaultAvatar} alt="" width={32} height={32} />
+      <FramedAvatar frame={person.frame}>
+        <img className="answer-author-avatar" src={person.avatar ?? defaultAvatar} alt="" width={32} height={32} />
+      </FramedAvatar>
       <Link to={localizePath(`/profile/${person.username}`, locale)}>{person.nickname}</Link>
+      <WornBadge item={person.badge} />
       <span className="muted">@{person.username}</span>
       {children}
     </div>

@@ -8,6 +8,7 @@ const sections = [
   { path: "/wallet/reward", key: "reward", end: true },
   { path: "/wallet/accounts", key: "accounts", end: true },
   { path: "/wallet/sinecoin_recharge", key: "recharge", end: true },
+  { path: "/shop", key: "shop", end: true },
 ] as const;
 
 /** The wallet's frame: its pages on the side (above on phones), the page beside them. */

@@ -12,6 +12,7 @@ import { ActionBar } from "./action-bar.tsx";
 import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
+import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -31,6 +32,8 @@ export interface ReadingPageData {
   idempotencyKey: string | null;
   /** Open red packets on the writing, and what the viewer got from each (null: not opened). */
   redPackets: { id: number; shares: number; remainingShares: number; own: boolean; claimed: number | null }[];
+  /** The shop badge and avatar frame the author wears (item codes). */
+  authorAdornments: { badge: string | null; frame: string | null };
 }
 
 /** Red packets: "Open the red packet" for readers (a plain form), what each got, and the author's form to send one. */
@@ -250,8 +253,11 @@ export function WritingView({
         ) : null}
         {writing.author ? (
           <div className="writing-author" data-testid="author-card">
-            <img className="writing-author-avatar" src={writing.author.avatar ?? defaultAvatar} alt="" width={40} height={40} />
+            <FramedAvatar frame={page.authorAdornments.frame}>
+              <img className="writing-author-avatar" src={writing.author.avatar ?? defaultAvatar} alt="" width={40} height={40} />
+            </FramedAvatar>
             <Link to={path(`/profile/${writing.author.username}`)}>{writing.author.nickname}</Link>
+            <WornBadge item={page.authorAdornments.badge} />
             <span className="muted">@{writing.author.username}</span>
             {page.csrfToken && !page.isAuthor ? (
               <FollowAuthor username={writing.author.username} following={page.following} csrfToken={page.csrfToken} />

@@ -1,3 +1,4 @@
+import { withAdornments } from "../../features/shop/service.ts";
 import { commentIntentsFor, commentsSectionOf, embeddedCommentsSection } from "./comment-pages.server.ts";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
@@ -136,6 +137,12 @@ export async function questionPage(app: AppContext, request: Request, params: { 
     limit: 5,
   });
   tagPage(app, ...userTags(answers.items.map((item) => item.author.id)), ...userTags([row.authorId]));
+  // Author cards show the badge and frame each answerer wears (shop items).
+  const authors = await withAdornments(
+    app.db,
+    answers.items.map((item) => item.author),
+  );
+  answers.items = answers.items.map((item, index) => ({ ...item, author: authors[index]! }));
   const question = { ...presentQuestion(app.viewer, row, access, details), content: "" };
   const answerCan = Object.fromEntries(
     answers.items.map((item) => [
@@ -185,8 +192,10 @@ export async function answerPage(app: AppContext, request: Request, params: { ci
   const answerId = await answerOfUser(app.db, row.id, username);
   if (answerId === null) notFound(request);
   const loaded = await orNotFound(request, () => loadReadableAnswer(app.db, app.viewer, answerId));
-  const item = await answerItemOf(app.db, row, answerId);
-  if (!item) notFound(request);
+  const found = await answerItemOf(app.db, row, answerId);
+  if (!found) notFound(request);
+  const [author] = await withAdornments(app.db, [found.author]);
+  const item = { ...found, author: author! };
   tagPage(app, ...subjectPageTags("answer", answerId), countsTag("answer", answerId), ...userTags([item.author.id, row.authorId]));
   const others = (await listAnswers(app.db, row, { sort: "votes", limit: 10 })).items.filter((other) => other.id !== answerId);
   const resource = { question: row, access, answer: loaded.row };

@@ -18,7 +18,8 @@ import { readableEntries } from "../../features/encyclopedia/service.ts";
 import { commentsSection } from "./comment-pages.server.ts";
 import { writingSubject } from "../../features/writings/subject.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
-import { contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
+import { adornmentsTag, contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
+import { adornmentsOf } from "../../features/shop/service.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version; the group's first version without
@@ -62,7 +63,7 @@ export async function readingPage(
     throw redirect(localizePath(target, app.locale) + pageUrl(request.url).search, 301);
   }
   // The group's and the series' tags too: a new language version or a new part changes this page's links.
-  tagPage(app, ...writingContentTags(row), ...subjectPageTags("writing", row.id), homeTag);
+  tagPage(app, ...writingContentTags(row), ...subjectPageTags("writing", row.id), homeTag, adornmentsTag(row.authorId));
   await tagCirclePage(app, row.circleId);
   const presented = presentWriting(app.viewer, row, loaded.access, await writingDetails(app.db, row, loaded), { markdown: false });
   // Pay-to-view: the paid part joins the page only for the entitled (never on a visitor's cached copy).
@@ -88,6 +89,8 @@ export async function readingPage(
     interactions,
     signedIn: app.viewer !== null,
     isAuthor: app.viewer?.id === row.authorId,
+    // The badge and avatar frame the author wears (shop items) on the author card.
+    authorAdornments: await adornmentsOf(app.db, row.authorId),
     paywall: paywall
       ? { price: paywall.price, entitled: paywall.entitled, unlocked: paywall.unlocked, refundable: paywall.refundableUntil !== null }
       : null,

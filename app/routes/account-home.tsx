@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/account-home";
 import { assertFormCsrf, csrfForForm, getAppContext, privatePageHeaders, readForm, requireViewer } from "../lib/context.server.ts";
@@ -8,13 +8,17 @@ import { getProfileSummary } from "../../features/profiles/service.ts";
 import { userTypeKeys } from "../../features/profiles/presenter.ts";
 import { checkInOperation } from "../../features/checkins/operations.ts";
 import { AppError } from "../../common/app-error.ts";
-import { dispatchIntent, failureOf, formAction, type FormFailure } from "../../server/lib/operation.ts";
-import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
+import { dispatchIntent, failureOf, formAction, type FormFailure, type FormPost } from "../../server/lib/operation.ts";
+import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
 import { CheckinCard, type CheckinAnswer } from "../components/checkin-card.tsx";
 import { UserTypeBadge } from "../components/user-type-badge.tsx";
 import { countryName } from "../../features/accounts/countries.ts";
+import { makeupOperation, unwearOperation, wearOperation } from "../../features/shop/operations.ts";
+import { ownedItemsData } from "../lib/shop-pages.server.ts";
+import { OwnedItems, type OwnedItemsAnswer } from "../components/owned-items.tsx";
+import { FramedAvatar, WornBadge } from "../components/shop-icons.tsx";
 import "../lib/centre-catalog.ts";
 import "../../common/i18n-forms.ts";
 
@@ -23,11 +27,18 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "ce
 export const headers = privatePageHeaders;
 
 /** The personal centre: who I am, my counts, the daily check-in, shortcuts, balances and basic information. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const user = await getUser(app.db, requireViewer(app).id);
   if (!user) throw new AppError("not_authenticated");
-  const summary = await getProfileSummary(app.db, user, user.id, app.now());
+  const [summary, shop] = await Promise.all([getProfileSummary(app.db, user, user.id, app.now()), ownedItemsData(app, user.id)]);
+  const params = pageUrl(request.url).searchParams;
+  const madeUpDay = params.get("made_up");
+  const streak = params.get("streak");
+  const madeUp =
+    madeUpDay && /^\d{4}-\d{2}-\d{2}$/.test(madeUpDay) && streak && /^\d{1,5}$/.test(streak)
+      ? { day: madeUpDay, days: Number(streak) }
+      : null;
   const csrf = csrfForForm(app);
   const body = {
     csrfToken: csrf.token,
@@ -46,25 +57,58 @@ export async function loader({ context }: Route.LoaderArgs) {
     gold: user.gold,
     counts: { followers: summary.followers, following: summary.following, reads: summary.reads, likes: summary.likes },
     checkin: summary.checkin,
+    adornments: summary.adornments,
+    shop,
+    madeUp,
     // Site moderators find their queue here.
     moderator: user.siteRole !== "none",
   };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** The check-in card's form (also as a plain POST without JavaScript): every refusal is said on the card. */
+/**
+ * The check-in card's form and the items' forms (wear, take off, use a make-up card), also as plain
+ * POSTs without JavaScript: every refusal is said on its card.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   requireViewer(app);
   const form = await readForm(request);
+  const intent = form.get("intent");
+  const onShop = intent === "wear" || intent === "unwear" || intent === "makeup";
   try {
     assertFormCsrf(app, form);
-    return await dispatchIntent({ app, request, form, params }, { checkin: checkinForm });
+    const home = localizePath("/account/home", app.locale);
+    const owned = (post: FormPost) => ({ id: post.form.get("owned_id") });
+    const back = () => {
+      throw redirect(home, 303);
+    };
+    return await dispatchIntent(
+      { app, request, form, params },
+      {
+        checkin: checkinForm,
+        wear: formAction(wearOperation, { params: owned, done: back, failed: shopFailed, errorScreen: () => false }),
+        unwear: formAction(unwearOperation, { params: owned, done: back, failed: shopFailed, errorScreen: () => false }),
+        makeup: formAction(makeupOperation, {
+          done: (answer) => {
+            throw redirect(`${home}?made_up=${answer.date}&streak=${answer.consecutive_days}`, 303);
+          },
+          failed: shopFailed,
+          errorScreen: () => false,
+        }),
+      },
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return checkinFailed(failureOf(error, app.locale));
+    return onShop ? shopFailed(failureOf(error, app.locale)) : checkinFailed(failureOf(error, app.locale));
   }
 }
+
+const shopFailed = (failure: FormFailure) =>
+  data<OwnedItemsAnswer>(
+    { shop: { error: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] ?? "" } },
+    { status: failure.status },
+  );
 
 const checkinFailed = (failure: FormFailure) =>
   data<CheckinAnswer>({ checkin: { error: failure.formError ?? "" } }, { status: failure.status });
@@ -97,16 +141,18 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
   return (
     <AccountLayout username={user.username}>
       <section className="panel account-identity" aria-labelledby="account-title">
-        <img
-          className="profile-avatar"
-          src={user.avatar}
-          alt={t("common:menu.avatar_alt", { name: user.username })}
-          width={96}
-          height={96}
-        />
+        <FramedAvatar frame={user.adornments.frame}>
+          <img
+            className="profile-avatar"
+            src={user.avatar}
+            alt={t("common:menu.avatar_alt", { name: user.username })}
+            width={96}
+            height={96}
+          />
+        </FramedAvatar>
         <div className="account-identity-text">
           <h1 id="account-title" className="page-title">
-            {user.nickname} <UserTypeBadge type={user.userType} />
+            {user.nickname} <WornBadge item={user.adornments.badge} /> <UserTypeBadge type={user.userType} />
           </h1>
           <p className="muted">{user.signature || t("home.no_signature")}</p>
           <ul className="profile-counts" data-testid="account-counts">
@@ -118,7 +164,18 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
           </ul>
         </div>
       </section>
-      <CheckinCard status={user.checkin} csrfToken={user.csrfToken} answer={actionData} />
+      <CheckinCard
+        status={user.checkin}
+        csrfToken={user.csrfToken}
+        answer={actionData && "checkin" in actionData ? (actionData as CheckinAnswer) : undefined}
+      />
+      <OwnedItems
+        owned={user.shop.owned}
+        missedDays={user.shop.missedDays}
+        csrfToken={user.csrfToken}
+        madeUp={user.madeUp}
+        answer={actionData && "shop" in actionData ? (actionData as OwnedItemsAnswer) : undefined}
+      />
       <section className="panel" aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title" className="page-title">
           {t("home.shortcuts")}
@@ -135,6 +192,14 @@ export default function AccountHome({ loaderData: user, actionData }: Route.Comp
           </li>
           <li>
             <Link to={path("/account/missions")}>{t("nav.missions")}</Link>
+          </li>
+          <li>
+            <Link to={path("/shop")} data-testid="shop-link">
+              {t("wallet:nav.shop")}
+            </Link>
+          </li>
+          <li>
+            <Link to={path("/wallet")}>{t("wallet:nav.label")}</Link>
           </li>
           <li>
             <Link to={path("/messages/reply_comment")}>{t("nav.messages")}</Link>

@@ -32,6 +32,9 @@ import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx
 import circleHomeStyles from "../styles/circle-home.css?url";
 import { listQuestions } from "../../features/questions/service.ts";
 import { QuestionList, questionStylesheets } from "../components/question-parts.tsx";
+import { HighlightedList } from "../components/circle-highlights.tsx";
+import { activeHighlights } from "../../features/shop/service.ts";
+import { writingPath } from "../../features/writings/paths.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -82,12 +85,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     readable && tab === "questions"
       ? await listQuestions(app.db, app.viewer, { circleId: id, tab: sort, cursor: url.searchParams.get("cursor") })
       : null;
-  const [entries, books, pins] = await Promise.all([
+  const [entries, books, pins, highlighted] = await Promise.all([
     readable && tab === "encyclopedia" ? listCircleEntries(app.db, id) : Promise.resolve<EntrySummary[] | null>(null),
     circleBooksTab(request, id, readable, app.db),
     readable ? listPins(app.db, app.viewer, id) : Promise.resolve<PinnedItem[]>([]),
+    readable ? activeHighlights(app.db, id, app.now()) : Promise.resolve([]),
   ]);
-  const page = { ...circlePage, writings, entries, books, pins, questions };
+  // Highlights end by the clock: a cached copy lives at most the page cache's minute past the end.
+  const highlights = highlighted.map((highlight) => ({
+    writing_id: highlight.writingId,
+    title: highlight.title,
+    path: writingPath({ id: highlight.writingId, circleId: id, type: highlight.type }),
+  }));
+  const page = { ...circlePage, writings, entries, books, pins, questions, highlights };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -259,6 +269,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                 </div>
                 <PinnedList circleId={circle.id} pins={pins} csrfToken={pinToken} />
+                {tab === "articles" || tab === "posts" ? <HighlightedList highlights={loaderData.highlights} /> : null}
                 {tab === "books" ? (
                   loaderData.books ? (
                     <CircleBooks

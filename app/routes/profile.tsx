@@ -26,6 +26,7 @@ import "../../common/i18n-forms.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { listQuestions, listUserAnswers } from "../../features/questions/service.ts";
 import { dateTime, QuestionList, questionStylesheets } from "../components/question-parts.tsx";
+import { FramedAvatar, WornBadge } from "../components/shop-icons.tsx";
 
 export const links = () => [...questionStylesheets];
 
@@ -166,16 +167,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="profile-page">
       <HiddenNotice state={loaderData.moderation} />
       <section className="panel profile-card" aria-labelledby="profile-name">
-        <img
-          className="profile-avatar"
-          src={profile.avatar}
-          alt={t("common:menu.avatar_alt", { name: profile.username })}
-          width={112}
-          height={112}
-        />
+        <FramedAvatar frame={profile.avatar_frame}>
+          <img
+            className="profile-avatar"
+            src={profile.avatar}
+            alt={t("common:menu.avatar_alt", { name: profile.username })}
+            width={112}
+            height={112}
+          />
+        </FramedAvatar>
         <div className="profile-main">
           <h1 id="profile-name" className="page-title">
-            {profile.nickname} <UserTypeBadge type={profile.user_type_key} />
+            {profile.nickname} <WornBadge item={profile.badge} /> <UserTypeBadge type={profile.user_type_key} />
           </h1>
           <p className="muted">{t("profile.username", { username: profile.username })}</p>
           {profile.signature ? <p className="profile-signature">{profile.signature}</p> : null}

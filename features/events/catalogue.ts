@@ -28,6 +28,10 @@ export const eventCatalogue = {
   "user.type_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   "user.site_role_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   "user.checked_in": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), reward: z.number().int() })),
+  /** A missed day filled in with a make-up card (补签卡) from the shop. */
+  "user.checkin_made_up": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), cardId: z.number().int() })),
+  /** A shop purchase (the subject is the buyer); `item` the item's code. */
+  "user.shop_purchased": event("user", z.object({ item: z.string(), currency: z.string(), price: z.number().int() })),
   "user.followed": event("user", none),
   "user.unfollowed": event("user", none),
   "user.messages_read": event("user", z.object({ category: z.string() })),

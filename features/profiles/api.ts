@@ -53,6 +53,10 @@ const publicProfileAnswer = z.strictObject({
   likes_count: z.number(),
   consecutive_checkin_days: z.number(),
   total_checkin_days: z.number(),
+  /** The shop badge worn (an item code), or null. */
+  badge: z.string().nullable(),
+  /** The shop avatar frame worn (an item code), or null. */
+  avatar_frame: z.string().nullable(),
   joined: z.string(),
   followed_by_viewer: z.boolean(),
   activity: z.array(

@@ -51,6 +51,8 @@ export function presentPublicProfile(profile: PublicProfile) {
     likes_count: profile.likes,
     consecutive_checkin_days: profile.checkin.consecutiveDays,
     total_checkin_days: profile.checkin.totalDays,
+    badge: profile.adornments.badge,
+    avatar_frame: profile.adornments.frame,
     joined: user.createdAt.toISOString(),
   };
 }

@@ -15,6 +15,7 @@ import { recordLoginSuccess, reserveLoginAttempt } from "../accounts/throttle.se
 import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
 import { deleteAttachment, fileIdOfUrl, storeImage, type AttachmentOptions } from "../attachments/service.ts";
 import { followCounts, isFollowing } from "../follows/service.ts";
+import { adornmentsOf, type Adornments } from "../shop/service.ts";
 import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
 import { receivedLikes } from "../reactions/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
@@ -145,6 +146,8 @@ export interface PublicProfile {
   reads: number;
   likes: number;
   checkin: CheckinStatus;
+  /** The badge and avatar frame from the shop the user wears. */
+  adornments: Adornments;
   /** The signed-in viewer follows this user. */
   followedByViewer: boolean;
 }
@@ -160,14 +163,15 @@ export async function findUserByUsername(db: Database, username: string): Promis
 
 /** What /profile/{username} and the personal centre show; null for an unknown user. */
 export async function getProfileSummary(db: Database, user: User, viewerId: number | null, now: Date = new Date()): Promise<PublicProfile> {
-  const [counts, checkin, followedByViewer, reads, likes] = await Promise.all([
+  const [counts, checkin, followedByViewer, reads, likes, adornments] = await Promise.all([
     followCounts(db, user.id),
     getCheckinStatus(db, user.id, now),
     viewerId !== null && viewerId !== user.id ? isFollowing(db, viewerId, user.id) : Promise.resolve(false),
     readsOf(db, user.id),
     receivedLikes(db, user.id),
+    adornmentsOf(db, user.id),
   ]);
-  return { user, followers: counts.followers, following: counts.following, reads, likes, checkin, followedByViewer };
+  return { user, followers: counts.followers, following: counts.following, reads, likes, checkin, adornments, followedByViewer };
 }
 
 /** The views of the user's writings (each language version counts its own) and books. */

@@ -5,6 +5,9 @@ export interface PersonCard {
   username: string;
   nickname: string;
   avatar: string | null;
+  /** The shop badge and avatar frame worn (item codes), when the page looked them up. */
+  badge?: string | null;
+  frame?: string | null;
 }
 
 /** An answer as lists and pages show it. */

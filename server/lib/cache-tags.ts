@@ -35,6 +35,9 @@ export const circleTag = (id: number): string => `circle:${id}`;
 /** A user's public face: profile page, author cards, comment author names. */
 export const userTag = (id: number): string => `user:${id}`;
 
+/** The badge and avatar frame a user wears (shop items): their author cards on cached reading pages carry it. */
+export const adornmentsTag = (id: number): string => `user:${id}:adornments`;
+
 /** What a subject says. Kinds with their own pages use their type name: `writing:7`, `book:3`, `entry:9`. */
 export const contentTag = (type: string, id: number): string => `${type}:${id}`;
 

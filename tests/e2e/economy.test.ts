@@ -17,7 +17,7 @@ async function publishArticle(context: BrowserContext, title: string, extra: Rec
 }
 
 describe("the sinecoin economy", () => {
-  it("tops up 50 through the sandbox cashier, tips an article, unlocks a paid one and sees the lines in the wallet (zh), then the wallet in English", async () => {
+  it("tops up 50 through the sandbox cashier, tips an article, unlocks a paid one, buys and uses a make-up card in the shop and sees the lines in the wallet (zh), then the shop and the wallet in English", async () => {
     const writer = await newVisitor({ locale: "zh-CN" });
     await signInAsNewUser(writer.context);
     const title = uniqueName("赞赏之文 ");
@@ -90,9 +90,44 @@ describe("the sinecoin economy", () => {
     expect(await lines.textContent()).toContain(`解锁《${paidTitle}》`);
     expect(await lines.textContent()).toContain("的红包");
 
+    // The shop: buy a make-up card with sinecoin, use it on yesterday, see the line in the wallet.
+    await page.getByRole("link", { name: "商城" }).first().click();
+    await page.waitForURL(/\/shop$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("商城");
+    const card = page.getByTestId("shop-item-makeup_card");
+    await card.locator('input[name="currency"][value="sinecoin"]').check();
+    await card.getByRole("button", { name: "购买" }).click();
+    await page.waitForURL(/\/shop\?bought=makeup_card/);
+    expect(await page.getByTestId("shop-notice").textContent()).toContain("购买成功：补签卡");
+    await page.goto("/account/home");
+    expect(await page.getByTestId("makeup-cards-left").textContent()).toBe("剩余 1 张补签卡");
+    await page.getByTestId("owned-makeup-cards").getByRole("button", { name: "使用补签卡" }).click();
+    await expect.poll(() => page.getByTestId("made-up-notice").count()).toBe(1);
+    expect(await page.getByTestId("made-up-notice").textContent()).toContain("已补签");
+    expect(await page.getByTestId("makeup-cards-left").textContent()).toBe("剩余 0 张补签卡");
+    await page.goto("/wallet");
+    await expect.poll(() => page.getByTestId("wallet-sinecoin").textContent()).toContain("38");
+    const bought = page.getByTestId("wallet-movements").getByRole("link", { name: "购买补签卡" });
+    expect(await bought.getAttribute("href")).toBe("/shop");
+
+    // The same in English: the second card repairs the day before.
+    await page.goto("/en/shop");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Shop");
+    const englishCard = page.getByTestId("shop-item-makeup_card");
+    await englishCard.locator('input[name="currency"][value="sinecoin"]').check();
+    await englishCard.getByRole("button", { name: "Buy" }).click();
+    await page.waitForURL(/\/en\/shop\?bought=makeup_card/);
+    expect(await page.getByTestId("shop-notice").textContent()).toContain("Bought: Make-up card");
+    await page.goto("/en/account/home");
+    expect(await page.getByTestId("makeup-cards-left").textContent()).toBe("1 make-up card left");
+    await page.getByTestId("owned-makeup-cards").getByRole("button", { name: "Use a make-up card" }).click();
+    await expect.poll(() => page.getByTestId("made-up-notice").count()).toBe(1);
+    expect(await page.getByTestId("made-up-notice").textContent()).toContain("Check-in made up for");
+
     await page.goto("/en/wallet");
     await expect.poll(() => page.locator("h1").textContent()).toBe("My wallet");
     expect(await page.getByTestId("wallet-movements").textContent()).toContain(`Tip to “${title}”`);
+    expect(await page.getByTestId("wallet-movements").getByRole("link", { name: "Bought Make-up card" }).count()).toBe(2);
 
     // The author sees the tip among what came in.
     await writer.page.goto("/en/wallet/reward");

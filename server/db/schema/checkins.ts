@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /** Daily check-ins: one row per user per calendar day in Asia/Shanghai (the key refuses a second). */
@@ -12,6 +12,8 @@ export const checkins = pgTable(
     /** The streak this check-in completes (1 when the day before had none). */
     consecutiveDays: integer("consecutive_days").notNull(),
     reward: integer("reward").notNull(),
+    /** Filled in later with a make-up card (补签卡): it keeps the streak and pays no reward. */
+    madeUp: boolean("made_up").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],

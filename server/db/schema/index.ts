@@ -19,3 +19,4 @@ export * from "./questions.ts";
 export * from "./economy.ts";
 export * from "./search.ts";
 export * from "./chats.ts";
+export * from "./shop.ts";
