@@ -14,6 +14,7 @@ import {
   type InputOf,
   type Operation,
   type OperationInput,
+  type OperationServices,
   type ViewerRequirement,
 } from "../../server/lib/operation.ts";
 
@@ -75,9 +76,14 @@ export async function runInteraction<I extends OperationInput, R extends ViewerR
   const body = operation.input.body?.safeParse(raw.body);
   if (body && !body.success) throw new AppError("bad_request");
   const input = { params: params?.data, query: undefined, body: body?.data } as InputOf<I>;
-  const services = { db: app.db, now: () => app.now(), locale: app.locale, visitor: signedInVisitor(app) };
+  const services = pageServices(app);
   const result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
   return operation.present(result, { viewer: app.viewer, locale: app.locale });
+}
+
+/** What an operation run by a page loader or action gets (its `visitor()` only for the signed in). */
+export function pageServices(app: AppContext): OperationServices {
+  return { db: app.db, now: () => app.now(), locale: app.locale, visitor: signedInVisitor(app) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/ranking";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
+import { pageServices } from "../lib/interaction-pages.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import "../lib/ranking-catalog.ts";
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     type: params.get("type") ?? params.get("kind") ?? undefined,
   });
   tagPage(app, homeTag);
-  const services = { db: app.db, now: () => app.now(), locale: app.locale };
+  const services = pageServices(app);
   const [result, circles] = await Promise.all([
     rankingOperation.run(services, app.viewer, { query, params: undefined, body: undefined }),
     searchableCircles(app.db, app.viewer, app.locale),
