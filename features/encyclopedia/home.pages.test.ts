@@ -103,7 +103,10 @@ describe.each(databaseKinds)("encyclopedia wiki home on %s", (kind) => {
     expect(zhBoth).toContain(`href="/circles/${circle.id}/encyclopedia/${both.id}"`);
     expect(zhBoth).toContain(`href="/circles/${circle.id}/encyclopedia/${both.id}/en"`);
     expect(zhBoth).toContain("英文");
-    expect(zh.body).not.toContain(enName);
+    expect(zhBoth).toContain(`>${zhName}</a>`);
+    expect(zhBoth).not.toContain(`>${enName}</a>`);
+    // The circle's counts say three entries too.
+    expect(zh.body).toContain("<li>3 个词条</li>");
     expect(zhRows.some((row) => row.includes(`/encyclopedia/${onlyEnglish.id}"`))).toBe(true);
 
     const en = await new Visitor(api.app).get(`/en/circles/${circle.id}?tab=encyclopedia`);
@@ -113,19 +116,20 @@ describe.each(databaseKinds)("encyclopedia wiki home on %s", (kind) => {
     expect(enBoth).toContain(`href="/en/circles/${circle.id}/encyclopedia/${both.id}/en"`);
     expect(enBoth).toContain(`href="/en/circles/${circle.id}/encyclopedia/${both.id}"`);
     expect(enBoth).toContain("Chinese");
-    expect(en.body).not.toContain(zhName);
+    expect(enBoth).toContain(`>${enName}</a>`);
+    expect(enBoth).not.toContain(`>${zhName}</a>`);
 
     const home = await new Visitor(api.app).get(`/en/circles/${circle.id}/encyclopedia`);
     expect(home.body).toContain("3 entries");
     const recent = rows(home.body, 'data-testid="wiki-recent"');
     expect(recent).toHaveLength(3);
     expect(recent.filter((row) => row.includes(`/encyclopedia/${both.id}`))).toHaveLength(1);
-    expect(recent.find((row) => row.includes(`/encyclopedia/${both.id}`))).toContain(enName);
+    expect(recent.find((row) => row.includes(`/encyclopedia/${both.id}`))).toContain(`>${enName}</a>`);
     // Views of both versions add up: the entry read in two languages is the hottest.
     const hotStart = home.body.indexOf('data-testid="wiki-hot"');
     const hot = home.body.slice(hotStart, home.body.indexOf("</ol>", hotStart)).split("<li").slice(1);
     expect(hot).toHaveLength(2);
-    expect(hot[0]).toContain(enName);
+    expect(hot[0]).toContain(`>${enName}</a>`);
     expect(hot[0]).toContain("2 views");
   });
 });
