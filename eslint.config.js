@@ -7,9 +7,14 @@ import tseslint from "typescript-eslint";
  * server/plugins (the composition root). A layer never imports one above it. Our imports are
  * relative paths, so each rule names the folders a file of that layer must not reach.
  */
+/** Pages and messages translate through `common/i18n.ts` and `app/lib/i18n.tsx` (i18next's format, our code). */
+const translators = ["i18next", "react-i18next"].map((name) => ({
+  name,
+  message: "Translate with common/i18n.ts (server) or useTranslation from app/lib/i18n.tsx (pages).",
+}));
 const layer = (files, patterns, message) => ({
   files,
-  rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] },
+  rules: { "no-restricted-imports": ["error", { paths: translators, patterns: [{ group: patterns, message }] }] },
 });
 const boundaries = [
   layer(
@@ -49,7 +54,13 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },
+  { rules: { "no-restricted-imports": ["error", { paths: translators }] } },
   ...boundaries,
+  {
+    // The translator's own test reads every catalog with i18next too, to prove they agree.
+    files: ["common/i18n-format.test.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
   {
     files: ["scripts/**", "bench/**", "tests/**", "server/main.ts"],
     rules: { "no-console": "off" },

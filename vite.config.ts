@@ -33,17 +33,15 @@ const serverModuleGraph: Plugin = {
 
 /**
  * Browser chunks. What every page loads goes in two files instead of two dozen: the framework
- * (React, React Router, i18next) and the shell (the root's header, footer and the small helpers
- * every route shares). Fewer, larger files compress better and cost fewer requests; route
+ * (React, React Router) and the shell (the root's header, footer, the translator and the small
+ * helpers every route shares). Fewer, larger files compress better and cost fewer requests; route
  * modules, their catalogs and heavy parts (antd, CodeMirror, KaTeX's CSS) stay split per page.
  */
 const frameworkPackages =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
-/** `<Trans>` and its HTML parser serve one page (the profile's activity list): not every page. */
-const onlySomePages = /[\\/]react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js$/;
-const framework = (id: string) => frameworkPackages.test(id) && !onlySomePages.test(id);
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+const framework = (id: string) => frameworkPackages.test(id);
 const shell =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|icons|breadcrumb|error-screen)\.tsx|lib[\\/](session-store|build-watch|meta)\.ts|routes[\\/]site-layout\.tsx)$|[\\/]common[\\/]locale\.ts$|[\\/]features[\\/]accounts[\\/]presenter\.ts$|preload-helper/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|icons|breadcrumb|error-screen)\.tsx|lib[\\/]((session-store|build-watch|meta)\.ts|i18n\.tsx)|routes[\\/]site-layout\.tsx)$|[\\/]common[\\/](locale|i18n)\.ts$|[\\/]features[\\/]accounts[\\/]presenter\.ts$|preload-helper/;
 
 export default defineConfig({
   plugins: [serverModuleGraph, reactRouter()],

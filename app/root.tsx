@@ -2,7 +2,7 @@
 import "./lib/zod-browser.ts";
 import { useEffect, useRef, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./lib/i18n.tsx";
 import type { Route } from "./+types/root";
 import { getI18n } from "../common/i18n.ts";
 import { localeFromPath, type Locale } from "../common/locale.ts";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { SharePanel } from "./share-panel.tsx";

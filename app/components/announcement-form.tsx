@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 
 type Answer = { announced?: true; formError?: string; fieldErrors?: Record<string, string> } | undefined;
 

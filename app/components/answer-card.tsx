@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import type { AnswerItem } from "../../features/questions/types.ts";
 import { ActionBar } from "./action-bar.tsx";

@@ -3,7 +3,7 @@ import { ConfigProvider, theme as antdTheme } from "antd";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import zhCNModule from "antd/locale/zh_CN";
 import enUSModule from "antd/locale/en_US";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { lightTokens, themeConfig } from "../lib/theme.ts";
 import { EyeIcon, EyeOffIcon } from "./icons.tsx";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import type { BookState } from "../../features/books/schema.ts";
 import type { BookSummary } from "../../features/books/presenter.ts";

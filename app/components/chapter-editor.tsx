@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { FormField, describedBy } from "./form-field.tsx";
 import { MarkdownEditorField } from "./markdown-editor-field.tsx";

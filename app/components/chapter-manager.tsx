@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import type { BookView } from "../../features/books/presenter.ts";
 import { ConfirmButton } from "./confirm-button.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import type { BookSummary } from "../../features/books/presenter.ts";
 import { EmptyState } from "./empty-state.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { locales } from "../../common/locale.ts";
 import { circleVisibilityValues } from "../../features/circles/schema.ts";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import type { PinnedItem, PinnableType } from "../../features/circles/pins.ts";
 import "../lib/circles-catalog.ts";

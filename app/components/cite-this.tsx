@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { citationStyles, citeRevision, type CitationStyle, type CitedRevision } from "../../features/encyclopedia/cite.ts";
 
 /** A cited revision as the loader sends it (dates as ISO strings). */

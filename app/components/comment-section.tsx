@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, type Locale } from "../../common/locale.ts";
 import type { AutosaveStatus, DraftSnapshot, DraftVersion } from "../lib/use-draft-autosave.ts";
 import "../lib/editor-catalog.ts";

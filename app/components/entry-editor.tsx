@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { describedBy, FormField } from "./form-field.tsx";
 import { MarkdownEditorField } from "./markdown-editor-field.tsx";
 import { useMarkdownEditor } from "../lib/use-markdown-editor.ts";

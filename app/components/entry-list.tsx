@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 

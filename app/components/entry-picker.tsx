@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Select } from "antd";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { AntdScope } from "./antd-scope.tsx";
 import { loadHttp } from "../lib/load-http.ts";
 import { bracketed } from "../../features/encyclopedia/paths.ts";

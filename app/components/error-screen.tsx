@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 
 interface ErrorScreenProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 
 /** The notice a hidden subject's page shows its author and moderators (nobody else can open it). */
 export function HiddenNotice({ state }: { state: "pending" | "hidden" | null | undefined }) {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
 

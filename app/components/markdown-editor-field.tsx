@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { MarkdownEditor } from "../lib/use-markdown-editor.ts";
 import { describedBy, FormField } from "./form-field.tsx";
 import { acceptedImageTypes } from "../../features/attachments/constants.ts";

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import "../lib/circles-catalog.ts";
 

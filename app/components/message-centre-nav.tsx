@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { messageCentreCategories, unreadIn, type MessageCentreCategory } from "../../features/messages/schema.ts";
 import { useSession } from "../lib/session-store.ts";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { mutableCategories, type MutableCategory } from "../../features/messages/schema.ts";
 
 /** Per category, notify or mute (`/account/profile`, intent `notifications`; a plain form post). */

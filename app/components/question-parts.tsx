@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import type { AnswerItem, PersonCard, QuestionListItem, SimilarQuestion } from "../../features/questions/types.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { enhanceCodeBlocks } from "./code-blocks.ts";
 import katexStyles from "katex/dist/katex.min.css?url";
 import type { TocItem } from "../../features/content/schema.ts";

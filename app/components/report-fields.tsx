@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { reportReasons } from "../../features/reports/constants.ts";
 import { describedBy } from "./form-field.tsx";
 

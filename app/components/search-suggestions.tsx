@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 
 interface Suggestion {
   type: string;

@@ -1,5 +1,5 @@
 import { Button } from "antd";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { useCountdown } from "../lib/use-countdown.ts";
 
 interface SendCodeButtonProps {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { postJson } from "../lib/post-json.ts";
 
 /** How long "Copied" shows after the link was copied (spec §9). */

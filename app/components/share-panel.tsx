@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type ShareActionsType from "./share-actions.tsx";
 
 /**

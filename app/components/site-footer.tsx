@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { localeFromPath, localizePath } from "../../common/locale.ts";
 
 export function SiteFooter() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { BellIcon, SearchIcon, WriteIcon } from "./icons.tsx";
 import { useSession } from "../lib/session-store.ts";
 import { localeFromPath, localizePath, stripLocale } from "../../common/locale.ts";

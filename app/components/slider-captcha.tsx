@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { failedBody, loadHttp } from "../lib/load-http.ts";
 import { maxPieceX, puzzleGeometry } from "../../features/captcha/geometry.ts";
 import type { CaptchaChallenge } from "../../features/captcha/schema.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Checkbox, Input, type InputRef } from "antd";
 import { FormField, describedBy } from "./form-field.tsx";
 import { SliderCaptcha } from "./slider-captcha.tsx";

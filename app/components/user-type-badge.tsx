@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { UserTypeKey } from "../../features/profiles/presenter.ts";
 
 /** Registered, Official, VIP or SVIP (spec section 3), as a small coloured label. */

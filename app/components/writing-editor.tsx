@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import type { EditorMode, EditorValues } from "../../features/writings/editor-values.ts";
 import type { CategoryView } from "../../features/circles/categories.ts";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import type { WritingListItem } from "../../features/writings/queries.ts";
 import { writingPath } from "../../features/writings/paths.ts";

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import type { PresentedWriting } from "../../features/writings/presenter.ts";
 import { editorPath, writingPath } from "../../features/writings/paths.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n.tsx";
 import type { z } from "zod";
 import { fieldErrors } from "../../features/accounts/schema.ts";
 import "../../common/i18n-forms.ts";

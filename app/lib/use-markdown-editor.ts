@@ -1,6 +1,6 @@
 import { paywallMarker } from "../../features/paywall/split.ts";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n.tsx";
 import type { MarkdownEditorHandle } from "./codemirror.ts";
 import { uploadImage } from "./upload-image.ts";
 import "./editor-catalog.ts";

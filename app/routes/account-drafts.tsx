@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/account-drafts";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";

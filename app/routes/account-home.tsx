@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/account-home";
 import { assertFormCsrf, csrfForForm, getAppContext, privatePageHeaders, readForm, requireViewer } from "../lib/context.server.ts";
 import { getUser } from "../../features/accounts/service.ts";

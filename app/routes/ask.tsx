@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/ask";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
 import { askIntents, askPage, type AskAnswer } from "../lib/ask-pages.server.ts";

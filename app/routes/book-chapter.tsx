@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/book-chapter";
 import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { getAppContext, tagPage } from "../lib/context.server.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/book-write";
 import { assertFormCsrf, formFailure, getAppContext, here, keptValues, readUploadForm } from "../lib/context.server.ts";
 import { dispatchIntent, formAction, requireSignedIn, type FormFailure, type FormPost } from "../../server/lib/operation.ts";

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/chapter-write";
 import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";
 import { dispatchIntent, failureOf, formAction, type FormFailure, type FormPost } from "../../server/lib/operation.ts";

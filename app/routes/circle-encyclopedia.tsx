@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-encyclopedia";
 import { getAppContext, notFound } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";

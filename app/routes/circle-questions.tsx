@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-questions";
 import { getAppContext } from "../lib/context.server.ts";
 import { questionListPage } from "../lib/question-pages.server.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-categories";
 import { assertFormCsrf, formFailure, getAppContext, readForm } from "../lib/context.server.ts";
 import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";

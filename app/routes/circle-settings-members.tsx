@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-members";
 import { assertFormCsrf, formFailure, getAppContext, readForm } from "../lib/context.server.ts";
 import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";

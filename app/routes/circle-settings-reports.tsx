@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-reports";
 import { getAppContext } from "../lib/context.server.ts";
 import { managedCircle } from "../lib/circle-pages.server.ts";

@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings";
 import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readUploadForm } from "../lib/context.server.ts";
 import { managedCircle, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";

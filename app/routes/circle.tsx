@@ -1,6 +1,6 @@
 import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/circle";
 import { assertFormCsrf, getAppContext, notFound, readForm } from "../lib/context.server.ts";

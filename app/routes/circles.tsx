@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circles";
 import { getAppContext, tagPage } from "../lib/context.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/encyclopedia-by-name";
 import { getAppContext, notFound, tagPage } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";

@@ -1,7 +1,7 @@
 import { Form, Link, isRouteErrorResponse, redirect, useLocation, useRouteError } from "react-router";
 import { ErrorScreen } from "../components/error-screen.tsx";
 import { ErrorBoundary as SiteErrorBoundary } from "./site-layout.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/encyclopedia-entry";
 import { HiddenNotice } from "../components/hidden-notice.tsx";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";

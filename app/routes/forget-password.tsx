@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Input, type InputRef } from "antd";
 import type { Route } from "./+types/forget-password";
 import { assertFormCsrf, csrfForForm, getAppContext, keptValues, privatePageHeaders, readForm } from "../lib/context.server.ts";

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/home";
 import { csrfForForm, getAppContext, notFound, privatePageHeaders, tagPage } from "../lib/context.server.ts";
 import { languageCookie, localizePath, pageUrl, type Locale } from "../../common/locale.ts";

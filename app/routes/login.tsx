@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
 import {

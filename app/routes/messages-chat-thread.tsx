@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/messages-chat-thread";
 import { assertFormCsrf, getAppContext, readUploadForm, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";

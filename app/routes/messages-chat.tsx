@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useRevalidator } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/messages-chat";
 import { getAppContext, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";

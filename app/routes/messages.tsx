@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/messages";
 import { assertFormCsrf, getAppContext, notFound, readForm, requireViewer } from "../lib/context.server.ts";

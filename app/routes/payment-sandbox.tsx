@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/payment-sandbox";
 import { assertFormCsrf, getAppContext, notFound, readForm, requireViewer } from "../lib/context.server.ts";
 import { walletPageData } from "../lib/wallet-pages.server.ts";

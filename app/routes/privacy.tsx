@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/privacy";
 import { addCatalog } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
+import { Trans } from "../components/trans.tsx";
 import type { Route } from "./+types/profile";
 import { assertFormCsrf, csrfForForm, getAppContext, here, notFound, readForm, tagPage } from "../lib/context.server.ts";
 import { findUserByUsername, getProfileSummary, listActivity, type ActivityItem } from "../../features/profiles/service.ts";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question-answer";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
 import { answerPage, answerPageIntents, type AnswerEditFailure, type AnswerPageData } from "../lib/question-pages.server.ts";

@@ -1,7 +1,7 @@
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
 import { questionIntents, questionPage, type AnswerFormFailure, type QuestionPageData } from "../lib/question-pages.server.ts";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { z } from "zod";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/ranking";

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
 import {

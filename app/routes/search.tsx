@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import type { Route } from "./+types/search";
 import { getAppContext } from "../lib/context.server.ts";

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/subject-report";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";

@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/wallet-accounts";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
 import { movementPage, walletPageData } from "../lib/wallet-pages.server.ts";
