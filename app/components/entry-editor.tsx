@@ -12,6 +12,7 @@ import {
   citationTypes,
   disambiguationMaxLength,
   entryNameMaxLength,
+  movePhoto,
   photoCaptionMaxLength,
 } from "../../features/encyclopedia/schema.ts";
 import { bracketed } from "../../features/encyclopedia/paths.ts";
@@ -61,6 +62,8 @@ export function EntryEditor(props: EntryEditorProps) {
   const { t } = useTranslation("encyclopedia");
   const { values, fieldErrors: errors = {} } = props;
   const [name, setName] = useState(values.name);
+  // Reordered at once once hydrated; without JavaScript the move buttons post the form (`photo_up:{id}`).
+  const [photos, setPhotos] = useState(values.photos);
   const formRef = useRef<HTMLFormElement>(null);
   const snapshot = () => {
     const form = formRef.current;
@@ -188,7 +191,7 @@ export function EntryEditor(props: EntryEditorProps) {
       <fieldset className="entry-photos" data-testid="entry-photos">
         <legend>{t("editor.photos")}</legend>
         <p className="muted">{t("editor.photos_hint")}</p>
-        {values.photos.map((photo, index) => (
+        {photos.map((photo, index) => (
           <div className="entry-photo-row" key={photo.file_id} data-testid="photo-row">
             <img src={`/attach/${photo.file_id}`} alt="" width={96} height={72} loading="lazy" />
             <input type="hidden" name="photo_file_id" value={photo.file_id} />
@@ -205,6 +208,26 @@ export function EntryEditor(props: EntryEditorProps) {
             <label>
               <input type="checkbox" name="photo_remove" value={photo.file_id} /> {t("editor.photo_remove")}
             </label>
+            {(["up", "down"] as const).map((direction) => (
+              <button
+                key={direction}
+                type="submit"
+                name="intent"
+                value={`photo_${direction}:${photo.file_id}`}
+                className="button"
+                formNoValidate
+                disabled={direction === "up" ? index === 0 : index === photos.length - 1}
+                aria-label={t(`editor.photo_${direction}_label`, { number: index + 1 })}
+                data-testid={`photo-${direction}-${index}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setPhotos((current) => movePhoto(current, photo.file_id, direction === "up" ? -1 : 1));
+                  autosave.markDirty();
+                }}
+              >
+                {t(`editor.photo_${direction}`)}
+              </button>
+            ))}
           </div>
         ))}
         <FormField id="entry-photo-file" label={t("editor.photo_file")} error={errors.photo_file}>

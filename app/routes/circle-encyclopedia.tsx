@@ -12,6 +12,7 @@ import { countCircleEntries, hotEntries, recentlyEditedEntries } from "../../fea
 import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
+import { EntryVersionLinks } from "../components/entry-list.tsx";
 import "../lib/encyclopedia-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
@@ -36,8 +37,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = (pageUrl(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const [count, recent, hot, results] = await Promise.all([
     countCircleEntries(app.db, id),
-    recentlyEditedEntries(app.db, id),
-    hotEntries(app.db, id, app.now()),
+    recentlyEditedEntries(app.db, id, app.locale),
+    hotEntries(app.db, id, app.locale, app.now()),
     query ? searchEntries(app.db, app.viewer, { q: query, circleId: id }) : Promise.resolve(null),
   ]);
   return {
@@ -127,7 +128,8 @@ export default function CircleEncyclopedia({ loaderData }: Route.ComponentProps)
                   <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
                     {entry.name}
                   </Link>
-                  {entry.disambiguation ? <span className="muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}{" "}
+                  {entry.disambiguation ? <span className="muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
+                  <EntryVersionLinks versions={entry.others} />{" "}
                   <time className="muted" dateTime={entry.updatedAt}>
                     {formatDate(entry.updatedAt, locale, { dateStyle: "medium" })}
                   </time>
@@ -146,8 +148,8 @@ export default function CircleEncyclopedia({ loaderData }: Route.ComponentProps)
                 <li key={entry.id}>
                   <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
                     {entry.name}
-                  </Link>{" "}
-                  <span className="muted">{t("read.views", { count: entry.views })}</span>
+                  </Link>
+                  <EntryVersionLinks versions={entry.others} /> <span className="muted">{t("read.views", { count: entry.views })}</span>
                 </li>
               ))}
             </ol>

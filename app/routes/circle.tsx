@@ -26,7 +26,7 @@ import { pageUrl } from "../../common/locale.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EntryList } from "../components/entry-list.tsx";
 import "../lib/encyclopedia-catalog.ts";
-import { listCircleEntries, type EntrySummary } from "../../features/encyclopedia/service.ts";
+import { listCircleEntryGroups, type EntryGroupItem } from "../../features/encyclopedia/home.ts";
 import { listPins, pinnableTypes, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
 import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
 import circleHomeStyles from "../styles/circle-home.css?url";
@@ -86,7 +86,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       ? await listQuestions(app.db, app.viewer, { circleId: id, tab: sort, cursor: url.searchParams.get("cursor") })
       : null;
   const [entries, books, pins, highlighted] = await Promise.all([
-    readable && tab === "encyclopedia" ? listCircleEntries(app.db, id) : Promise.resolve<EntrySummary[] | null>(null),
+    readable && tab === "encyclopedia" ? listCircleEntryGroups(app.db, id, app.locale) : Promise.resolve<EntryGroupItem[] | null>(null),
     circleBooksTab(request, id, readable, app.db),
     readable ? listPins(app.db, app.viewer, id) : Promise.resolve<PinnedItem[]>([]),
     readable ? activeHighlights(app.db, id, app.now()) : Promise.resolve([]),

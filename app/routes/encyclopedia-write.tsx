@@ -26,6 +26,7 @@ import { deleteDraft } from "../../features/writings/drafts.ts";
 import { idFromText } from "../../common/id.ts";
 import { FormAlert } from "../components/circle-settings-layout.tsx";
 import { EntryEditor } from "../components/entry-editor.tsx";
+import { movePhoto } from "../../features/encyclopedia/schema.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
 import "../lib/encyclopedia-catalog.ts";
 import "../../common/i18n-forms.ts";
@@ -67,7 +68,8 @@ const answer = (value: Omit<EditorAnswer, "nonce">, status = 200) => data<Editor
 /**
  * The editor's intents: `save` (create or edit through the same operations as the API),
  * `preview` (rendered on the server by the same pipeline), `more_references` (blank rows) and
- * `bibtex` (a pasted entry becomes a reference row). Every answer but a successful save sends back
+ * `bibtex` (a pasted entry becomes a reference row), `add_photo`, `photo_up:{file id}` and
+ * `photo_down:{file id}` (the photo rows' order, the first the infobox photo). Every answer but a successful save sends back
  * everything typed.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -86,6 +88,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     return answer({ values, rows, fieldErrors: { photo_file: presentError(error, app.locale).message } }, error.status);
   }
+  // Move buttons of a photo row (`photo_up:{file id}`, `photo_down:{file id}`): the order is the form's, saved with the revision.
+  const move = typeof intent === "string" ? /^photo_(up|down):(.{1,100})$/.exec(intent) : null;
+  if (move) return answer({ values: { ...values, photos: movePhoto(values.photos, move[2]!, move[1] === "up" ? -1 : 1) }, rows });
   if (intent === "add_photo") {
     if (values.photos.length > photosBefore) return answer({ values, rows });
     return answer({ values, rows, fieldErrors: { photo_file: translator(app.locale)("encyclopedia:editor.photo_missing") } }, 400);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { attachments, encyclopediaEntries, entryRevisionContents, entryRevisions } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -466,7 +466,21 @@ export async function revertEntry(
   return { id: row.id, url: entryPath(row), revisionId: saved.revisionId };
 }
 
-/** Protects an entry (only moderators edit it) or lifts the protection: the circle's moderators. */
+/** Every language version of the entry's group (full rows, later versions first: the first is what they point at). */
+async function groupRows(db: Executor, row: Pick<EntryRow, "id" | "translationOf">): Promise<EntryRow[]> {
+  const group = row.translationOf ?? row.id;
+  return db
+    .select()
+    .from(encyclopediaEntries)
+    .where(sql`coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}) = ${group}`)
+    .orderBy(desc(encyclopediaEntries.id));
+}
+
+/**
+ * Protects or unprotects an entry — all its language versions together (like Baidu Baike's entry
+ * and Wikipedia's page): asked on any version, every version then takes edits from moderators
+ * only, or from every writer again.
+ */
 export async function setEntryProtection(
   options: ServiceOptions,
   viewer: Viewer,
@@ -475,38 +489,53 @@ export async function setEntryProtection(
 ): Promise<{ protected: boolean }> {
   const { row, access } = await loadReadableEntry(options.db, viewer, id);
   authorize(viewer, can(viewer, "protect", access, row));
-  if (row.protected === protect) return { protected: protect };
   return inTransaction(options, async (tx) => {
-    await tx.db.update(encyclopediaEntries).set({ protected: protect }).where(eq(encyclopediaEntries.id, row.id));
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "entry.protection_changed",
-      subjectId: row.id,
-      data: { circleId: row.circleId, protected: protect },
-    });
-    tx.invalidate(contentTag("entry", row.id));
+    const changed = (await groupRows(tx.db, row)).filter((version) => version.protected !== protect);
+    if (changed.length === 0) return { protected: protect };
+    await tx.db
+      .update(encyclopediaEntries)
+      .set({ protected: protect })
+      .where(
+        inArray(
+          encyclopediaEntries.id,
+          changed.map((version) => version.id),
+        ),
+      );
+    for (const version of changed) {
+      await emit(tx, {
+        actorId: viewer.id,
+        verb: "entry.protection_changed",
+        subjectId: version.id,
+        data: { circleId: version.circleId, protected: protect },
+      });
+      tx.invalidate(contentTag("entry", version.id));
+    }
     return { protected: protect };
   });
 }
 
 /**
- * Deletes an entry for good (the circle's moderators; spec §4: confirmed, irreversible): its
- * revisions go with it (their contents when no other revision shares them), its children lose
- * their parent, and what hangs on it as a subject (reactions, favourites…) goes too.
+ * Deletes an entry for good — all its language versions together (the circle's moderators; spec
+ * §4: confirmed, irreversible), asked on any version: their revisions go with them (their
+ * contents when no other revision shares them), their children lose their parent, and what
+ * hangs on each as a subject (reactions, favourites…) goes too.
  */
 export async function deleteEntry(options: ServiceOptions, viewer: Viewer, id: number): Promise<{ circleId: number }> {
   const { row, access } = await loadReadableEntry(options.db, viewer, id);
   authorize(viewer, can(viewer, "delete", access, row));
   return inTransaction(options, async (tx) => {
+    const versions = await groupRows(tx.db, row);
+    const ids = versions.map((version) => version.id);
     const hashes = await tx.db
       .selectDistinct({ hash: entryRevisions.contentHash })
       .from(entryRevisions)
-      .where(eq(entryRevisions.entryId, row.id));
+      .where(inArray(entryRevisions.entryId, ids));
     const children = await tx.db
       .select({ id: encyclopediaEntries.id })
       .from(encyclopediaEntries)
-      .where(eq(encyclopediaEntries.parentId, row.id));
-    await tx.db.delete(encyclopediaEntries).where(eq(encyclopediaEntries.id, row.id));
+      .where(and(inArray(encyclopediaEntries.parentId, ids), notInArray(encyclopediaEntries.id, ids)));
+    // Later versions first: the first version is what they point at.
+    for (const version of versions) await tx.db.delete(encyclopediaEntries).where(eq(encyclopediaEntries.id, version.id));
     if (hashes.length > 0)
       await tx.db.delete(entryRevisionContents).where(
         and(
@@ -517,21 +546,22 @@ export async function deleteEntry(options: ServiceOptions, viewer: Viewer, id: n
           sql`not exists (select 1 from entry_revisions r where r.content_hash = ${entryRevisionContents.hash})`,
         ),
       );
-    await deleteSubjectDependents(tx, "entry", [row.id]);
-    await emit(tx, {
-      actorId: viewer.id,
-      verb: "entry.deleted",
-      subjectId: row.id,
-      data: { circleId: row.circleId, creatorId: row.creatorId, name: row.name },
-    });
-    tx.invalidate(
-      ...entryTags(row),
-      ...subjectTags(row.id),
-      circleTag(row.circleId),
-      ...(row.translationOf === null ? [] : [contentTag("entry", row.translationOf)]),
-      ...children.map((child) => contentTag("entry", child.id)),
-      ...(row.parentId === null ? [] : [contentTag("entry", row.parentId)]),
-    );
+    await deleteSubjectDependents(tx, "entry", ids);
+    for (const version of versions) {
+      await emit(tx, {
+        actorId: viewer.id,
+        verb: "entry.deleted",
+        subjectId: version.id,
+        data: { circleId: version.circleId, creatorId: version.creatorId, name: version.name },
+      });
+      tx.invalidate(
+        ...entryTags(version),
+        ...subjectTags(version.id),
+        circleTag(version.circleId),
+        ...(version.parentId === null ? [] : [contentTag("entry", version.parentId)]),
+      );
+    }
+    tx.invalidate(...children.map((child) => contentTag("entry", child.id)));
     return { circleId: row.circleId };
   });
 }

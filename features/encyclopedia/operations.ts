@@ -5,7 +5,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { can } from "./policy.ts";
 import { addEntryVersion, createEntry, deleteEntry, revertEntry, setEntryProtection, updateEntry } from "./editing.ts";
 import { diffRevisions, getRevision, listRevisions, type RevisionSummary } from "./revisions.ts";
-import { entryVersions, loadReadableEntry, versionIdOf } from "./service.ts";
+import { entryVersions, loadReadableEntry, versionIdOf, visibleCiteCount } from "./service.ts";
 import { entryPath } from "./paths.ts";
 import {
   createEntrySchema,
@@ -118,6 +118,7 @@ async function entryForApi(db: Parameters<typeof loadReadableEntry>[0], viewer: 
   return {
     row,
     versions: await entryVersions(db, row),
+    citeCount: await visibleCiteCount(db, viewer, row.id),
     permissions: {
       edit: can(viewer, "edit", access, row),
       delete: can(viewer, "delete", access, row),
@@ -144,7 +145,7 @@ export const getEntryOperation = defineOperation({
   viewer: "optional",
   run: async (services, viewer, { params, query }) =>
     entryForApi(services.db, viewer, await versionIdOf(services.db, params.id, query.language)),
-  present: ({ row, versions, permissions }) => ({
+  present: ({ row, versions, citeCount, permissions }) => ({
     id: row.id,
     translation_of: row.translationOf,
     versions: versions.map((version) => ({ id: version.id, language: version.language, name: version.name, url: entryPath(version) })),
@@ -168,7 +169,7 @@ export const getEntryOperation = defineOperation({
     updated_at: row.updatedAt.toISOString(),
     edit_count: row.editCount,
     views: row.views,
-    cite_count: row.citeCount,
+    cite_count: citeCount,
     url: entryPath(row),
     permissions,
   }),

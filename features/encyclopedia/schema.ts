@@ -198,3 +198,17 @@ export const revertSchema = z.strictObject({ summary: editSummarySchema.default(
 
 /** `POST …/protection/` */
 export const protectionSchema = z.strictObject({ protected: z.boolean({ error: "validation:invalid_value" }) });
+
+/**
+ * The photos with the one of `fileId` moved one place up (`-1`) or down (`1`); the first is the
+ * infobox photo. Unchanged when it is not there or already at that end. The editor's move buttons
+ * (a form post without JavaScript, at once with it).
+ */
+export function movePhoto<Photo extends { file_id: string }>(photos: readonly Photo[], fileId: string, step: -1 | 1): Photo[] {
+  const moved = [...photos];
+  const from = moved.findIndex((photo) => photo.file_id === fileId);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= moved.length) return moved;
+  [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+  return moved;
+}

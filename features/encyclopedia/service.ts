@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { encyclopediaEntries, users } from "../../server/db/schema/index.ts";
+import { alias } from "drizzle-orm/pg-core";
+import { answers, encyclopediaEntries, entryCitations, questions, users, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import {
@@ -203,7 +204,7 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
     updatedAt: row.updatedAt.toISOString(),
     editCount: row.editCount,
     views: row.views,
-    citeCount: row.citeCount,
+    citeCount: await visibleCiteCount(db, viewer, row.id),
     protected: row.protected,
     revisionId: row.revisionId,
     references: row.references,
@@ -216,25 +217,50 @@ export async function getEntry(db: Executor, viewer: Viewer | null, id: number) 
 export type EntryPage = Awaited<ReturnType<typeof getEntry>>;
 
 /**
- * Sets the cite count of these entries: the writings naming them among their related entries
- * (language versions count one each) together with the writings, answers and entries linking to
- * them in their text (`entry_citations`), each source once. Writings call it in the transaction
- * that changes related entries, with the ids before and after, and drop the entries' count tags;
- * the links are kept by `features/encyclopedia/handlers.ts`.
+ * Sets the stored cite count of these entries: the sources citing them (`entry_citations`: writings
+ * and questions relating to them, writings, questions, answers and entries linking to them), each
+ * source once, visible or not (the search ranking's measure). Callers drop the entries' count tags.
  */
 export async function recountCitations(db: Executor, entryIds: readonly number[]): Promise<void> {
   const ids = [...new Set(entryIds)];
   if (ids.length === 0) return;
   await db
     .update(encyclopediaEntries)
-    .set({
-      citeCount: sql`(select count(*)::integer from (
-        select 'writing' as source_type, w.id as source_id from writings w where encyclopedia_entries.id = any(w.related_entry_ids)
-        union
-        select c.source_type, c.source_id from entry_citations c where c.entry_id = encyclopedia_entries.id
-      ) sources)`,
-    })
+    .set({ citeCount: sql`(select count(*)::integer from entry_citations c where c.entry_id = ${encyclopediaEntries.id})` })
     .where(inArray(encyclopediaEntries.id, ids));
+}
+
+/**
+ * The cite count a reader sees: the sources citing the entry that this viewer may read — in a
+ * circle whose content they may read and not hidden by moderation (an answer neither, nor its
+ * question); a source deleted is gone with its row. Like Wikipedia's "What links here", a reader
+ * never counts what they could not open.
+ */
+export async function visibleCiteCount(db: Executor, viewer: Pick<Viewer, "id"> | null, entryId: number): Promise<number> {
+  const circles = await readableCircleIds(db, viewer);
+  if (circles.length === 0) return 0;
+  const sources = alias(encyclopediaEntries, "source_entry");
+  const answerQuestion = alias(questions, "answer_question");
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(entryCitations)
+    .leftJoin(writings, and(eq(entryCitations.sourceType, "writing"), eq(writings.id, entryCitations.sourceId)))
+    .leftJoin(questions, and(eq(entryCitations.sourceType, "question"), eq(questions.id, entryCitations.sourceId)))
+    .leftJoin(answers, and(eq(entryCitations.sourceType, "answer"), eq(answers.id, entryCitations.sourceId)))
+    .leftJoin(answerQuestion, eq(answerQuestion.id, answers.questionId))
+    .leftJoin(sources, and(eq(entryCitations.sourceType, "entry"), eq(sources.id, entryCitations.sourceId)))
+    .where(
+      and(
+        eq(entryCitations.entryId, entryId),
+        or(
+          and(isNull(writings.hiddenAt), inArray(writings.circleId, circles)),
+          and(isNull(questions.hiddenAt), inArray(questions.circleId, circles)),
+          and(isNull(answers.hiddenAt), isNull(answerQuestion.hiddenAt), inArray(answerQuestion.circleId, circles)),
+          and(isNull(sources.hiddenAt), inArray(sources.circleId, circles)),
+        ),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** A circle's entries by name, for its encyclopedia tab (callers check `read_content`). */

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { encyclopediaEntries } from "../../server/db/schema/index.ts";
 import { circleTag, commentsTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
@@ -28,7 +28,11 @@ registerSubject({
   },
   async countCircleContent(db, circleIds) {
     const rows = await db
-      .select({ circleId: encyclopediaEntries.circleId, total: count() })
+      // Language versions of one entry count once, as on the wiki home.
+      .select({
+        circleId: encyclopediaEntries.circleId,
+        total: sql<number>`count(distinct coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}))`,
+      })
       .from(encyclopediaEntries)
       .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)))
       .groupBy(encyclopediaEntries.circleId);

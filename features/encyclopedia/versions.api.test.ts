@@ -133,4 +133,45 @@ describe.each(databaseKinds)("encyclopedia language versions on %s", (kind) => {
     expect((await stranger.get(`/api/encyclopedia/entries/${zh.id}/?language=en`)).statusCode).toBe(404);
     expect((await addVersion(stranger, zh.id, { language: "en", name: word("Nope") })).statusCode).toBe(404);
   });
+
+  it("protects, unprotects and deletes the whole entry, every language version, whichever version is asked", async () => {
+    const circle = await createCircle(db());
+    const { user: moderator, visitor: mod } = await createSignedInUser(api.app, db());
+    const { user: member, visitor: writer } = await createSignedInUser(api.app, db());
+    await addMember(db(), circle.id, moderator.id, "master");
+    await addMember(db(), circle.id, member.id);
+    const zh = (await (await create(writer, circle.id, { name: word("保护整体") })).json()) as { id: number };
+    const en = (await (await addVersion(writer, zh.id, { name: word("Whole entry") })).json()) as { id: number };
+    const read = async (id: number) =>
+      (await writer.get(`/api/encyclopedia/entries/${id}/`)).json() as EntryAnswer & { protected: boolean };
+    // Protecting the English version protects the Chinese one too.
+    const protect = await mod.post(`/api/encyclopedia/entries/${en.id}/protection/`, { protected: true });
+    expect(protect.json()).toEqual({ protected: true });
+    expect((await read(zh.id)).protected).toBe(true);
+    expect((await read(en.id)).protected).toBe(true);
+    const zhNow = await read(zh.id);
+    expect(
+      (await writer.request("PATCH", `/api/encyclopedia/entries/${zh.id}/`, { json: { base_revision: zhNow.revision, content: "改" } }))
+        .statusCode,
+    ).toBe(403);
+    // Unprotecting the Chinese version frees both.
+    await mod.post(`/api/encyclopedia/entries/${zh.id}/protection/`, { protected: false });
+    expect((await read(en.id)).protected).toBe(false);
+    const enNow = await read(en.id);
+    expect(
+      (
+        await writer.request("PATCH", `/api/encyclopedia/entries/${en.id}/`, {
+          json: { base_revision: enNow.revision, content: "Edited." },
+        })
+      ).statusCode,
+    ).toBe(200);
+    // A child of either version keeps living without its parent; deleting the English version deletes the entry.
+    const child = (await (await create(writer, circle.id, { name: word("子词条"), parent_id: zh.id })).json()) as { id: number };
+    expect((await writer.request("DELETE", `/api/encyclopedia/entries/${en.id}/`)).statusCode).toBe(403);
+    expect((await mod.request("DELETE", `/api/encyclopedia/entries/${en.id}/`)).statusCode).toBe(204);
+    expect((await mod.get(`/api/encyclopedia/entries/${zh.id}/`)).statusCode).toBe(404);
+    expect((await mod.get(`/api/encyclopedia/entries/${en.id}/`)).statusCode).toBe(404);
+    expect((await mod.get(`/api/encyclopedia/entries/${zh.id}/revisions/`)).statusCode).toBe(404);
+    expect((await read(child.id)).parent_id).toBeNull();
+  });
 });

@@ -131,5 +131,53 @@ describe.each(databaseKinds)("encyclopedia language version pages on %s", (kind)
     expect(page.body).toContain("<figcaption>第一张</figcaption>");
     const gallery = page.body.slice(page.body.indexOf('data-testid="entry-gallery"'));
     expect(gallery).toContain("<figcaption>第二张</figcaption>");
+
+    // Reordering without JavaScript: "Move up" on the second photo posts the form and answers it reordered; saving keeps the order.
+    const id = Number(/\/encyclopedia\/(\d+)/.exec(saved.headers.location as string)![1]);
+    const entry = (await visitor.get(`/api/encyclopedia/entries/${id}/`)).json() as { revision: number; photos: { file_id: string }[] };
+    const [one, two] = entry.photos.map((photo) => photo.file_id) as [string, string];
+    const edit = async (fields: [string, string][]) => {
+      const form = new FormData();
+      for (const [key, value] of [...base, ["base_revision", String(entry.revision)], ...fields]) form.append(key, value);
+      const request = new Request("http://localhost/", { method: "POST", body: form });
+      return visitor.request("POST", `/circles/1/encyclopedia/${id}/edit`, {
+        body: Buffer.from(await request.arrayBuffer()),
+        headers: { "content-type": request.headers.get("content-type")! },
+        csrf: false,
+      });
+    };
+    const rows: [string, string][] = [
+      ["photo_file_id", one],
+      ["photo_caption", "第一张"],
+      ["photo_file_id", two],
+      ["photo_caption", "第二张"],
+    ];
+    const editor = await visitor.get(`/circles/1/encyclopedia/${id}/edit`);
+    expect(editor.body).toContain(`value="photo_up:${two}"`);
+    expect(editor.body).toContain(`value="photo_down:${one}"`);
+    const moved = await edit([...rows, ["intent", `photo_up:${two}`]]);
+    expect(moved.statusCode, moved.body.slice(0, 300)).toBe(200);
+    const order = [...moved.body.matchAll(/name="photo_file_id" value="([A-Za-z0-9_-]{24})"/g)].map((match) => match[1]);
+    expect(order).toEqual([two, one]);
+    expect(moved.body.indexOf('value="第二张"')).toBeLessThan(moved.body.indexOf('value="第一张"'));
+    const reordered = await edit([
+      ["photo_file_id", two],
+      ["photo_caption", "第二张"],
+      ["photo_file_id", one],
+      ["photo_caption", "第一张"],
+      ["summary", "换了信息框图片"],
+      ["intent", "save"],
+    ]);
+    expect(reordered.statusCode, reordered.body.slice(0, 300)).toBe(302);
+    const after = (await visitor.get(`/api/encyclopedia/entries/${id}/`)).json() as { revision: number; photos: { file_id: string }[] };
+    expect(after.photos.map((photo) => photo.file_id)).toEqual([two, one]);
+    const revision = (await visitor.get(`/api/encyclopedia/entries/${id}/revisions/${after.revision}/`)).json() as {
+      photos: { file_id: string }[];
+    };
+    expect(revision.photos.map((photo) => photo.file_id)).toEqual([two, one]);
+    const reread = await visitor.get(`/circles/1/encyclopedia/${id}`);
+    const infobox = reread.body.slice(reread.body.indexOf('data-testid="entry-infobox"'));
+    expect(infobox.indexOf(`/attach/${two}`)).toBeLessThan(infobox.indexOf(`/attach/${one}`));
+    expect(infobox.indexOf(`/attach/${two}`)).toBeGreaterThan(-1);
   });
 });

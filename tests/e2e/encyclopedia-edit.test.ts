@@ -113,6 +113,38 @@ describe("writing and editing an encyclopedia entry (zh-CN)", () => {
   });
 });
 
+describe("reordering an entry's photos (zh-CN)", () => {
+  it("moves the second photo up at once, saves the order and shows it in the infobox", async () => {
+    const { context, page } = await newVisitor();
+    await signInAsNewUser(context);
+    await page.goto("/circles/1/encyclopedia/write");
+    await hydrated(page);
+    await page.locator(".cm-content").waitFor({ timeout: 30_000 });
+    await page.getByTestId("entry-name-input").fill(uniqueName("图片顺序"));
+    for (const caption of ["甲图", "乙图"]) {
+      const rows = await page.getByTestId("photo-row").count();
+      await page.getByTestId("entry-photo-file").setInputFiles({ name: `${caption}.png`, mimeType: "image/png", buffer: await testPng() });
+      await page.getByTestId("entry-photo-caption").fill(caption);
+      await page.getByTestId("photo-add").click();
+      await expect.poll(() => page.getByTestId("photo-row").count(), { timeout: 30_000 }).toBe(rows + 1);
+    }
+    await hydrated(page);
+    await page.locator(".cm-content").click();
+    await page.keyboard.insertText("两张图片。");
+    expect(await page.getByTestId("photo-up-0").isDisabled()).toBe(true);
+    await page.getByTestId("photo-up-1").click();
+    await expect.poll(() => page.getByTestId("photo-caption-0").inputValue()).toBe("乙图");
+    expect(await page.getByTestId("photo-caption-1").inputValue()).toBe("甲图");
+    await page.getByTestId("entry-save").click();
+    await page.waitForURL(/\/circles\/1\/encyclopedia\/\d+$/, { timeout: 30_000 });
+    const infobox = await page.getByTestId("entry-infobox").innerText();
+    expect(infobox).toContain("乙图");
+    expect(infobox).not.toContain("甲图");
+    expect(await page.getByTestId("entry-gallery").innerText()).toContain("甲图");
+    await context.close();
+  });
+});
+
 describe("the entry editor in English (smoke)", () => {
   it("opens the editor and an entry's history in English", async () => {
     const { context, page } = await newVisitor({ locale: "en-US" });

@@ -209,10 +209,11 @@ export const entryRevisions = pgTable(
 );
 
 /**
- * What links to an entry in its text: writings, answers and other entries whose rendered HTML
- * has a link to the entry's page (kept by `features/encyclopedia/handlers.ts` when they are
- * saved or deleted). With the writings naming it among their related entries, they make the
- * entry's `cite_count`.
+ * What cites an entry: writings and questions naming it among their related entries, and
+ * writings, questions, answers and other entries whose rendered HTML links to the entry's page
+ * (one row per source, kept by `features/encyclopedia/handlers.ts` when they are saved or
+ * deleted; migration 0033 filled it from the content written before). They make the entry's
+ * `cite_count`; readers see only the sources they may read (`visibleCiteCount`).
  */
 export const entryCitations = pgTable(
   "entry_citations",
@@ -220,12 +221,12 @@ export const entryCitations = pgTable(
     entryId: integer("entry_id")
       .notNull()
       .references(() => encyclopediaEntries.id, { onDelete: "cascade" }),
-    sourceType: text("source_type", { enum: ["writing", "answer", "entry"] }).notNull(),
+    sourceType: text("source_type", { enum: ["writing", "question", "answer", "entry"] }).notNull(),
     sourceId: integer("source_id").notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.entryId, table.sourceType, table.sourceId] }),
     index("entry_citations_source_idx").on(table.sourceType, table.sourceId),
-    check("entry_citations_source_type_check", sql`${table.sourceType} in ('writing', 'answer', 'entry')`),
+    check("entry_citations_source_type_check", sql`${table.sourceType} in ('writing', 'question', 'answer', 'entry')`),
   ],
 );
