@@ -220,6 +220,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "before",
   "exchanged",
   "code_url",
+  "type",
+  "bought",
+  "made_up",
+  "streak",
 ]);
 
 /**
