@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../lib/i18n.tsx";
-import "../lib/wallet-catalog.ts";
 
 /* The shop's drawn icons (SVG, never emoji: Chromium here has no emoji font), the badges worn beside a name and the frames around an avatar. */
 
@@ -86,9 +85,10 @@ export function ShopIcon({ item, size = "48" }: { item: string; size?: string })
 
 /** The badge a user wears, beside their name: its icon, named for screen readers and on hover. */
 export function WornBadge({ item }: { item: string | null | undefined }) {
-  const { t } = useTranslation("wallet");
+  // Its name from the core texts (`common:worn_badges`), so reading pages need not load the wallet's.
+  const { t } = useTranslation("common");
   if (!item || !drawings[item]) return null;
-  const name = t(`items.${item}.name`);
+  const name = t(`worn_badges.${item}`);
   return (
     <span className="worn-badge" title={name} data-testid="worn-badge" data-item={item}>
       <ShopIcon item={item} size="1.25em" />
