@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { bookChapters, books, subjectCounts, users } from "../../server/db/schema/index.ts";
-import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, authoredCandidates, followedUsers, joinedCircles } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
@@ -25,20 +25,12 @@ function bookCandidates(scope: FeedScope): SQL {
     isNull(books.hiddenAt),
     afterCursor("book", { time: books.createdAt, score: books.hotScore, id: books.id }, scope.cursor, hot),
   );
-  const order = hot ? sql`${books.hotScore} desc, ${books.id} desc` : sql`${books.createdAt} desc, ${books.id} desc`;
-  const select = sql`select 'book'::text as kind, ${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score from ${books}`;
-  if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  return followedNewest({
+  return authoredCandidates({
     kind: "book",
     table: books,
-    columns: sql`${books.id} as id, ${books.createdAt} as at, ${books.hotScore} as score`,
-    order: sql`${books.createdAt} desc, ${books.id} desc`,
+    columns: { id: books.id, at: books.createdAt, score: books.hotScore, authorId: books.authorId, circleId: books.circleId },
     where,
-    by: [
-      { column: books.authorId, keys: followedUsers(scope.followerId) },
-      { column: books.circleId, keys: joinedCircles(scope.followerId) },
-    ],
-    limit: scope.limit,
+    scope,
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
-import type { FeedCursor } from "./registry.ts";
+import type { FeedCursor, FeedScope } from "./registry.ts";
 
 /**
  * A kind's share of the keyset condition "after the cursor" in the feed's order (newest or hottest
@@ -63,4 +63,37 @@ export function followedNewest(options: {
   return sql`(select ${kind}::text as kind, followed.id, followed.at, followed.score from (
     ${sql.join(ranges, sql` union `)}
   ) as followed order by followed.at desc, followed.id desc limit ${limit})`;
+}
+
+/**
+ * One kind's candidates from a table of authored content in circles (writings, books, questions):
+ * its newest or hottest rows matching `where` (an index range), or, for Follow, the newest of
+ * followed authors and joined circles (`followedNewest`).
+ */
+export function authoredCandidates(options: {
+  kind: string;
+  table: AnyPgTable;
+  columns: { id: AnyPgColumn; at: AnyPgColumn; score: AnyPgColumn; authorId: AnyPgColumn; circleId: AnyPgColumn };
+  where: SQL | undefined;
+  scope: FeedScope;
+}): SQL {
+  const { kind, table, where, scope } = options;
+  const { id, at, score, authorId, circleId } = options.columns;
+  const newest = sql`${at} desc, ${id} desc`;
+  if (scope.followerId === null) {
+    const order = scope.tab === "hot" ? sql`${score} desc, ${id} desc` : newest;
+    return sql`(select ${kind}::text as kind, ${id} as id, ${at} as at, ${score} as score from ${table} where ${where} order by ${order} limit ${scope.limit})`;
+  }
+  return followedNewest({
+    kind,
+    table,
+    columns: sql`${id} as id, ${at} as at, ${score} as score`,
+    order: newest,
+    where,
+    by: [
+      { column: authorId, keys: followedUsers(scope.followerId) },
+      { column: circleId, keys: joinedCircles(scope.followerId) },
+    ],
+    limit: scope.limit,
+  });
 }

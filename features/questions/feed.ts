@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { answers, questions, subjectCounts, users } from "../../server/db/schema/index.ts";
-import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, authoredCandidates, followedNewest, followedUsers } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
@@ -23,20 +23,18 @@ function questionCandidates(scope: FeedScope): SQL {
     isNull(questions.hiddenAt),
     afterCursor("question", { time: questions.publishedAt, score: questions.hotScore, id: questions.id }, scope.cursor, hot),
   );
-  const order = hot ? sql`${questions.hotScore} desc, ${questions.id} desc` : sql`${questions.publishedAt} desc, ${questions.id} desc`;
-  const select = sql`select 'question'::text as kind, ${questions.id} as id, ${questions.publishedAt} as at, ${questions.hotScore} as score from ${questions}`;
-  if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  return followedNewest({
+  return authoredCandidates({
     kind: "question",
     table: questions,
-    columns: sql`${questions.id} as id, ${questions.publishedAt} as at, ${questions.hotScore} as score`,
-    order: sql`${questions.publishedAt} desc, ${questions.id} desc`,
+    columns: {
+      id: questions.id,
+      at: questions.publishedAt,
+      score: questions.hotScore,
+      authorId: questions.authorId,
+      circleId: questions.circleId,
+    },
     where,
-    by: [
-      { column: questions.authorId, keys: followedUsers(scope.followerId) },
-      { column: questions.circleId, keys: joinedCircles(scope.followerId) },
-    ],
-    limit: scope.limit,
+    scope,
   });
 }
 

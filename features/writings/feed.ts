@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../server/db/client.ts";
 import { subjectCounts, users, writings } from "../../server/db/schema/index.ts";
-import { afterCursor, followedNewest, followedUsers, joinedCircles } from "../feeds/conditions.ts";
+import { afterCursor, authoredCandidates } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
 import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
@@ -26,20 +26,18 @@ function candidates(scope: FeedScope): SQL {
     afterCursor("writing", { time: writings.publishedAt, score: writings.hotScore, id: writings.id }, scope.cursor, hot),
   ];
   const where = and(...conditions);
-  const order = hot ? sql`${writings.hotScore} desc, ${writings.id} desc` : sql`${writings.publishedAt} desc, ${writings.id} desc`;
-  const select = sql`select 'writing'::text as kind, ${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score from ${writings}`;
-  if (scope.followerId === null) return sql`(${select} where ${where} order by ${order} limit ${scope.limit})`;
-  return followedNewest({
+  return authoredCandidates({
     kind: "writing",
     table: writings,
-    columns: sql`${writings.id} as id, ${writings.publishedAt} as at, ${writings.hotScore} as score`,
-    order: sql`${writings.publishedAt} desc, ${writings.id} desc`,
+    columns: {
+      id: writings.id,
+      at: writings.publishedAt,
+      score: writings.hotScore,
+      authorId: writings.authorId,
+      circleId: writings.circleId,
+    },
     where,
-    by: [
-      { column: writings.authorId, keys: followedUsers(scope.followerId) },
-      { column: writings.circleId, keys: joinedCircles(scope.followerId) },
-    ],
-    limit: scope.limit,
+    scope,
   });
 }
 
