@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/encyclopedia-history";
-import { assertFormCsrf, getAppContext, notFound, readForm, tagPage } from "../lib/context.server.ts";
+import { getAppContext, notFound, signedInFormPost, tagPage } from "../lib/context.server.ts";
 import { circleIdOf, tagCirclePage } from "../lib/circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "../lib/book-pages.server.ts";
 import { withActionBar } from "../lib/interaction-pages.server.ts";
@@ -15,7 +15,7 @@ import { diffRevisions, listRevisions, type RevisionDiff } from "../../features/
 import { revertEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { entryPath } from "../../features/encyclopedia/paths.ts";
 import type { DiffPart } from "../../features/encyclopedia/revision-text.ts";
-import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn } from "../../server/lib/operation.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
 import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 import "../lib/encyclopedia-catalog.ts";
 
@@ -62,23 +62,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 /** Reverting to a revision (a new revision with its summary): whoever may edit the entry. */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  requireSignedIn(app.viewer);
-  const form = await readForm(request);
-  assertFormCsrf(app, form);
-  return dispatchIntent(
-    { app, request, form, params },
-    {
-      revert: formAction(revertEntryOperation, {
-        params: ({ params, form }) => ({ id: params.entryId, revision: form.get("revision") }),
-        done: (answer, { app }) => {
-          throw redirect(localizePath(`${answer.url}/history`, app.locale));
-        },
-        ...failuresOnErrorScreen,
-      }),
-    },
-  );
+export async function action(args: Route.ActionArgs) {
+  return dispatchIntent(await signedInFormPost(args), {
+    revert: formAction(revertEntryOperation, {
+      params: ({ params, form }) => ({ id: params.entryId, revision: form.get("revision") }),
+      done: (answer, { app }) => {
+        throw redirect(localizePath(`${answer.url}/history`, app.locale));
+      },
+      ...failuresOnErrorScreen,
+    }),
+  });
 }
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/writing";
-import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
+import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
 import { readingPage } from "../lib/writing-pages.server.ts";
 import { writingMeta } from "../lib/writing-meta.ts";
 import { contentStylesheets } from "../components/rendered-content.tsx";
@@ -10,7 +10,7 @@ import { deleteWritingOperation } from "../../features/writings/operations.ts";
 import { refundOperation, unlockOperation } from "../../features/paywall/operations.ts";
 import { claimRedPacketOperation, fundRedPacketOperation } from "../../features/red-packets/operations.ts";
 import { commentIntents } from "../lib/comment-pages.server.ts";
-import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, type FormPost } from "../../server/lib/operation.ts";
 import type { CommentFormFailure } from "../components/comment-section.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
@@ -27,22 +27,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * Deleting the writing, confirmed first (the spec's irreversible confirmation), and the comments'
  * intents (`comment`, `reply`, `delete-comment`: see `commentAction`), as plain form posts.
  */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  requireSignedIn(app.viewer);
-  const form = await readForm(request);
-  assertFormCsrf(app, form);
-  return dispatchIntent(
-    { app, request, form, params },
-    {
-      ...commentIntents,
-      delete: deleteThisWriting,
-      unlock: unlockThis,
-      refund: refundThis,
-      claim_red_packet: claimThis,
-      fund_red_packet: fundThis,
-    },
-  );
+export async function action(args: Route.ActionArgs) {
+  return dispatchIntent(await signedInFormPost(args), {
+    ...commentIntents,
+    delete: deleteThisWriting,
+    unlock: unlockThis,
+    refund: refundThis,
+    claim_red_packet: claimThis,
+    fund_red_packet: fundThis,
+  });
 }
 
 /** Pay-to-view: unlock or refund, then back to the page (PRG); a refusal (a balance too low, a refund too late) is the error screen. */
