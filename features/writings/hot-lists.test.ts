@@ -15,7 +15,7 @@ import { databaseKinds } from "../../tests/support/database.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { listWritings } from "./queries.ts";
 import { recordView } from "./views.ts";
-import { recomputeHotScores } from "./hot.ts";
+import { hotRecomputeDue, recomputeHotScores } from "./hot.ts";
 
 /** The stored Hot score and keyset paging of the lists (issue 19, "Scale"). */
 describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {
@@ -94,6 +94,16 @@ describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {
     expect(rows.find((row) => row.id === commented.id)!.commentCount).toBe(2);
     for (const row of rows) expect(row.stored).toBeCloseTo(row.formula, 9);
     expect(await hotIds(circle.id)).toEqual([commented.id, viewed.id, plain.id]);
+  });
+
+  it("a start-up recompute is due only when the last one is over an interval old", async () => {
+    const hour = 60 * 60 * 1000;
+    await recomputeHotScores(db());
+    expect(await hotRecomputeDue(db(), hour)).toBe(false);
+    await db().execute(sql`update hot_clock set reference_at = now() - interval '2 hours' where id = 1`);
+    expect(await hotRecomputeDue(db(), hour)).toBe(true);
+    await recomputeHotScores(db());
+    expect(await hotRecomputeDue(db(), hour)).toBe(false);
   });
 
   it("keyset paging returns every item once, in order, for Latest, All, Hot and an author's list", async () => {
