@@ -111,17 +111,21 @@ export async function readableCircles(db: Executor, viewer: Pick<Viewer, "id"> |
   const map = await loadCircleAccessMap(db, viewer);
   const known = readableLists.get(map);
   if (known) return known;
-  const accesses = [...map.values()];
-  const readable: number[] = [];
-  const unreadable: number[] = [];
-  let maxId = 0;
-  for (const access of accesses) {
-    (canReadCircleContent(access) ? readable : unreadable).push(access.circle.id);
-    maxId = Math.max(maxId, access.circle.id);
-  }
-  const lists = unreadable.length < readable.length ? { ids: unreadable, except: true, maxId } : { ids: readable, except: false, maxId };
+  const lists = circlesWhere(map, canReadCircleContent);
   readableLists.set(map, lists);
   return lists;
+}
+
+/** The circles of an access map that pass `test`, as the shorter of the list and its complement. */
+export function circlesWhere(map: Map<number, CircleAccess>, test: (access: CircleAccess) => boolean): ReadableCircles {
+  const passing: number[] = [];
+  const failing: number[] = [];
+  let maxId = 0;
+  for (const access of map.values()) {
+    (test(access) ? passing : failing).push(access.circle.id);
+    maxId = Math.max(maxId, access.circle.id);
+  }
+  return failing.length < passing.length ? { ids: failing, except: true, maxId } : { ids: passing, except: false, maxId };
 }
 
 /** The lists by access map (remembered as long as the map is). */

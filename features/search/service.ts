@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import type { Locale } from "../../common/locale.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { loadCircleAccessMap } from "../circles/access.server.ts";
+import { circlesWhere, inReadableCircles, loadCircleAccessMap, type ReadableCircles } from "../circles/access.server.ts";
 import { canReadCircleContent, canViewCircle } from "../circles/policy.ts";
 import { localizedTexts } from "../circles/presenter.ts";
 import { circleRows } from "../circles/tree.server.ts";
@@ -67,7 +67,7 @@ export interface Suggestion {
  * a few hundred rows. Ranking (`ts_rank` and the name bonus) runs on those only; pages go as far.
  */
 const titleCandidates = 100;
-const bodyCandidates = 200;
+const bodyCandidates = 100;
 const maxOffset = titleCandidates + bodyCandidates;
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
 
@@ -81,26 +81,31 @@ function likePattern(text: string): string {
 }
 
 interface Visibility {
-  readable: number[];
-  visible: number[];
+  /** The circles whose content the viewer may read, and those they may see listed (each the shorter list). */
+  readable: ReadableCircles;
+  visible: ReadableCircles;
+  /** Ids of the readable circles (the circle filter's choices). */
+  readableIds: number[];
   names: Map<number, string>;
 }
 
 async function visibility(db: Executor, viewer: Viewer | null, locale: Locale): Promise<Visibility> {
   const [accessMap, rows] = await Promise.all([loadCircleAccessMap(db, viewer), circleRows(db)]);
-  const accesses = [...accessMap.values()];
   return {
-    readable: accesses.filter(canReadCircleContent).map((access) => access.circle.id),
-    visible: accesses.filter(canViewCircle).map((access) => access.circle.id),
+    readable: circlesWhere(accessMap, canReadCircleContent),
+    visible: circlesWhere(accessMap, canViewCircle),
+    readableIds: [...accessMap.values()].filter(canReadCircleContent).map((access) => access.circle.id),
     names: new Map(rows.map((row) => [row.id, localizedTexts(row, locale).name])),
   };
 }
 
-/** Nobody finds what they may not read: content of readable circles, circles they may see, users not hidden. */
+/**
+ * Nobody finds what they may not read: content of readable circles, circles they may see, users
+ * not hidden. Each circle list is the shorter one (usually the few circles the viewer may not
+ * read), so the condition on every candidate row stays cheap.
+ */
 function visibleTo(seen: Visibility): SQL {
-  const readable = sql`${`{${seen.readable.join(",")}}`}::integer[]`;
-  const visible = sql`${`{${seen.visible.join(",")}}`}::integer[]`;
-  return sql`(case d.type when 'user' then true when 'circle' then d.id = any(${visible}) else d.circle_id = any(${readable}) end)`;
+  return sql`(case d.type when 'user' then true when 'circle' then ${inReadableCircles(sql`d.id`, seen.visible)} else ${inReadableCircles(sql`d.circle_id`, seen.readable)} end)`;
 }
 
 async function synonymSets(db: Executor, query: string): Promise<string[][]> {
@@ -213,9 +218,36 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
   return {
     results: page.map((row) => presentRow(row, prepared.marks, seen)),
     nextCursor: more ? `o${offset + limit}` : null,
-    totalEstimate: saturated ? Math.max(candidatesFound, await estimateMatches(db, where(sql`(${anyMatch})`))) : candidatesFound,
+    totalEstimate: saturated
+      ? Math.max(
+          candidatesFound,
+          await rememberedEstimate(
+            JSON.stringify([folded, options.type ?? "all", options.circleId ?? 0, options.language ?? "", viewer?.id ?? 0]),
+            () => estimateMatches(db, where(sql`(${anyMatch})`)),
+          ),
+        )
+      : candidatesFound,
     didYouMean: page.length === 0 && offset === 0 ? await nearTitle(db, folded, seen) : null,
   };
+}
+
+/**
+ * Estimates of common words, remembered for a minute per query, filters and viewer: the words that
+ * need one are the ones searched again and again, and planning the estimate cost as much as
+ * reading the page's candidates.
+ */
+const estimates = new Map<string, { value: Promise<number>; until: number }>();
+const estimateMs = 60_000;
+const estimatesKept = 2_000;
+
+function rememberedEstimate(key: string, estimate: () => Promise<number>): Promise<number> {
+  const now = Date.now();
+  const known = estimates.get(key);
+  if (known && known.until > now) return known.value;
+  if (estimates.size >= estimatesKept) estimates.clear();
+  const value = estimate();
+  estimates.set(key, { value, until: now + estimateMs });
+  return value;
 }
 
 /** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read); 0 if unknown. */
@@ -292,7 +324,7 @@ export { indexSubjects, removeSubjects } from "./indexer.ts";
 /** The circles a search may be narrowed to: those whose content the viewer may read, by name. */
 export async function searchableCircles(db: Executor, viewer: Viewer | null, locale: Locale): Promise<{ id: number; name: string }[]> {
   const seen = await visibility(db, viewer, locale);
-  return seen.readable
+  return seen.readableIds
     .map((id) => ({ id, name: seen.names.get(id) ?? String(id) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale))
     .slice(0, 500);
