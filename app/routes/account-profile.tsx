@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/account-profile";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import {
   assertFormCsrf,
   csrfForForm,
@@ -63,38 +64,44 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** Three forms on one page: `intent=profile` saves the profile, `intent=password` changes the password, `intent=notifications` mutes categories. */
+/** Three forms on one page, one handler each: `intent=profile` (the default) saves the profile, `intent=password` changes the password, `intent=notifications` mutes categories. */
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   const form = await readForm(request);
-  if (form.get("intent") === "notifications") {
-    assertFormCsrf(app, form);
-    await setMutedCategories({ db: app.db }, viewer.id, mutedFromForm(form));
-    return { intent: "notifications" as const, saved: true as const };
-  }
-  const intent = form.get("intent") === "password" ? "password" : "profile";
+  // The profile form posts no intent: it is the default.
+  const intent = form.get("intent") === "password" || form.get("intent") === "notifications" ? String(form.get("intent")) : "profile";
+  form.set("intent", intent);
   const values = intent === "profile" ? keptValues(form, profileFieldNames) : undefined;
-  try {
-    assertFormCsrf(app, form);
-    authorize(viewer, can(viewer, "manage_account", { userId: viewer.id }));
-    if (intent === "profile") {
+  const handlers = {
+    async notifications() {
+      await setMutedCategories({ db: app.db }, viewer.id, mutedFromForm(form));
+      return { intent: "notifications" as const, saved: true as const };
+    },
+    async profile() {
       const parsed = profileSchema.safeParse(profileInputFromForm(form));
-      if (!parsed.success) return withIntent(intent, invalidForm(app, fieldErrors(parsed.error), values));
+      if (!parsed.success) return withIntent("profile", invalidForm(app, fieldErrors(parsed.error), values));
       await updateProfile({ db: app.db }, viewer.id, parsed.data);
-    } else {
+      return { intent: "profile" as const, saved: true as const };
+    },
+    async password() {
       const parsed = passwordChangeSchema.safeParse(passwordInputFromForm(form));
-      if (!parsed.success) return withIntent(intent, invalidForm(app, fieldErrors(parsed.error)));
+      if (!parsed.success) return withIntent("password", invalidForm(app, fieldErrors(parsed.error)));
       const session = await changePassword({ db: app.db }, viewer.id, parsed.data, app.client, app.sessionToken);
       // The old session is gone: the browser takes the new one (and a CSRF token bound to it), and
       // the page is loaded afresh with them, so its forms carry the new token.
       return redirect(`${here(app, "/account/profile")}?changed=password`, {
         headers: signInHeaders(app, session.token, session.persistent),
       });
-    }
-    return { intent, saved: true as const };
+    },
+  };
+  try {
+    assertFormCsrf(app, form);
+    authorize(viewer, can(viewer, "manage_account", { userId: viewer.id }));
+    return await dispatchIntent({ app, request, form, params: {} }, handlers);
   } catch (error) {
-    return withIntent(intent, formFailure(app, error, values));
+    if (intent === "notifications") throw error;
+    return withIntent(intent === "password" ? "password" : "profile", formFailure(app, error, values));
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-categories";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import { assertFormCsrf, formFailure, getAppContext, readForm } from "../lib/context.server.ts";
 import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -40,31 +41,38 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const t = translator(app.locale);
   const viewer = app.viewer!;
   const fail = (message: string) => data({ formError: t(message) }, { status: 400 });
-  try {
-    assertFormCsrf(app, form);
-    const intent = form.get("intent");
-    if (intent === "create") {
+  /** The category a rename, move or delete names (a 400 without one). */
+  const categoryOf = () => idOf(form, "category_id");
+  const update = (intent: "rename" | "move") => async () => {
+    const categoryId = categoryOf();
+    if (categoryId === null) return fail("errors:bad_request");
+    const position = textField(form, "position");
+    const parsed = updateCategorySchema.safeParse(
+      intent === "rename" ? { name: textField(form, "name") } : { position: position === undefined ? undefined : Number(position) },
+    );
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    await updateCategory({ db: app.db }, viewer, row.id, categoryId, parsed.data);
+    return { notice: t(intent === "rename" ? "circles:categories.renamed" : "circles:categories.moved") };
+  };
+  const handlers = {
+    async create() {
       const parsed = createCategorySchema.safeParse({ name: textField(form, "name"), parent_id: idOf(form, "parent_id") });
       if (!parsed.success) return fail(parsed.error.issues[0]!.message);
       await createCategory({ db: app.db }, viewer, row.id, parsed.data);
       return { notice: t("circles:categories.created") };
-    }
-    const categoryId = idOf(form, "category_id");
-    if (categoryId === null) return fail("errors:bad_request");
-    if (intent === "rename" || intent === "move") {
-      const position = textField(form, "position");
-      const parsed = updateCategorySchema.safeParse(
-        intent === "rename" ? { name: textField(form, "name") } : { position: position === undefined ? undefined : Number(position) },
-      );
-      if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      await updateCategory({ db: app.db }, viewer, row.id, categoryId, parsed.data);
-      return { notice: t(intent === "rename" ? "circles:categories.renamed" : "circles:categories.moved") };
-    }
-    if (intent === "delete") {
+    },
+    rename: update("rename"),
+    move: update("move"),
+    async delete() {
+      const categoryId = categoryOf();
+      if (categoryId === null) return fail("errors:bad_request");
       await deleteCategory({ db: app.db }, viewer, row.id, categoryId);
       return { notice: t("circles:categories.deleted") };
-    }
-    return fail("errors:bad_request");
+    },
+  };
+  try {
+    assertFormCsrf(app, form);
+    return await dispatchIntent({ app, request, form, params }, handlers);
   } catch (error) {
     return formFailure(app, error);
   }

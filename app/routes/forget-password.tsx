@@ -6,6 +6,7 @@ import type { Route } from "./+types/forget-password";
 import { assertFormCsrf, csrfForForm, getAppContext, keptValues, privatePageHeaders, readForm } from "../lib/context.server.ts";
 import { codeFormFailure, codeFormInvalid, codeServices, requesterOf, type CodeFormData } from "../lib/code-forms.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 import { translator } from "../../common/i18n.ts";
 import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -64,26 +65,28 @@ export async function action({ context, request }: Route.ActionArgs) {
   const t = translator(app.locale);
   const stepOf: Record<string, Step> = { send: "email", resend: "code", verify: "code", set: "password" };
   const answer: ResetAnswer = { intent, step: stepOf[intent] ?? "email", email, token, values: keptValues(form, ["email", "code"]) };
-  try {
-    assertFormCsrf(app, form);
-    if (intent === "send" || intent === "resend") {
-      const parsed = passwordResetSendCodeSchema.safeParse({ email, captcha: field(form, "captcha") || undefined });
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      const sent = await sendPasswordResetCode(codeServices(app), parsed.data, requesterOf(app));
-      return {
-        ...answer,
-        step: "code" as const,
-        resendAfter: sent.resend_after,
-        notice: t("codes:forget.sent", { email: parsed.data.email }),
-      };
-    }
-    if (intent === "verify") {
+  const send = async () => {
+    const parsed = passwordResetSendCodeSchema.safeParse({ email, captcha: field(form, "captcha") || undefined });
+    if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+    const sent = await sendPasswordResetCode(codeServices(app), parsed.data, requesterOf(app));
+    return {
+      ...answer,
+      step: "code" as const,
+      resendAfter: sent.resend_after,
+      notice: t("codes:forget.sent", { email: parsed.data.email }),
+    };
+  };
+  // One handler per step's button; a post without a known intent starts again from the email.
+  const handlers = {
+    send,
+    resend: send,
+    async verify() {
       const parsed = passwordResetVerifySchema.safeParse({ email, code: field(form, "code") });
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       const permission = await verifyPasswordResetCode(codeServices(app), parsed.data);
       return { ...answer, step: "password" as const, token: permission.token, notice: t("codes:forget.verified") };
-    }
-    if (intent === "set") {
+    },
+    async set() {
       const parsed = passwordResetSetSchema.safeParse({
         token,
         password: field(form, "password"),
@@ -92,8 +95,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       await setPasswordWithToken(codeServices(app), parsed.data);
       return { intent, step: "done" as const };
-    }
-    return { ...answer, step: "email" as const };
+    },
+  };
+  try {
+    assertFormCsrf(app, form);
+    if (!Object.hasOwn(handlers, intent)) return { ...answer, step: "email" as const };
+    return await dispatchIntent({ app, request, form, params: {} }, handlers);
   } catch (error) {
     // Without a live token the password step is over: start again from the email.
     if (error instanceof AppError && error.code === "reset_token_expired")

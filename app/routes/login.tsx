@@ -33,6 +33,7 @@ import { logInWithCode, sendLoginCode } from "../../features/verification/login-
 import { logInBySms, sendSmsLoginCode } from "../../features/verification/sms-login.ts";
 import codesStyles from "../styles/codes.css?url";
 import "../../common/i18n-forms.ts";
+import { dispatchIntent } from "../../server/lib/operation.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 
@@ -62,35 +63,42 @@ export async function action({ context, request }: Route.ActionArgs) {
     return redirect(here(app, next ?? "/"), { headers: signInHeaders(app, session.token, session.persistent) });
   };
   const t = translator(app.locale);
-  try {
-    assertFormCsrf(app, form);
-    if (intent === "send_login_code") {
+  // One handler per intent (the password form posts none: it is the default).
+  const handlers = {
+    async send_login_code() {
       const parsed = loginCodeSendSchema.safeParse({ username: form.get("username") ?? undefined });
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       const sent = await sendLoginCode(codeServices(app), parsed.data, requesterOf(app));
       return { ...answer, resendAfter: sent.resend_after, notice: t("codes:login.no_puzzle_sent") };
-    }
-    if (intent === "sms_send") {
+    },
+    async sms_send() {
       const { phone, region, captcha } = smsInputFromForm(form);
       const parsed = smsSendCodeSchema.safeParse({ phone, region, captcha });
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       const sent = await sendSmsLoginCode(codeServices(app), parsed.data, requesterOf(app));
       return { ...answer, resendAfter: sent.resend_after, notice: t("codes:code.sent_sms", { phone: parsed.data.phone }) };
-    }
-    if (intent === "sms_login") {
+    },
+    async sms_login() {
       const { captcha: _captcha, ...input } = smsInputFromForm(form);
       const parsed = smsLoginSchema.safeParse(input);
       if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
       return signedIn(await logInBySms(codeServices(app), parsed.data, requesterOf(app)));
-    }
-    const parsed = loginSchema.safeParse(loginInputFromForm(form));
-    if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-    const { login_code: loginCode } = parsed.data;
-    return signedIn(
-      loginCode
-        ? await logInWithCode(codeServices(app), { ...parsed.data, login_code: loginCode }, requesterOf(app))
-        : await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken }),
-    );
+    },
+    async login() {
+      const parsed = loginSchema.safeParse(loginInputFromForm(form));
+      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
+      const { login_code: loginCode } = parsed.data;
+      return signedIn(
+        loginCode
+          ? await logInWithCode(codeServices(app), { ...parsed.data, login_code: loginCode }, requesterOf(app))
+          : await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken }),
+      );
+    },
+  };
+  try {
+    assertFormCsrf(app, form);
+    form.set("intent", intent);
+    return await dispatchIntent({ app, request, form, params: {} }, handlers);
   } catch (error) {
     return codeFormFailure(app, error, answer);
   }
