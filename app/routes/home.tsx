@@ -83,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="home home-layout">
       <div className="home-main">
+        <h1 className="visually-hidden">{t("home.heading")}</h1>
         <section className="panel">
           <nav className="tabs-nav" aria-label={t("home.tabs_label")}>
             {homeTabs.map((name) => (
