@@ -6,10 +6,11 @@ import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
 
 /**
- * The viewer's access to the circle of a piece of content (a writing, a question) when the viewer
- * may read it (`canRead`, the content's own policy); otherwise `not_found`, as if it did not exist.
- * A visitor who may see the circle but not read its content is asked to sign in (401), like the
- * circle's own content routes; content hidden by moderation reads only for its author and moderators.
+ * The viewer's access to the circle of a piece of content (a writing, a question, an entry) when
+ * the viewer may read it (`canRead`, the content's own policy); otherwise `not_found`, as if it
+ * did not exist. A visitor who may see the circle but not read its content is asked to sign in
+ * (401), like the circle's own content routes; content hidden by moderation reads only for its
+ * author and moderators.
  */
 export async function readableContentAccess(
   db: Executor,
