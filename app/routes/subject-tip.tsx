@@ -10,7 +10,8 @@ import { formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { presentTipper, tipOperation } from "../../features/tips/operations.ts";
 import { listTippers, tippableSubject } from "../../features/tips/service.ts";
 import { tipMax, tipPresets } from "../../features/tips/schema.ts";
-import { Amount, SinecoinIcon } from "../components/coins.tsx";
+import { Amount } from "../components/coins.tsx";
+import { AmountChoice, readAmountChoice } from "../components/amount-choice.tsx";
 import "../lib/wallet-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";
@@ -59,15 +60,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireViewer(app);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const choice = String(form.get("choice") ?? "");
-  const custom = String(form.get("custom_amount") ?? "").trim();
-  const amountText = choice === "custom" ? custom : choice;
+  const { choice, custom, amount } = readAmountChoice(form);
   const message = String(form.get("message") ?? "");
   const next = form.get("next");
   const back = safeNextPath(typeof next === "string" ? next : null);
   const tip = formAction(tipOperation, {
     params: () => ({ type: params.type, id: params.id }),
-    body: () => ({ amount: /^\d{1,9}$/.test(amountText) ? Number(amountText) : amountText, ...(message.trim() ? { message } : {}) }),
+    body: () => ({ amount, ...(message.trim() ? { message } : {}) }),
     done: () => {
       const query = new URLSearchParams({ done: "1", ...(back ? { next: stripLocale(back) } : {}) });
       return redirect(`${localizePath(`/subjects/${params.type}/${params.id}/tip`, app.locale)}?${query}`, 303);
@@ -124,25 +123,15 @@ export default function SubjectTip({ loaderData, actionData }: Route.ComponentPr
           <input type="hidden" name="csrftoken" value={csrfToken} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
           <input type="hidden" name="next" value={back} />
-          <fieldset>
-            <legend>{t("tip.amount")}</legend>
-            <div className="recharge-presets">
-              {presets.map((preset) => (
-                <label key={preset} className="recharge-option">
-                  <input type="radio" name="choice" value={preset} defaultChecked={choice === String(preset)} />
-                  <SinecoinIcon /> {preset}
-                </label>
-              ))}
-              <label className="recharge-option">
-                <input type="radio" name="choice" value="custom" defaultChecked={choice === "custom"} />
-                {t("tip.custom")}
-              </label>
-            </div>
-            <label>
-              {t("tip.custom")}
-              <input type="number" name="custom_amount" min={1} max={max} step={1} inputMode="numeric" defaultValue={answer?.custom} />
-            </label>
-          </fieldset>
+          <AmountChoice
+            legend={t("tip.amount")}
+            customLabel={t("tip.custom")}
+            presets={presets}
+            choice={choice}
+            custom={answer?.custom}
+            min={1}
+            max={max}
+          />
           <label>
             {t("tip.message")}
             <textarea name="message" rows={2} maxLength={200} defaultValue={answer?.message} />

@@ -9,7 +9,8 @@ import { economySettings, topupPresets } from "../../features/wallet/settings.ts
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { WalletLayout } from "../components/wallet-layout.tsx";
-import { Amount, SinecoinIcon } from "../components/coins.tsx";
+import { Amount } from "../components/coins.tsx";
+import { AmountChoice, readAmountChoice } from "../components/amount-choice.tsx";
 import "../lib/wallet-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";
@@ -43,11 +44,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireViewer(app);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const choice = String(form.get("choice") ?? "");
-  const custom = String(form.get("custom_amount") ?? "").trim();
-  const amountText = choice === "custom" ? custom : choice;
+  const { choice, custom, amount } = readAmountChoice(form);
   const topup = formAction(createTopupOperation, {
-    body: () => ({ amount: /^\d{1,9}$/.test(amountText) ? Number(amountText) : amountText, method: String(form.get("method") ?? "") }),
+    body: () => ({ amount, method: String(form.get("method") ?? "") }),
     done: (answer) => {
       throw redirect(answer.pay_url, 303);
     },
@@ -83,34 +82,17 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
         <Form method="post" action={localizePath("/wallet/sinecoin_recharge", locale)} className="wallet-form" id="recharge-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-          <fieldset>
-            <legend>{t("recharge.amount")}</legend>
-            <div className="recharge-presets">
-              {presets.map((preset) => (
-                <label key={preset} className="recharge-option">
-                  <input type="radio" name="choice" value={preset} defaultChecked={choice === String(preset)} />
-                  <SinecoinIcon /> {preset}
-                </label>
-              ))}
-              <label className="recharge-option">
-                <input type="radio" name="choice" value="custom" defaultChecked={choice === "custom"} />
-                {t("recharge.custom")}
-              </label>
-            </div>
-            <label>
-              {t("recharge.custom")}
-              <input
-                type="number"
-                name="custom_amount"
-                min={min}
-                max={max}
-                step={1}
-                inputMode="numeric"
-                defaultValue={answer?.custom}
-                aria-describedby="custom-hint"
-                aria-invalid={amountError ? true : undefined}
-              />
-            </label>
+          <AmountChoice
+            legend={t("recharge.amount")}
+            customLabel={t("recharge.custom")}
+            presets={presets}
+            choice={choice}
+            custom={answer?.custom}
+            min={min}
+            max={max}
+            describedBy="custom-hint"
+            invalid={Boolean(amountError)}
+          >
             <p id="custom-hint" className="muted">
               {t("recharge.custom_hint", { min, max })}
             </p>
@@ -119,7 +101,7 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
                 {amountError}
               </p>
             ) : null}
-          </fieldset>
+          </AmountChoice>
           <fieldset>
             <legend>{t("recharge.method")}</legend>
             <div className="recharge-methods">

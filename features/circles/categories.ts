@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, max, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { circleCategories } from "../../server/db/schema/index.ts";
 import { registeredKinds } from "../subjects/registry.ts";
@@ -35,6 +35,19 @@ export async function listCategories(db: Executor, circleId: number): Promise<Ca
   const byId = new Map(top.map((category) => [category.id, category]));
   for (const row of rows) if (row.parentId !== null) byId.get(row.parentId)?.children.push(present(row));
   return top;
+}
+
+/** Categories content is filed under must be its circle's own (writings, questions); returns them deduplicated. */
+export async function checkCircleCategories(db: Executor, circleId: number, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await db
+    .select({ id: circleCategories.id })
+    .from(circleCategories)
+    .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, unique)));
+  if (found.length !== unique.length)
+    throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
+  return unique;
 }
 
 /**

@@ -4,19 +4,12 @@ import { alias } from "drizzle-orm/pg-core";
 import { answers, encyclopediaEntries, entryCitations, questions, users, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import {
-  inReadableCircles,
-  isReadable,
-  loadCircleAccess,
-  noneReadable,
-  readableCircleIds,
-  readableCircles,
-} from "../circles/access.server.ts";
-import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
+import { inReadableCircles, isReadable, noneReadable, readableCircleIds, readableCircles } from "../circles/access.server.ts";
+import type { CircleAccess } from "../circles/policy.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
 import { maxSearchResults, type EntryLanguage, type EntrySummary } from "./schema.ts";
-import { assertNotHidden } from "../reports/visibility.ts";
+import { readableContentAccess } from "../content/readable.ts";
 import { circleTag, contentTag, circlesTag, sitemapTag } from "../../server/lib/cache-tags.ts";
 
 export type EntryRow = typeof encyclopediaEntries.$inferSelect;
@@ -170,13 +163,8 @@ export async function checkRelatedEntries(
 export async function loadReadableEntry(db: Executor, viewer: Viewer | null, id: number): Promise<{ row: EntryRow; access: CircleAccess }> {
   const [row] = await db.select().from(encyclopediaEntries).where(eq(encyclopediaEntries.id, id)).limit(1);
   if (!row) throw new AppError("not_found");
-  const access = await loadCircleAccess(db, viewer, row.circleId);
-  if (!access || !canViewCircle(access) || !can(viewer, "read", access)) {
-    if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
-    throw new AppError("not_found");
-  }
-  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: row.creatorId, circleId: row.circleId });
-  return { row, access };
+  const owner = { circleId: row.circleId, authorId: row.creatorId, hiddenAt: row.hiddenAt };
+  return { row, access: await readableContentAccess(db, viewer, owner, (access) => can(viewer, "read", access)) };
 }
 
 /** The entry page's data: the entry, its readable parent and its creator. */

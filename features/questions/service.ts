@@ -1,4 +1,4 @@
-import { editConflict } from "../content/edit-conflict.ts";
+import { failedEdit } from "../content/edit-conflict.ts";
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { shanghaiDay } from "../../common/locale.ts";
@@ -21,6 +21,8 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess, readableCircleIds } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
+import { readableContentAccess } from "../content/readable.ts";
+import { checkCircleCategories } from "../circles/categories.ts";
 import type { RenderedContent } from "../content/schema.ts";
 import { checkRelatedEntries } from "../encyclopedia/service.ts";
 import { emit } from "../events/bus.ts";
@@ -70,19 +72,13 @@ export async function loadReadableQuestion(
   return { row, access: await readableAccess(db, viewer, row) };
 }
 
-async function readableAccess(
+/** The viewer's access to a question's circle, when the viewer may read the question. */
+function readableAccess(
   db: Executor,
   viewer: Viewer | null,
   row: Pick<QuestionRow, "circleId" | "authorId" | "hiddenAt">,
 ): Promise<CircleAccess> {
-  const access = await loadCircleAccess(db, viewer, row.circleId);
-  if (!access || !canViewCircle(access) || !can(viewer, "read", { question: row, access })) {
-    if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
-    throw new AppError("not_found");
-  }
-  // Hidden by moderation: only its asker and moderators read it (everyone else: as if it did not exist).
-  await assertNotHidden(db, viewer, row);
-  return access;
+  return readableContentAccess(db, viewer, row, (access) => can(viewer, "read", { question: row, access }));
 }
 
 /** An answer with its question and the viewer's access, or `not_found` like its question. */
@@ -102,19 +98,6 @@ export async function loadReadableAnswer(
   const access = await readableAccess(db, viewer, found.question);
   await assertNotHidden(db, viewer, { hiddenAt: found.row.hiddenAt, authorId: found.row.authorId, circleId: found.question.circleId });
   return { ...found, access };
-}
-
-/** Categories must be the circle's own; returns them deduplicated. */
-async function checkCategories(db: Executor, circleId: number, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return unique;
-  const found = await db
-    .select({ id: circleCategories.id })
-    .from(circleCategories)
-    .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, unique)));
-  if (found.length !== unique.length)
-    throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
-  return unique;
 }
 
 const emptyRendering = { html: "", excerpt: "", textLength: 0 };
@@ -141,7 +124,7 @@ export async function askQuestion(
   authorize(viewer, canAskIn(viewer, access));
   const rendered = await renderDescription(input.content, input.language);
   return inTransaction(options, async (tx) => {
-    const categories = await checkCategories(tx.db, circleId, input.categories);
+    const categories = await checkCircleCategories(tx.db, circleId, input.categories);
     const related = (await checkRelatedEntries(tx.db, viewer, input.related_entries)) ?? [];
     const [row] = await tx.db
       .insert(questions)
@@ -177,7 +160,7 @@ export async function updateQuestion(
   const language = input.language ?? before.language;
   const rendered = input.content === undefined ? undefined : await renderDescription(input.content, language);
   return inTransaction(options, async (tx) => {
-    const categories = input.categories === undefined ? undefined : await checkCategories(tx.db, before.circleId, input.categories);
+    const categories = input.categories === undefined ? undefined : await checkCircleCategories(tx.db, before.circleId, input.categories);
     const related = await checkRelatedEntries(tx.db, viewer, input.related_entries);
     const [row] = await tx.db
       .update(questions)
@@ -191,11 +174,7 @@ export async function updateQuestion(
       })
       .where(and(eq(questions.id, id), eq(questions.version, input.version)))
       .returning();
-    if (!row) {
-      const [current] = await tx.db.select().from(questions).where(eq(questions.id, id)).limit(1);
-      if (!current) throw new AppError("not_found");
-      throw editConflict(current);
-    }
+    if (!row) throw await failedEdit(tx.db.select().from(questions).where(eq(questions.id, id)).limit(1));
     if (categories) {
       await tx.db.delete(questionCategories).where(eq(questionCategories.questionId, id));
       if (categories.length > 0)
@@ -333,11 +312,7 @@ export async function updateAnswer(options: ServiceOptions, viewer: Viewer, id: 
       .set({ markdown: input.content, ...renderedColumns(rendered), version: sql`${answers.version} + 1`, editedAt: sql`now()` })
       .where(and(eq(answers.id, id), eq(answers.version, input.version)))
       .returning();
-    if (!row) {
-      const [current] = await tx.db.select().from(answers).where(eq(answers.id, id)).limit(1);
-      if (!current) throw new AppError("not_found");
-      throw editConflict({ markdown: current.markdown, version: current.version, editedAt: current.editedAt });
-    }
+    if (!row) throw await failedEdit(tx.db.select().from(answers).where(eq(answers.id, id)).limit(1));
     await emit(tx, { actorId: viewer.id, verb: "answer.edited", subjectId: id, data: { questionId: question.id, version: row.version } });
     tx.invalidate(...answerTags(question, before.authorId, id));
     return row;

@@ -1,8 +1,8 @@
-import { editConflict } from "../content/edit-conflict.ts";
-import { and, eq, inArray, max, or, sql } from "drizzle-orm";
+import { failedEdit } from "../content/edit-conflict.ts";
+import { and, eq, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { preparedQuery } from "../../server/lib/prepared.ts";
-import { attachments, circleCategories, writingCategories, writingPaidParts, writings } from "../../server/db/schema/index.ts";
+import { attachments, writingCategories, writingPaidParts, writings } from "../../server/db/schema/index.ts";
 import { splitPaywall } from "../paywall/split.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
@@ -10,6 +10,8 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle, type CircleAccess } from "../circles/policy.ts";
 import { renderMarkdown } from "../content/render.server.ts";
+import { readableContentAccess } from "../content/readable.ts";
+import { checkCircleCategories } from "../circles/categories.ts";
 import { excerptOfHtml } from "../content/excerpt.ts";
 import { checkRelatedEntries, recountCitations } from "../encyclopedia/service.ts";
 import type { RenderedContent } from "../content/schema.ts";
@@ -20,7 +22,6 @@ import type { CreateWritingInput, UpdateWritingInput } from "./schema.ts";
 import { readingData, type ReadingData } from "./queries.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { emit } from "../events/bus.ts";
-import { assertNotHidden } from "../reports/visibility.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
@@ -75,33 +76,12 @@ export async function loadWritingForReading(
 }
 
 /** The viewer's access to a writing's circle, when the viewer may read the writing. */
-async function readableAccess(
+function readableAccess(
   db: Executor,
   viewer: Viewer | null,
   row: Pick<WritingRow, "circleId" | "authorId" | "hiddenAt">,
 ): Promise<CircleAccess> {
-  const access = await loadCircleAccess(db, viewer, row.circleId);
-  if (!access || !canViewCircle(access) || !can(viewer, "read", { writing: row, access })) {
-    // A visitor who may see the circle but not read it is asked to sign in, like the circle's own content routes.
-    if (access && canViewCircle(access) && !viewer) throw new AppError("not_authenticated");
-    throw new AppError("not_found");
-  }
-  // Hidden by moderation: only its author and moderators read it (everyone else: as if it did not exist).
-  await assertNotHidden(db, viewer, { hiddenAt: row.hiddenAt, authorId: row.authorId, circleId: row.circleId });
-  return access;
-}
-
-/** Categories must be the circle's own; returns them deduplicated. */
-async function checkCategories(db: Executor, circleId: number, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return unique;
-  const found = await db
-    .select({ id: circleCategories.id })
-    .from(circleCategories)
-    .where(and(eq(circleCategories.circleId, circleId), inArray(circleCategories.id, unique)));
-  if (found.length !== unique.length)
-    throw new AppError("validation_failed", { fields: { categories: "validation:category_not_in_circle" } });
-  return unique;
+  return readableContentAccess(db, viewer, row, (access) => can(viewer, "read", { writing: row, access }));
 }
 
 /** A cover must be an uploaded image. */
@@ -208,7 +188,7 @@ export async function createWriting(
         .where(and(or(eq(writings.id, seriesId), eq(writings.seriesId, seriesId)), sql`${writings.translationOf} is null`));
       partNumber = (last?.part ?? 1) + 1;
     }
-    const categories = await checkCategories(tx.db, circleId, input.categories);
+    const categories = await checkCircleCategories(tx.db, circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
     await checkRelatedEntries(tx.db, viewer, input.related_entries);
     const [row] = await tx.db
@@ -271,7 +251,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
   const excerpt =
     input.summary === undefined && !rendered ? undefined : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html });
   return inTransaction(options, async (tx) => {
-    const categories = input.categories === undefined ? undefined : await checkCategories(tx.db, before.circleId, input.categories);
+    const categories = input.categories === undefined ? undefined : await checkCircleCategories(tx.db, before.circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
     await checkRelatedEntries(tx.db, viewer, input.related_entries);
     const [row] = await tx.db
@@ -285,11 +265,7 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
       })
       .where(and(eq(writings.id, id), eq(writings.version, input.version)))
       .returning();
-    if (!row) {
-      const [current] = await tx.db.select().from(writings).where(eq(writings.id, id)).limit(1);
-      if (!current) throw new AppError("not_found");
-      throw editConflict(current);
-    }
+    if (!row) throw await failedEdit(tx.db.select().from(writings).where(eq(writings.id, id)).limit(1));
     if (rendered) {
       await tx.db.delete(writingPaidParts).where(eq(writingPaidParts.writingId, id));
       if (paid) await tx.db.insert(writingPaidParts).values({ writingId: id, html: paid.html });
