@@ -118,10 +118,12 @@ async function firstLoadJavaScript(page: string): Promise<void> {
   }
   console.log(`first-load JavaScript on ${page}: ${scripts.length} files, ${(bytes / 1024).toFixed(0)} KiB brotli (budget 120 KiB)`);
 }
-// The demo article to measure: among the writings on `/?tab=all`, the one with math and code
+// The demo article to measure: among the writings the sitemap lists (the home page's first page
+// is full of the tip bursts' and the question page's own data), the one with math and code
 // (KaTeX and Shiki markup), else the one with most of it (the demo data's math article).
 async function findArticle(): Promise<string | undefined> {
-  const links = [...new Set((await (await fetch(`${site}/?tab=all`)).text()).match(/\/circles\/\d+\/writing\/\d+(?=")/g) ?? [])];
+  const sitemap = await (await fetch(`${site}/sitemap/writings-1.xml`)).text();
+  const links = [...new Set([...sitemap.matchAll(/<loc>[^<]*?(\/circles\/\d+\/writing\/\d+)<\/loc>/g)].map((match) => match[1]!))];
   let best: { link: string; score: number } | undefined;
   for (const link of links) {
     const html = await (await fetch(`${site}${link}`)).text();
