@@ -13,7 +13,6 @@ import { getAppContext, csrfForForm } from "./lib/context.server.ts";
 import { presentCurrentUser } from "../features/accounts/presenter.ts";
 import { findSessionUser } from "../features/accounts/service.ts";
 import { getUnreadSnapshot } from "../features/messages/service.ts";
-import { currentEventId } from "../features/messages/stream.ts";
 import { SiteHeader } from "./components/site-header.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import antdStyles from "./styles/antd.generated.css?url";
@@ -37,11 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!app.viewer) return signedOut;
   // Signed-in pages carry a CSRF token for the logout form, the counters with their version and
   // where the live stream starts (the newest ids at render: see useLiveStream); they are never cached.
-  const [user, unread, liveFrom] = await Promise.all([
-    findSessionUser(app.db, app.sessionToken),
-    getUnreadSnapshot(app.db, app.viewer.id),
-    currentEventId(app.db, app.viewer.id),
-  ]);
+  const [user, unread] = await Promise.all([findSessionUser(app.db, app.sessionToken), getUnreadSnapshot(app.db, app.viewer.id)]);
   if (!user) return signedOut;
   const csrf = csrfForForm(app);
   const body = {
@@ -50,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: presentCurrentUser(user),
     unread: unread.counts,
     unreadVersion: unread.version,
-    liveFrom,
+    liveFrom: unread.liveFrom,
     csrfToken: csrf.token,
   };
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });

@@ -124,7 +124,8 @@ export async function sendChatMessage(options: ServiceOptions, viewer: Viewer, u
       subjectId: peer.id,
       data: { messageId: message!.id, image: imageFileId !== null },
     });
-    tx.invalidate(unreadTag(peer.id), chatTag(viewer.id));
+    // The sender's too: their remembered live-stream position must pass their own message.
+    tx.invalidate(unreadTag(peer.id), unreadTag(viewer.id), chatTag(viewer.id));
     return message!;
   });
 }

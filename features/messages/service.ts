@@ -7,10 +7,13 @@ import { markAllChatsRead } from "../chats/service.ts";
 import { markAnnouncementsRead, unreadAnnouncementCount } from "./announcements.ts";
 import { markNotificationsRead, type NotificationCategory } from "./notifications.ts";
 import { unreadMemory, unreadTag } from "./unread-memory.ts";
+import { formatEventId } from "./event-id.ts";
 
 interface UnreadRow {
   announcements_read_id: string | number | null;
   read_version: string | number | null;
+  newest_notification: string | number;
+  newest_chat: string | number;
   chats: number;
   muted: string[];
   unread: Partial<Record<NotificationCategory, number>>;
@@ -19,13 +22,16 @@ interface UnreadRow {
 /**
  * Everything the counters are made of in one round trip (the live stream asks on every push):
  * the unread notifications per category (their partial index), the unread private messages, the
- * muted categories, the last announcement read and the counters' version (below).
+ * muted categories, the last announcement read, the counters' version (below) and where a live
+ * stream starts (the newest notification of the user's and the newest private message).
  */
 async function readUnread(db: Database, userId: number): Promise<UnreadRow> {
   const result = await db.execute(sql`
     select
       (select announcements_read_id from unread_counters where user_id = ${userId}) as announcements_read_id,
       (select max(id) from events where actor_id = ${userId} and verb = 'user.messages_read') as read_version,
+      (select coalesce(max(id), 0) from notifications where recipient_id = ${userId}) as newest_notification,
+      (select coalesce(max(id), 0) from chat_messages) as newest_chat,
       (select count(*) from chat_messages where recipient_id = ${userId} and read_at is null)::int as chats,
       (select coalesce(json_agg(category), '[]'::json) from message_mutes where user_id = ${userId}) as muted,
       (select coalesce(json_object_agg(category, n), '{}'::json)
@@ -54,6 +60,8 @@ export { unreadTag };
 export interface UnreadSnapshot {
   counts: UnreadCounts;
   version: number;
+  /** Where a page rendered now starts the user's live stream (see `RememberedUnread.liveFrom`). */
+  liveFrom: string;
 }
 
 /** The response header carrying the counters' version on `get_unread` and `read_meg`. */
@@ -80,12 +88,13 @@ export async function getUnreadSnapshot(db: Database, userId: number): Promise<U
       announcementsReadId: Number(row.announcements_read_id ?? 0),
       announcementsMuted: muted.has("announcements"),
       version: Number(row.read_version ?? 0),
+      liveFrom: formatEventId({ notification: Number(row.newest_notification), chat: Number(row.newest_chat) }),
     };
   });
   // Callers get their own copy: the remembered one is shared.
   const counts = { ...known.counts };
   if (!known.announcementsMuted) counts.unread_announcement_count = await unreadAnnouncementCount(db, known.announcementsReadId);
-  return { counts, version: known.version };
+  return { counts, version: known.version, liveFrom: known.liveFrom };
 }
 
 /**

@@ -6,6 +6,7 @@ import { AppError } from "../../common/app-error.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { contentTag, userTag } from "../../server/lib/cache-tags.ts";
+import { taggedMemory } from "../../server/lib/tagged-memory.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
 import { loadReadableWriting } from "../writings/service.ts";
@@ -175,12 +176,39 @@ export async function expireRedPackets(db: Database, now: Date): Promise<number>
   return returned;
 }
 
+interface OpenPacket {
+  id: number;
+  shares: number;
+  remainingShares: number;
+  funderId: number;
+  expiresAt: Date;
+}
+
+/**
+ * A writing's open red packets, remembered under the writing's content tag (giving, opening and
+ * returning one invalidate it), so its reading page reads them without a query; one that expires
+ * meanwhile is left out when read.
+ */
+const openPackets = taggedMemory<OpenPacket[]>("red-packets", { ttlMs: 60_000, maxEntries: 20_000 });
+
 /** A writing's open red packets (for its page) and whether the viewer has opened each. */
 export async function openRedPackets(db: Database, writingId: number, viewerId: number | null, now: Date) {
-  const packets = await db
-    .select({ id: redPackets.id, shares: redPackets.shares, remainingShares: redPackets.remainingShares, funderId: redPackets.funderId })
-    .from(redPackets)
-    .where(and(eq(redPackets.writingId, writingId), eq(redPackets.status, "open"), gt(redPackets.expiresAt, now)));
+  const remembered = await openPackets.read(db, writingId, async () => ({
+    value: await db
+      .select({
+        id: redPackets.id,
+        shares: redPackets.shares,
+        remainingShares: redPackets.remainingShares,
+        funderId: redPackets.funderId,
+        expiresAt: redPackets.expiresAt,
+      })
+      .from(redPackets)
+      .where(and(eq(redPackets.writingId, writingId), eq(redPackets.status, "open"), gt(redPackets.expiresAt, now))),
+    tags: [contentTag("writing", writingId)],
+  }));
+  const packets = remembered
+    .filter((packet) => packet.expiresAt.getTime() > now.getTime())
+    .map(({ expiresAt: _expiresAt, ...packet }) => packet);
   if (packets.length === 0 || viewerId === null) return packets.map((packet) => ({ ...packet, claimed: null as number | null }));
   const claims = await db
     .select({ id: redPacketClaims.redPacketId, amount: redPacketClaims.amount })

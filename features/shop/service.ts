@@ -5,6 +5,7 @@ import { AppError } from "../../common/app-error.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { adornmentsTag, circleTag, userTag } from "../../server/lib/cache-tags.ts";
+import { taggedMemory } from "../../server/lib/tagged-memory.ts";
 import { postLedgerTransaction, type Currency } from "../ledger/service.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
@@ -213,16 +214,25 @@ export interface Adornments {
   frame: string | null;
 }
 
+/**
+ * What users wear, remembered per user under `adornmentsTag` (wearing or taking off an item
+ * invalidates it): a reading page's author card reads it on every request.
+ */
+const wornMemory = taggedMemory<Adornments>("adornments", { ttlMs: 60_000, maxEntries: 50_000 });
+
 /** What a user wears, for their profile and author cards. */
 export async function adornmentsOf(db: Executor, userId: number): Promise<Adornments> {
-  const rows = await db
-    .select({ item: shopOwnedItems.item, slot: shopOwnedItems.slot })
-    .from(shopOwnedItems)
-    .where(and(eq(shopOwnedItems.userId, userId), eq(shopOwnedItems.worn, true)));
-  return {
-    badge: rows.find((row) => row.slot === "badge")?.item ?? null,
-    frame: rows.find((row) => row.slot === "frame")?.item ?? null,
-  };
+  return wornMemory.read(db, userId, async () => {
+    const rows = await db
+      .select({ item: shopOwnedItems.item, slot: shopOwnedItems.slot })
+      .from(shopOwnedItems)
+      .where(and(eq(shopOwnedItems.userId, userId), eq(shopOwnedItems.worn, true)));
+    const value = {
+      badge: rows.find((row) => row.slot === "badge")?.item ?? null,
+      frame: rows.find((row) => row.slot === "frame")?.item ?? null,
+    };
+    return { value, tags: [adornmentsTag(userId)] };
+  });
 }
 
 /** What each of these users wears (users wearing nothing are left out). */
