@@ -84,8 +84,6 @@ interface Visibility {
   /** The circles whose content the viewer may read, and those they may see listed (each the shorter list). */
   readable: ReadableCircles;
   visible: ReadableCircles;
-  /** Ids of the readable circles (the circle filter's choices). */
-  readableIds: number[];
   names: Map<number, string>;
 }
 
@@ -94,7 +92,6 @@ async function visibility(db: Executor, viewer: Viewer | null, locale: Locale): 
   return {
     readable: circlesWhere(accessMap, canReadCircleContent),
     visible: circlesWhere(accessMap, canViewCircle),
-    readableIds: [...accessMap.values()].filter(canReadCircleContent).map((access) => access.circle.id),
     names: new Map(rows.map((row) => [row.id, localizedTexts(row, locale).name])),
   };
 }
@@ -323,9 +320,10 @@ export { indexSubjects, removeSubjects } from "./indexer.ts";
 
 /** The circles a search may be narrowed to: those whose content the viewer may read, by name. */
 export async function searchableCircles(db: Executor, viewer: Viewer | null, locale: Locale): Promise<{ id: number; name: string }[]> {
-  const seen = await visibility(db, viewer, locale);
-  return seen.readableIds
-    .map((id) => ({ id, name: seen.names.get(id) ?? String(id) }))
+  const [seen, accessMap] = await Promise.all([visibility(db, viewer, locale), loadCircleAccessMap(db, viewer)]);
+  return [...accessMap.values()]
+    .filter(canReadCircleContent)
+    .map(({ circle: { id } }) => ({ id, name: seen.names.get(id) ?? String(id) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale))
     .slice(0, 500);
 }

@@ -5,6 +5,9 @@ import { excerptOfHtml } from "../content/excerpt.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";
 import { excerptLength, writingTags } from "./service.ts";
 
+/** A regular expression for one character of TeX source: `\`, `{`, `}`, `^` or `_`. */
+const texSource = "[\\\\{}^_]";
+
 /**
  * Writings published before excerpts were read from the rendered formulas kept TeX source in
  * their excerpt. Run once at start-up: every stored writing with a formula gets the excerpt its
@@ -14,9 +17,6 @@ import { excerptLength, writingTags } from "./service.ts";
  * parsing every stored formula's HTML at each start took a core for a minute at 100k writings.
  * Returns how many rows changed.
  */
-/** A regular expression for one character of TeX source: `\`, `{`, `}`, `^` or `_`. */
-const texSource = "[\\\\{}^_]";
-
 export async function refreshFormulaExcerpts(db: Database, batch = 200): Promise<number> {
   let after = 0;
   let changed = 0;

@@ -8,15 +8,6 @@ import { homeTag } from "../../server/lib/cache-tags.ts";
 export const hotRecomputeBatch = 2_000;
 
 /**
- * Moves the Hot clock to now and recomputes every writing's and book's stored score for that instant,
- * recounting comments from the comments table on the way (so a count the handlers could not see
- * change, such as a deleted account's comments, is right again within the hour). The clock moves
- * first, in its own transaction: from then on the trigger scores every changed writing for the
- * new instant, and the batches (by id range, each its own short transaction, so views and
- * comments never wait on the whole table) bring the rest to it within seconds. Maintenance runs
- * it at start-up and every hour; the home feeds' cached pages are dropped afterwards.
- */
-/**
  * Whether the Hot clock is older than `everyMs`: a server that restarts within the hour keeps the
  * scores of the last recompute (the trigger keeps every changed row current) instead of rewriting
  * every writing, book and question at start-up (100k writings: a minute of work beside the first
@@ -29,6 +20,15 @@ export async function hotRecomputeDue(db: Database, everyMs: number): Promise<bo
   return (result as unknown as { rows: { due: boolean }[] }).rows[0]?.due !== false;
 }
 
+/**
+ * Moves the Hot clock to now and recomputes every writing's and book's stored score for that instant,
+ * recounting comments from the comments table on the way (so a count the handlers could not see
+ * change, such as a deleted account's comments, is right again within the hour). The clock moves
+ * first, in its own transaction: from then on the trigger scores every changed writing for the
+ * new instant, and the batches (by id range, each its own short transaction, so views and
+ * comments never wait on the whole table) bring the rest to it within seconds. Maintenance runs
+ * it every hour and at start-up when due (`hotRecomputeDue`); the home feeds' cached pages are dropped afterwards.
+ */
 export async function recomputeHotScores(db: Database, batch = hotRecomputeBatch): Promise<void> {
   await db.execute(sql`update hot_clock set reference_at = now() where id = 1`);
   const [range] = await db.select({ last: sql<number>`coalesce(max(${writings.id}), 0)`.mapWith(Number) }).from(writings);
