@@ -11,6 +11,7 @@ import { LocalFileStore } from "../attachments/file-store.server.ts";
 import { defineTestJob } from "./registry.ts";
 import { enqueueJob, JobQueue, startJobQueue, stopJobQueue } from "./queue.ts";
 import { failedJobs, jobSchedules, retryFailedJob } from "./admin.ts";
+import { jobsCommand } from "../../scripts/admin-jobs.ts";
 
 const log = pino({ level: "silent" });
 const files = new LocalFileStore(path.join(os.tmpdir(), "circles-jobs-test"));
@@ -101,10 +102,30 @@ describe.each(databaseKinds)("job queue on %s", (kind) => {
     expect(await retryFailedJob(database.db, queue, first!.jobId)).toBe(false);
   });
 
+  it("runs the product's jobs on demand: the payment expiry and the maintenance (at start-up and hourly)", async () => {
+    for (const [name, data] of [
+      ["expire-payments", {}],
+      ["hourly-maintenance", { startUp: true }],
+      ["hourly-maintenance", {}],
+      ["refresh-formula-excerpts", {}],
+    ] as const) {
+      expect((await queue.runJobNow(name, data)).map((result) => [result.outcome, result.error])).toEqual([["completed", null]]);
+    }
+  });
+
   it("lists every schedule with its last run", async () => {
     const schedules = await jobSchedules(database.db);
-    expect(schedules.find((schedule) => schedule.name === "expire-payments")).toMatchObject({ schedule: "* * * * *" });
+    expect(schedules.find((schedule) => schedule.name === "expire-payments")).toMatchObject({
+      schedule: "* * * * *",
+      lastRun: { outcome: "completed", error: null },
+    });
     expect(schedules.find((schedule) => schedule.name === "hourly-maintenance")).toMatchObject({ schedule: "0 * * * *" });
+
+    const printed: string[] = [];
+    expect(await jobsCommand(database, [], (line) => printed.push(line))).toBe(0);
+    expect(printed[0]).toBe("Schedules:");
+    expect(printed.some((line) => line.includes("expire-payments  * * * * *  last: ") && line.includes("completed"))).toBe(true);
+    expect(printed).toContain("Recent runs:");
   });
 });
 
@@ -120,11 +141,11 @@ describe.runIf(databaseKinds.includes("postgres"))("a schedule across two proces
   });
 
   it("runs once per period however many servers run the workers", async () => {
-    const clock = new TestClock(Date.parse("2026-12-07T10:03:00Z"));
+    const clock = new TestClock(Date.parse("2026-12-07T10:04:40Z"));
     for (let instance = 0; instance < 2; instance++) queues.push(await new JobQueue({ database, files, log, clock, work: true }).start());
     ticks = 0;
     // Past 10:05: both instances' schedule monitors and workers fire; the occurrence is sent and run once.
-    for (let step = 0; step < 12; step++) await clock.tick(30_000);
+    for (let step = 0; step < 4; step++) await clock.tick(15_000);
     for (const queue of queues) await queue.runJobNow("test-tick", null);
     expect(ticks).toBe(1);
     const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.job, "test-tick"));
