@@ -9,10 +9,11 @@ import { hotRecomputeDue, recomputeHotScores } from "../features/writings/hot.ts
 import { recomputeQuestionHotScores } from "../features/questions/hot.ts";
 import { refreshFormulaExcerpts } from "../features/writings/excerpts.ts";
 import { defineJob } from "../features/jobs/registry.ts";
+import { deleteOldJobRuns } from "../features/jobs/admin.ts";
 
 const hourMs = 60 * 60 * 1000;
 
-/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens. */
+/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens, job runs past the history's 30 days. */
 export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteExpiredChallenges(db);
@@ -20,6 +21,7 @@ export async function sweepExpired(db: Database): Promise<void> {
   await deleteStaleSignupCounts(db);
   await deleteStaleCodes(db);
   await deleteExpiredResetTokens(db);
+  await deleteOldJobRuns(db);
 }
 
 /**

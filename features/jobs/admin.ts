@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { jobRuns, type JobOutcome } from "../../server/db/schema/index.ts";
 import { registeredJobs } from "./registry.ts";
@@ -70,4 +70,11 @@ export async function retryFailedJob(db: Database, queue: JobQueue, jobId: strin
   const [last] = await db.select().from(jobRuns).where(eq(jobRuns.jobId, jobId)).orderBy(desc(jobRuns.id)).limit(1);
   if (!last || last.outcome !== "failed") return false;
   return queue.retryFailed(last.job, jobId);
+}
+
+/** How long the run history keeps an attempt (the hourly maintenance deletes older ones). */
+export const jobRunRetentionDays = 30;
+
+export async function deleteOldJobRuns(db: Database, now = new Date()): Promise<void> {
+  await db.delete(jobRuns).where(lt(jobRuns.startedAt, new Date(now.getTime() - jobRunRetentionDays * 24 * 60 * 60 * 1000)));
 }

@@ -12,6 +12,7 @@ import { defineTestJob } from "./registry.ts";
 import { enqueueJob, JobQueue, startJobQueue, stopJobQueue } from "./queue.ts";
 import { failedJobs, jobSchedules, retryFailedJob } from "./admin.ts";
 import { jobsCommand } from "../../scripts/admin-jobs.ts";
+import { createTestApi } from "../../tests/support/api.ts";
 
 const log = pino({ level: "silent" });
 const files = new LocalFileStore(path.join(os.tmpdir(), "circles-jobs-test"));
@@ -110,6 +111,15 @@ describe.each(databaseKinds)("job queue on %s", (kind) => {
       ["refresh-formula-excerpts", {}],
     ] as const) {
       expect((await queue.runJobNow(name, data)).map((result) => [result.outcome, result.error])).toEqual([["completed", null]]);
+    }
+  });
+
+  it("runs a job on an API test's own app when the test asks for a queue", async () => {
+    const api = await createTestApi(kind, { jobs: true });
+    try {
+      expect((await api.jobs!.runJobNow("expire-payments")).map((result) => result.outcome)).toEqual(["completed"]);
+    } finally {
+      await api.close();
     }
   });
 

@@ -142,17 +142,19 @@ export class JobQueue {
   }
 }
 
-let current: JobQueue | undefined;
+/** The started queues, latest last: `enqueueJob` sends through the latest (a server has one; a test may start one inside another's). */
+const started: JobQueue[] = [];
 
-/** Starts this process's queue (one per process: `enqueueJob` sends through it). */
+/** Starts this process's queue: `enqueueJob` sends through it until it stops. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const queue = await new JobQueue(options).start();
-  current = queue;
+  started.push(queue);
   return queue;
 }
 
 export async function stopJobQueue(queue: JobQueue): Promise<void> {
-  if (current === queue) current = undefined;
+  const index = started.indexOf(queue);
+  if (index >= 0) started.splice(index, 1);
   await queue.stop();
 }
 
@@ -161,7 +163,8 @@ export async function stopJobQueue(queue: JobQueue): Promise<void> {
  * it rolls back. Call it from a service inside `inTransaction`.
  */
 export async function enqueueJob(tx: Transaction, name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
-  if (!current) throw new Error(`no job queue is started in this process (enqueueing ${name})`);
+  const queue = started.at(-1);
+  if (!queue) throw new Error(`no job queue is started in this process (enqueueing ${name})`);
   registeredJob(name);
-  return current.boss.send(name, data, { ...options, db: fromDrizzle(tx.db as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+  return queue.boss.send(name, data, { ...options, db: fromDrizzle(tx.db as unknown as Parameters<typeof fromDrizzle>[0], sql) });
 }
