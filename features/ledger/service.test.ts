@@ -19,7 +19,8 @@ describe.each(databaseKinds)("double-entry ledger on %s", (kind) => {
       inTransaction({ db: database.db }, (tx) =>
         postLedgerTransaction(tx, {
           idempotencyKey: `test:${user.id}`,
-          kind: "test_grant",
+          kind: "grant",
+          data: { reason: "test" },
           entries: [
             { account: { userId: user.id, currency: "sinecoin" }, amount: 50 },
             { account: { system: "test_issuer", currency: "sinecoin" }, amount: -50 },
@@ -48,7 +49,8 @@ describe.each(databaseKinds)("double-entry ledger on %s", (kind) => {
     const attempt = inTransaction({ db: database.db }, (tx) =>
       postLedgerTransaction(tx, {
         idempotencyKey: `bad:${user.id}:${amounts.join(",")}`,
-        kind: "test",
+        kind: "grant",
+        data: {},
         entries: amounts.map((amount, index) => ({
           account: index === 0 ? { userId: user.id, currency: "gold" as const } : { system: "test_issuer", currency: "gold" as const },
           amount,
