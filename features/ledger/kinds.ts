@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Every kind of ledger transaction, in one place: the shape of its `data` (checked when it is
  * posted) and what it means for the user's income. The `ledger_transactions_kind_check`
- * constraint keeps the column to these names (migration `0038_ledger_kinds`); a new kind is a line
+ * constraint keeps the column to these names (the `ledger_kinds` migration); a new kind is a line
  * here, its locale texts (`wallet.json`, `kind.*`) and a migration widening the constraint.
  *
  * `income` says whether a kind is income and from which source, so income can be attributed to a
