@@ -155,12 +155,17 @@ export interface UploadFile {
   /** What the client claims; the server must not believe it. */
   contentType?: string;
   field?: string;
+  /** Text fields sent before the file, as a form's other inputs. */
+  fields?: Record<string, string>;
 }
 
 export function multipartBody(file: UploadFile): { body: Buffer; contentType: string } {
   const boundary = `----circles${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(file.fields ?? {})
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, file.bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
