@@ -7,9 +7,15 @@ import { bookPath, chapterPath } from "./presenter.ts";
 import { bookTags, loadBook, removeBook } from "./service.ts";
 import { removeChapter } from "./chapters.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
+import { bookFeed, chapterFeed } from "./feed.ts";
+import { bookSearch, chapterSearch } from "./search.ts";
+import { bookCreatorDesk } from "./creator.ts";
 
 registerSubject({
   type: "book",
+  feed: bookFeed,
+  search: bookSearch,
+  creatorDesk: bookCreatorDesk,
   commentable: true,
   async load(db, viewer, id) {
     const { row, resource } = await loadBook(db, viewer, id);
@@ -58,6 +64,8 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  feed: chapterFeed,
+  search: chapterSearch,
   commentable: true,
   async load(db, viewer, id) {
     const [chapter] = await db

@@ -4,9 +4,11 @@ import { circleTag, commentsTag, contentTag, countsTag, homeTag, sitemapTag, use
 import { registerSubject } from "../subjects/registry.ts";
 import { entryPath } from "./paths.ts";
 import { loadReadableEntry } from "./service.ts";
+import { entrySearch } from "./search.ts";
 
 registerSubject({
   type: "entry",
+  search: entrySearch,
   commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableEntry(db, viewer, id);

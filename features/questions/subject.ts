@@ -13,6 +13,8 @@ import {
   removeQuestion,
   type QuestionRow,
 } from "./service.ts";
+import { answerFeed, questionFeed } from "./feed.ts";
+import { answerSearch, questionSearch } from "./search.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
 export function questionSubject(
@@ -62,6 +64,8 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  feed: questionFeed,
+  search: questionSearch,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableQuestion(db, viewer, id);
     return questionSubject(row, access);
@@ -99,6 +103,8 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  feed: answerFeed,
+  search: answerSearch,
   async load(db, viewer, id) {
     const { row, question, access, author } = await loadReadableAnswer(db, viewer, id);
     return answerSubject({ ...row, username: author.username }, question, access);

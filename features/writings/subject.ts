@@ -5,6 +5,9 @@ import type { CircleAccess } from "../circles/policy.ts";
 import { registerSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { writingPath } from "./paths.ts";
 import { loadReadableWriting, removeWriting, writingContentTags, writingTags, type WritingRow } from "./service.ts";
+import { writingFeed } from "./feed.ts";
+import { writingSearch } from "./search.ts";
+import { writingCreatorDesk } from "./creator.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
@@ -32,6 +35,9 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  feed: writingFeed,
+  search: writingSearch,
+  creatorDesk: writingCreatorDesk,
   commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
