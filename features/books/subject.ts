@@ -16,6 +16,7 @@ registerSubject({
   feed: bookFeed,
   search: bookSearch,
   creatorDesk: bookCreatorDesk,
+  interactions: { tips: true, pins: true },
   commentable: true,
   async load(db, viewer, id) {
     const { row, resource } = await loadBook(db, viewer, id);

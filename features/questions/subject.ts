@@ -104,6 +104,7 @@ registerSubject({
   commentable: true,
   type: "answer",
   feed: answerFeed,
+  interactions: { tips: true },
   search: answerSearch,
   async load(db, viewer, id) {
     const { row, question, access, author } = await loadReadableAnswer(db, viewer, id);

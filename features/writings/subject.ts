@@ -38,6 +38,15 @@ registerSubject({
   feed: writingFeed,
   search: writingSearch,
   creatorDesk: writingCreatorDesk,
+  interactions: {
+    tips: true,
+    // Its author may switch tips off (`tip_enabled`).
+    async tipsSwitchedOn(db, id) {
+      const [row] = await db.select({ tipEnabled: writings.tipEnabled }).from(writings).where(eq(writings.id, id));
+      return row?.tipEnabled === true;
+    },
+    pins: true,
+  },
   commentable: true,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
