@@ -18,6 +18,7 @@ registerSubject({
   creatorDesk: bookCreatorDesk,
   interactions: { tips: true, pins: true },
   commentable: true,
+  authoredBy: (authorId) => sql`select b.id, b.name as title from books b where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, resource } = await loadBook(db, viewer, id);
     return {
@@ -68,6 +69,8 @@ registerSubject({
   feed: chapterFeed,
   search: chapterSearch,
   commentable: true,
+  authoredBy: (authorId) =>
+    sql`select ch.id, ch.title from book_chapters ch join books b on b.id = ch.book_id where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const [chapter] = await db
       .select({

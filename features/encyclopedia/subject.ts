@@ -10,6 +10,7 @@ registerSubject({
   type: "entry",
   search: entrySearch,
   commentable: true,
+  authoredBy: (authorId) => sql`select e.id, e.name as title from encyclopedia_entries e where e.creator_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableEntry(db, viewer, id);
     return {

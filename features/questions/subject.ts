@@ -64,6 +64,7 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  authoredBy: (authorId) => sql`select q.id, q.title from questions q where q.author_id = ${authorId}`,
   feed: questionFeed,
   search: questionSearch,
   async load(db, viewer, id) {
@@ -103,6 +104,8 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  authoredBy: (authorId) =>
+    sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,
   feed: answerFeed,
   interactions: { tips: true },
   search: answerSearch,

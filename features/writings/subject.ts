@@ -48,6 +48,7 @@ registerSubject({
     pins: true,
   },
   commentable: true,
+  authoredBy: (authorId) => sql`select w.id, w.title from writings w where w.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);
