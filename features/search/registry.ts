@@ -3,6 +3,7 @@ import { countInstance } from "../../server/lib/single-instance.ts";
 import type { DomainEvent, EventVerb } from "../events/catalogue.ts";
 import { isSubjectType, type SubjectType } from "../subjects/types.ts";
 import { kindsWith, subjectKind } from "../subjects/registry.ts";
+import { codeEnd, codeStart } from "./snippets.ts";
 
 /**
  * The search index's view of the subject registry: each searchable kind declares, as the `search`
@@ -84,10 +85,19 @@ export function isSearchType(value: string): value is SearchType {
   return isSubjectType(value) && subjectKind(value).search !== undefined;
 }
 
-/** Markdown or HTML to plain text for the index and snippets: markup, link targets and images go. */
+/**
+ * Markdown or HTML to plain text for the index and snippets: markup, link targets and images go.
+ * Fenced code blocks stay searchable but are set apart (`codeStart`…`codeEnd`) so snippets leave
+ * them out; formulas stay as written (snippets.ts shows them as a marker).
+ */
 export function plainText(source: string, limit = 20000): string {
   return source
     .slice(0, limit * 2)
+    .replace(
+      /^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm,
+      (_, _fence, code: string) => ` ${codeStart}${code}${codeEnd} `,
+    )
+    .replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (block) => ` ${codeStart}${block}${codeEnd} `)
     .replace(/<\/?[a-zA-Z][^>]*>/g, " ")
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
