@@ -390,7 +390,6 @@ export function WritingView({
         summary={page.interactions}
         csrfToken={page.csrfToken}
         title={writing.title}
-        tippable={writing.tip_enabled}
       />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">

@@ -12,7 +12,7 @@ import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage
 import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
 import { joinCircleOperation, leaveCircleOperation } from "./operations.ts";
 import { circleCategoriesApi } from "./categories-api.ts";
-import { listPins, pinnableTypes, pinSubject, unpinSubject } from "./pins.ts";
+import { listPins, pinnableTypeSchema, pinSubject, unpinSubject } from "./pins.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
 import { jsonRoute, noContent, personal } from "../../server/lib/operation.ts";
 import {
@@ -28,7 +28,7 @@ import { idSchema } from "../../common/id.ts";
 
 const circleParams = z.object({ id: idSchema });
 const memberParams = z.object({ id: idSchema, user_id: idSchema });
-const pinParams = z.object({ id: idSchema, type: z.enum(pinnableTypes), subject_id: idSchema });
+const pinParams = z.object({ id: idSchema, type: pinnableTypeSchema, subject_id: idSchema });
 
 /**
  * The circles API. Every write asks the policy on the server (through `requireCircle` in the
@@ -38,7 +38,7 @@ const pinParams = z.object({ id: idSchema, type: z.enum(pinnableTypes), subject_
  */
 const pinsAnswer = z.strictObject({
   pins: z.array(
-    z.strictObject({ type: z.enum(pinnableTypes), id: z.number().int(), title: z.string(), path: z.string(), pinned_at: z.string() }),
+    z.strictObject({ type: pinnableTypeSchema, id: z.number().int(), title: z.string(), path: z.string(), pinned_at: z.string() }),
   ),
 });
 
