@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
 import { idSchema } from "../../common/id.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
@@ -136,8 +136,15 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       });
     }
   });
+  // Changes may have been missed while the channel was down: every stream re-reads from its last event id.
+  const stopResync = onResync(() => {
+    setImmediate(() => {
+      for (const userStreams of streams.values()) for (const stream of userStreams) enqueue(stream, () => push(app.db, stream));
+    });
+  });
   app.addHook("onClose", async () => {
     stopListening();
+    stopResync();
     for (const userStreams of streams.values()) for (const stream of userStreams) stream.reply.raw.end();
     streams.clear();
   });
