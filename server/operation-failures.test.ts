@@ -5,9 +5,8 @@ import { errorStatus } from "../common/app-error.ts";
 import type { AnyOperation } from "./lib/operation.ts";
 import { createTestApi, type TestApi } from "../tests/support/api.ts";
 
-
 /** Every operation definition, with the module that declares it. */
-const modules = import.meta.glob<Record<string, unknown>>("../features/*/operations.ts", { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>("../features/*/*operations.ts", { eager: true });
 const operations = Object.entries(modules).flatMap(([file, exports]) =>
   Object.values(exports)
     .filter((value): value is AnyOperation => typeof value === "object" && value !== null && "failures" in value && "run" in value)
