@@ -29,6 +29,11 @@ export interface DatabaseHandle {
    * `options.onReconnect` catches up. Returns a stop function.
    */
   listen?(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
+  /**
+   * How the job queue (features/jobs) reaches the same store: the embedded store's one connection,
+   * or the server's URL (the queue keeps a small pool of its own and a LISTEN connection).
+   */
+  queueConnection: { embedded: PGlite } | { url: string };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
@@ -49,6 +54,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined, initial?
       await migratePglite(db as never, { migrationsFolder });
     },
     close: () => client.close(),
+    queueConnection: { embedded: client },
   };
 }
 
@@ -65,6 +71,7 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
       await migratePostgres(db as never, { migrationsFolder });
     },
     close: () => pool.end(),
+    queueConnection: { url },
     // A dropped connection is reconnected with backoff and LISTENs again (server/db/listener.ts).
     listen: (channel, onMessage, options) => listenResiliently(url, channel, onMessage, options),
   };

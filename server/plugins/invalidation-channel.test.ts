@@ -126,7 +126,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("invalidation across processes (Po
     let resyncs = 0;
     const stopResync = onResync(() => (resyncs += 1));
     const before = unread.length;
-    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`;
+    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%circles_invalidate%' and pid <> pg_backend_pid()`;
     const listenerPids = async () => ((await database.db.execute(listeners)) as unknown as { rows: { pid: number }[] }).rows;
     const [listener] = await listenerPids();
     expect(listener).toBeDefined();
