@@ -27,6 +27,7 @@ import "./comments/handlers.ts";
 import "./books/handlers.ts";
 import "./questions/handlers.ts";
 import "./tips/handlers.ts";
+import "./paywall/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./writings/search.ts";
 import "./books/search.ts";
