@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
 import { idSchema } from "../../common/id.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
@@ -184,8 +184,15 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
       setImmediate(() => enqueue(user, () => push(app.db, user, readyStreams(user))));
     }
   });
+  // Changes may have been missed while the channel was down: every stream re-reads from its last event id.
+  const stopResync = onResync(() => {
+    setImmediate(() => {
+      for (const user of users.values()) enqueue(user, () => push(app.db, user, readyStreams(user)));
+    });
+  });
   app.addHook("onClose", async () => {
     stopListening();
+    stopResync();
     for (const user of users.values()) for (const stream of user.streams) stream.reply.raw.end();
     users.clear();
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { searchDocuments } from "../../server/db/schema/index.ts";
 import { parseSearchWordsTag } from "../../server/lib/cache-tags.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { characterTokens, foldText, indexTokens, learnWords, pinyinKeys, tsvectorLiteral } from "./text.ts";
 import { searchKind, searchKinds, type SearchSource, type SearchType } from "./registry.ts";
 
@@ -134,6 +134,10 @@ onInvalidate((tags) => {
  */
 let dictionaryReady = false;
 let dictionaryLoading: Promise<void> | null = null;
+// Names taught while the channel was down never reached this process: read them all again.
+onResync(() => {
+  dictionaryReady = false;
+});
 export async function loadDictionary(db: Executor, { shared = true }: { shared?: boolean } = {}): Promise<void> {
   if (!dictionaryReady) {
     if (shared) {
