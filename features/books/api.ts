@@ -8,7 +8,7 @@ import { snakeKeys } from "../circles/presenter.ts";
 import { requireCircle } from "../circles/access.server.ts";
 import { canCreateBook } from "./policy.ts";
 import { bookListQuerySchema } from "./schema.ts";
-import { getBook, listCircleBooks, loadBook } from "./service.ts";
+import { getBook, listCircleBooks } from "./service.ts";
 import { getChapter } from "./chapters.ts";
 import { bookPath } from "./presenter.ts";
 import { documentBodyLimit } from "../content/schema.ts";
@@ -20,14 +20,12 @@ import {
   editBookOperation,
   editChapterOperation,
 } from "./operations.ts";
-import { recordBookView, visitorKey } from "./views.ts";
 
 const circleParams = z.object({ cid: idSchema });
 const bookParams = z.object({ id: idSchema });
 const chapterParams = z.object({ id: idSchema, chapter_id: idSchema });
 
 /** A transparent 1×1 GIF: the view counter's answer, so an <img> on a (cached) page counts without JavaScript. */
-const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 /**
  * The books API. Every write asks the books policy on the server (in the services); a book in a
@@ -131,32 +129,4 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     summary: "Delete a chapter for good; the later chapters move up one number",
     cache: "none",
   });
-
-  /**
-   * The view counter: the book's page embeds it as an image, so visitors served a cached page count
-   * too, with or without JavaScript. Once per visitor per day; readers only (else 404/401/403).
-   */
-  api.get(
-    "/api/books/:id/view.gif",
-    {
-      // An image, not JSON: left out of the OpenAPI document like the writings' view beacon.
-      schema: {
-        hide: true,
-        tags,
-        summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF",
-        params: bookParams,
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      await loadBook(app.db, viewer, request.params.id);
-      await recordBookView(
-        { db: app.db },
-        request.params.id,
-        visitorKey(viewer, { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }),
-        app.now(),
-      );
-      return reply.header("content-type", "image/gif").header("cache-control", "private, no-store").send(pixel);
-    },
-  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idSchema } from "../../common/id.ts";
 import { AppError } from "../../common/app-error.ts";
 import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
 import {
@@ -18,10 +17,7 @@ import { documentBodyLimit } from "../content/schema.ts";
 import { deleteDraft, getDraft, listDrafts } from "./drafts.ts";
 import { draftAnswerSchema, renderedPreviewSchema } from "./presenter.ts";
 import { draftKeySchema, previewSchema } from "./schema.ts";
-import { loadReadableWriting } from "./service.ts";
-import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
 
-const writingParams = z.object({ id: idSchema });
 const draftParams = z.object({ key: draftKeySchema });
 
 export { documentBodyLimit };
@@ -62,19 +58,6 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     tags,
     summary: "Delete a writing for good (its author or the circle's moderators)",
     cache: "none",
-  });
-
-  /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
-  api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const key = beaconVisitor(request, reply, viewer);
-    try {
-      const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
-      if (key) await recordView(app.db, row.id, key);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
   });
 
   api.post(
