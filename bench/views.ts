@@ -8,7 +8,7 @@ import { loadConfig } from "../server/config.ts";
 import { openEmbeddedDatabase, openServerDatabase } from "../server/db/client.ts";
 import { dailyStats, subjectViews, writings } from "../server/db/schema/index.ts";
 import { shanghaiDay } from "../common/locale.ts";
-import { createUser, createWriting } from "../tests/support/factories.ts";
+import { createCircle, createUser, createWriting } from "../tests/support/factories.ts";
 import { creatorAnalysis } from "../features/metrics/analysis.ts";
 import { rollupDifferences } from "../features/metrics/rollups.ts";
 
@@ -34,7 +34,7 @@ export async function runViewsBench(): Promise<void> {
   await app.ready();
   try {
     const author = await createUser(db);
-    const writing = await createWriting(db, author);
+    const writing = await createWriting(db, author, { circleId: (await createCircle(db, { parentId: null })).id });
     const started = performance.now();
     let next = 0;
     const worker = async () => {

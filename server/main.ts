@@ -5,8 +5,7 @@ import { loadConfig } from "./config.ts";
 import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seed } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
-import { startMaintenance } from "./maintenance.ts";
-import { startPaymentJobs } from "../features/payments/jobs.ts";
+import { startJobQueue, stopJobQueue } from "../features/jobs/queue.ts";
 
 /** Starts the product: migrate, seed, serve; stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
@@ -30,14 +29,13 @@ export async function main(): Promise<void> {
     pages: { buildDirectory: path.resolve("build"), cache: config.production },
   });
 
-  const stopMaintenance = startMaintenance(database.db, app.files, app.log);
-  const stopPaymentJobs = startPaymentJobs(database.db, app.log);
+  // The job queue's workers (features/jobs): the every-minute payment expiry, the hourly maintenance.
+  const jobs = await startJobQueue({ database, files: app.files, log: app.log, work: true });
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
-    stopMaintenance();
-    stopPaymentJobs();
+    await stopJobQueue(jobs);
     await app.close();
     await database.close();
     await release?.();

@@ -6,12 +6,15 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
 import type { Delivery } from "../../features/delivery/message.ts";
+import { startJobQueue, stopJobQueue, type JobQueue } from "../../features/jobs/queue.ts";
 
 export interface TestApi {
   app: FastifyInstance;
   database: TestDatabase;
   /** This app's DATA_DIR (a fresh temporary folder): the dev outbox is its `outbox/`. */
   dataDir: string;
+  /** The job queue on this app's database when asked for (`jobs: true`): no workers, `runJobNow` runs a job in the call. */
+  jobs?: JobQueue;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,8 @@ export interface TestApiOptions {
   delivery?: Delivery;
   /** The clock of date-bound rules (daily check-in). */
   now?: () => Date;
+  /** Start a job queue (features/jobs) on the app's database, for `api.jobs.runJobNow` and `enqueueJob`. */
+  jobs?: boolean;
 }
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
@@ -56,11 +61,14 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
     pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined,
   });
   await app.ready();
+  const jobs = options.jobs ? await startJobQueue({ database, files: app.files, log: app.log }) : undefined;
   return {
     app,
     database,
     dataDir,
+    jobs,
     close: async () => {
+      if (jobs) await stopJobQueue(jobs);
       await app.close();
       await database.dispose();
     },
