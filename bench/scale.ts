@@ -133,6 +133,16 @@ const cases: Case[] = [
     latency: true,
   },
   { name: "search API, English (caching)", path: fixed("/api/search/?q=caching"), signedIn: true, latency: true },
+  // Rare words too (issue 40): a title's serial matches a handful of documents, which the ordered
+  // walk that suits common words would read the whole index to find.
+  { name: "search API, rare (a title's serial, 4711)", path: fixed("/api/search/?q=4711"), signedIn: true, latency: true },
+  {
+    name: "search API, common and rare words (规模测试文章 4711)",
+    path: fixed(`/api/search/?q=${encodeURIComponent("规模测试文章 4711")}`),
+    signedIn: true,
+    latency: true,
+  },
+  { name: "search API, pinyin results (gougu)", path: fixed("/api/search/?q=gougu"), signedIn: true, latency: true },
   { name: "search suggestions, pinyin (gougu)", path: fixed("/api/search/suggest/?q=gougu"), signedIn: true, latency: true },
   { name: "anonymous /sitemap.xml (index)", path: fixed("/sitemap.xml"), signedIn: false },
   { name: "anonymous /sitemap/writings-1.xml (per byte)", path: fixed("/sitemap/writings-1.xml"), signedIn: false, byBytes: true },

@@ -207,7 +207,7 @@ export async function buildApp({
   await app.register(checkinsApi);
   await app.register(walletApi);
   await app.register(shopApi);
-  configurePayments(config.sessionSecret);
+  app.log.info(configurePayments(config.sessionSecret));
   await app.register(paymentsApi);
   await app.register(tipsApi);
   await app.register(paywallApi);

@@ -48,6 +48,13 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
       }, 120);
     };
     const close = () => setTimeout(() => setOpen(false), 150);
+    // Enter without a pick searches: the list closes and an answer still on its way stays closed.
+    const submit = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || box.getAttribute("aria-activedescendant")) return;
+      clearTimeout(timer);
+      controller?.abort();
+      setOpen(false);
+    };
     box.setAttribute("role", "combobox");
     box.setAttribute("aria-autocomplete", "list");
     box.setAttribute("aria-controls", "site-search-suggestions");
@@ -55,6 +62,7 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
     box.addEventListener("input", load);
     box.addEventListener("blur", close);
     box.addEventListener("focus", load);
+    box.addEventListener("keydown", submit);
     load();
     return () => {
       clearTimeout(timer);
@@ -62,6 +70,7 @@ export default function SearchSuggestions({ input }: { input: RefObject<HTMLInpu
       box.removeEventListener("input", load);
       box.removeEventListener("blur", close);
       box.removeEventListener("focus", load);
+      box.removeEventListener("keydown", submit);
     };
   }, [input]);
 

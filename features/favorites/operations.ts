@@ -45,6 +45,8 @@ const itemAnswer = z.object({
   note: z.string(),
   created_at: z.string(),
   readable: z.boolean(),
+  /** Hidden by moderation (its title then empty unless the viewer may still read it). */
+  hidden: z.boolean(),
 });
 
 export function presentFavoriteState(state: FavoriteState): z.infer<typeof stateAnswer> {
@@ -66,6 +68,7 @@ export function presentFavoriteItem(item: FavoriteItem): z.infer<typeof itemAnsw
     note: item.note,
     created_at: item.createdAt.toISOString(),
     readable: item.readable,
+    hidden: item.hidden,
   };
 }
 

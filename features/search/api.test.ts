@@ -6,6 +6,7 @@ import { databaseKinds } from "../../tests/support/database.ts";
 import { books, writings } from "../../server/db/schema/index.ts";
 import { inTransaction } from "../../server/lib/transactions.ts";
 import { emit } from "../events/bus.ts";
+import { searchPlan } from "./candidates.ts";
 import { indexSubjects, rebuildIndex } from "./indexer.ts";
 
 interface Answer {
@@ -80,6 +81,50 @@ describe.each(databaseKinds)("search API on %s", (kind) => {
     }
   });
 
+  it("finds by pinyin what the suggestions find: names, titles and aliases, never body text", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const entry = await visitor.post("/api/circles/1/encyclopedia/entries/", {
+      name: "费马大定理",
+      aliases: ["勾股数猜想"],
+      content: "数论中的著名定理。",
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const entryId = (entry.json() as { id: number }).id;
+    const titled = await visitor.post("/api/circles/1/writings/", { title: "数学的乐趣", content: "一篇关于证明的随笔。" });
+    const bodyOnly = await visitor.post("/api/circles/1/writings/", { title: "周末随笔", content: "今天读了一本数学书，讲勾股和费马。" });
+    const titledKey = `writing-${(titled.json() as { id: number }).id}`;
+    const bodyKey = `writing-${(bodyOnly.json() as { id: number }).id}`;
+    for (const [typed, expected] of [
+      ["shuxue", titledKey],
+      ["feima", `entry-${entryId}`],
+      ["gougu", `entry-${entryId}`],
+    ] as const) {
+      const suggested = (await new Visitor(api.app).get(`/api/search/suggest/?q=${typed}`)).json() as {
+        suggestions: { type: string; id: number }[];
+      };
+      expect(
+        suggested.suggestions.map((item) => `${item.type}-${item.id}`),
+        typed,
+      ).toContain(expected);
+      const found = keys(await find(typed));
+      expect(found, typed).toContain(expected);
+      expect(found, typed).not.toContain(bodyKey);
+    }
+  });
+
+  it("shows formulas in snippets as a marker, never their source, and leaves code blocks out", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const published = await visitor.post("/api/circles/1/writings/", {
+      title: "直角三角形札记",
+      content: "```python\nprint(hypotenuse)\n```\n\n毕达哥拉斯关系 $$ a^2 + b^2 = c^2 $$ 对每个直角三角形成立。",
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json() as { id: number };
+    const found = (await find("毕达哥拉斯")).results.find((result) => result.id === id && result.type === "writing");
+    expect(found?.snippet).toContain("[公式]");
+    for (const source of ["$$", "a^2", "print", "hypotenuse"]) expect(found?.snippet).not.toContain(source);
+  });
+
   it("never shows what the viewer may not read: members-only circles to others, hidden writings to anyone", async () => {
     const author = await createUser(db());
     const outsider = await createSignedInUser(api.app, db());
@@ -139,5 +184,35 @@ describe.each(databaseKinds)("search API on %s", (kind) => {
     const typo = await find("photosinthesis");
     expect(typo.results).toHaveLength(0);
     expect(typo.did_you_mean).toMatch(/^Photosynthesis notes/);
+  });
+
+  it("ranks the same results whether the matches are read through the word indexes first (rare words) or in rank order (common words)", async () => {
+    const author = await createUser(db());
+    for (let index = 0; index < 4; index += 1) {
+      await createWriting(db(), author, {
+        circleId: 1,
+        title: `Topology lecture ${index}`,
+        content: `manifold ${"common ".repeat(index)}`,
+      });
+    }
+    await rebuildIndex(db());
+    const saved = { ...searchPlan };
+    const read = async (q: string, extra = "") => {
+      const answer = await find(q, new Visitor(api.app), extra);
+      return { keys: keys(answer), total: answer.total_estimate };
+    };
+    const queries = [["topology"], ["manifold"], ["lecture", "&sort=newest"], ["topology lecture", "&cursor=o2"]] as const;
+    try {
+      const rare = await Promise.all(queries.map(([q, extra]) => read(q, extra)));
+      expect(rare[0]!.keys).toHaveLength(4);
+      expect(rare[0]!.total).toBe(4);
+      Object.assign(searchPlan, { rareMatches: -1, rareShare: 0 });
+      expect(await Promise.all(queries.map(([q, extra]) => read(q, extra)))).toEqual(rare);
+      // The estimate said rare but there were more matches than the rare plan reads: the common plan answers.
+      Object.assign(searchPlan, { ...saved, rareCap: 2 });
+      expect(await Promise.all(queries.map(([q, extra]) => read(q, extra)))).toEqual(rare);
+    } finally {
+      Object.assign(searchPlan, saved);
+    }
   });
 });

@@ -37,11 +37,17 @@ export function prepareQuery(raw: string, synonymSets: string[][] = []): Prepare
   const folded = foldText(cleanQuery(raw)).trim();
   const { coarse, fine } = segment(folded);
   const words = coarse.slice(0, maxWords);
+  const unstemmed = latinWordsOf(folded);
   const marks = new Set<string>();
   const synonymsOf = (text: string) => synonymSets.filter((set) => set.includes(text)).flat();
   const alternatives = (word: string, pieces: string[]) => {
     const options = [quoteLexeme(word)];
     if (pieces.length > 1) options.push(allOf(pieces));
+    // What the suggestions find, the results find too: a Latin word as the start of a name's or
+    // title's word or pinyin (`shuxue`, `gougu` → 勾股定理), weights A and B only, never the body;
+    // from two letters (one letter would start half the titles).
+    const typed = unstemmed.get(word);
+    if (typed && typed.length > 1) options.push(`${quoteLexeme(typed)}:*AB`);
     for (const synonym of synonymsOf(word)) {
       const tokens = segment(synonym).coarse;
       if (tokens.length > 0 && synonym !== word) options.push(allOf(tokens));
@@ -62,6 +68,18 @@ export function prepareQuery(raw: string, synonymSets: string[][] = []): Prepare
     tsquery = `(${tsquery}) | ${options.map((tokens) => allOf(tokens)).join(" | ")}`;
   }
   return { folded, words, tsquery, marks: [...marks] };
+}
+
+const latinRun = /[\p{Script=Latin}]+/gu;
+
+/** The query's Latin words as typed (folded, not stemmed), by their stem: `shuxue` for `shuxu`. */
+function latinWordsOf(folded: string): Map<string, string> {
+  const typed = new Map<string, string>();
+  for (const [run] of folded.matchAll(latinRun)) {
+    const stem = segment(run).coarse[0];
+    if (stem && !typed.has(stem)) typed.set(stem, run);
+  }
+  return typed;
 }
 
 /** The suggestion tsquery: the words so far in names and pinyin (weights A and B), the last one as a prefix. */

@@ -1,5 +1,6 @@
 import type { Executor } from "../../server/db/client.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
+import { codeEnd, codeStart } from "./snippets.ts";
 
 /**
  * The searchable kinds: each registers once, in its own `features/<domain>/search.ts` (loaded by
@@ -63,10 +64,19 @@ export function isSearchType(value: string): value is SearchType {
   return (searchTypes as readonly string[]).includes(value);
 }
 
-/** Markdown or HTML to plain text for the index and snippets: markup, link targets and images go. */
+/**
+ * Markdown or HTML to plain text for the index and snippets: markup, link targets and images go.
+ * Fenced code blocks stay searchable but are set apart (`codeStart`…`codeEnd`) so snippets leave
+ * them out; formulas stay as written (snippets.ts shows them as a marker).
+ */
 export function plainText(source: string, limit = 20000): string {
   return source
     .slice(0, limit * 2)
+    .replace(
+      /^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm,
+      (_, _fence, code: string) => ` ${codeStart}${code}${codeEnd} `,
+    )
+    .replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (block) => ` ${codeStart}${block}${codeEnd} `)
     .replace(/<\/?[a-zA-Z][^>]*>/g, " ")
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")

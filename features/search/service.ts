@@ -6,8 +6,20 @@ import { circlesWhere, inReadableCircles, loadCircleAccessMap, type ReadableCirc
 import { canReadCircleContent, canViewCircle } from "../circles/policy.ts";
 import { localizedTexts } from "../circles/presenter.ts";
 import { circleRows } from "../circles/tree.server.ts";
+import {
+  candidatesSql,
+  choosePlan,
+  documentCount,
+  estimateMatches,
+  bodyCandidates,
+  maxOffset,
+  rareComplete,
+  rememberedEstimate,
+  type CandidateQuery,
+} from "./candidates.ts";
 import { loadDictionary } from "./indexer.ts";
-import { cleanQuery, highlight, prepareQuery, suggestionQuery } from "./query.ts";
+import { cleanQuery, prepareQuery, suggestionQuery } from "./query.ts";
+import { snippet } from "./snippets.ts";
 import { foldText, quoteLexeme, segment } from "./text.ts";
 import type { SearchType } from "./registry.ts";
 
@@ -60,15 +72,6 @@ export interface Suggestion {
   url: string;
 }
 
-/**
- * How many matches a query reads at most, whatever its word's frequency: the best
- * `titleCandidates` by title and names and the best `bodyCandidates` anywhere, each in
- * `rank_score` order (Hot and recency, indexed), so a word in a sixth of all bodies stops after
- * a few hundred rows. Ranking (`ts_rank` and the name bonus) runs on those only; pages go as far.
- */
-const titleCandidates = 100;
-const bodyCandidates = 100;
-const maxOffset = titleCandidates + bodyCandidates;
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
 
 function parseCursor(cursor: string | null | undefined): number {
@@ -128,6 +131,7 @@ type Row = {
   published_at: Date | string;
   total: number | string;
   body_candidates: number | string;
+  matched: number | string | null;
 };
 
 const cjkOnly = /^\p{Script=Han}+$/u;
@@ -161,7 +165,6 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
   if (options.type && options.type !== "all") filters.push(sql`d.type = ${options.type}`);
   if (options.circleId) filters.push(sql`d.circle_id = ${options.circleId}`);
   if (options.language) filters.push(sql`(d.language = ${options.language} or d.language is null)`);
-  const where = (match: SQL) => sql.join([match, ...filters], sql` and `);
   const titleMatch = sql.join(
     [tsquery ? sql`ts_filter(d.terms, '{a,b}') @@ ${tsquery}` : null, byName].filter((part): part is SQL => part !== null),
     sql` or `,
@@ -179,17 +182,44 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
       ? sql`d.published_at desc, d.type, d.id desc`
       : sql`(${rank} + case when ${nameLike} then 0.5 else 0 end + case when d.names = ${folded} then 1 else 0 end
           + 0.05 * ln(1 + greatest(d.hot_score, 0)) + 0.1 / (1 + ${age} / 30)) desc, d.published_at desc, d.type, d.id desc`;
-  // The candidates: each branch reads its matches in an indexed order and stops at its bound
-  // (PostgreSQL picks a GIN lookup when the word is rare, the ordered index when it is common).
-  const candidates =
-    options.sort === "newest"
-      ? sql`select d.type, d.id, 1 as body from search_documents d where ${where(sql`(${anyMatch})`)}
-          order by d.published_at desc, d.type, d.id desc limit ${maxOffset}`
-      : sql`(select d.type, d.id, 0 as body from search_documents d where ${where(sql`(${titleMatch})`)}
-            order by d.rank_score desc limit ${titleCandidates})
-          union all
-          (select d.type, d.id, 1 as body from search_documents d where ${where(sql`(${anyMatch})`)}
-            order by d.rank_score desc limit ${bodyCandidates})`;
+  const query: CandidateQuery = { titleMatch, anyMatch, filters, sort: options.sort === "newest" ? "newest" : "relevance" };
+  const planKey = JSON.stringify(["plan", prepared.tsquery, folded]);
+  const [estimate, documents] = await Promise.all([
+    rememberedEstimate(planKey, () => estimateMatches(db, anyMatch)),
+    rememberedEstimate("documents", () => documentCount(db)),
+  ]);
+  let plan = choosePlan(estimate, documents);
+  let rows = await pageRows(db, candidatesSql(query, plan), order, limit, offset);
+  // More matches than the estimate said: the bounded plan answers instead.
+  if (plan === "rare" && rows.length > 0 && !rareComplete(Number(rows[0]!.matched))) {
+    plan = "common";
+    rows = await pageRows(db, candidatesSql(query, plan), order, limit, offset);
+  }
+  const more = rows.length > limit && offset + limit < maxOffset;
+  const page = rows.slice(0, limit);
+  const candidatesFound = page.length > 0 ? Number(page[0]!.total) : offset;
+  // A word with more matches than were read: the planner's estimate of all its visible matches.
+  const exact = plan === "rare" && page.length > 0 ? Number(page[0]!.matched) : null;
+  const saturated =
+    exact === null && page.length > 0 && Number(page[0]!.body_candidates) >= (options.sort === "newest" ? maxOffset : bodyCandidates);
+  return {
+    results: page.map((row) => presentRow(row, prepared.marks, seen, options.locale)),
+    nextCursor: more ? `o${offset + limit}` : null,
+    totalEstimate: saturated
+      ? Math.max(
+          candidatesFound,
+          await rememberedEstimate(
+            JSON.stringify([folded, options.type ?? "all", options.circleId ?? 0, options.language ?? "", viewer?.id ?? 0]),
+            () => estimateMatches(db, sql.join([sql`(${anyMatch})`, ...filters], sql` and `)),
+          ),
+        )
+      : Math.max(candidatesFound, exact ?? 0),
+    didYouMean: page.length === 0 && offset === 0 ? await nearTitle(db, folded, seen) : null,
+  };
+}
+
+/** One page of the ranked candidates, with the page's authors and the counts the totals need. */
+async function pageRows(db: Executor, candidates: SQL, order: SQL, limit: number, offset: number): Promise<Row[]> {
   const result = await db.execute<Row>(sql`
     with candidates as (${candidates}),
     unique_candidates as (
@@ -198,6 +228,7 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
       select d.type, d.id, d.title, d.path, d.body, d.circle_id, d.author_id, d.published_at,
         count(*) over () as total,
         (select count(*) from candidates where body = 1) as body_candidates,
+        (select max(matched) from candidates) as matched,
         row_number() over (order by ${order}) as position
       from unique_candidates c
       join search_documents d on d.type = c.type and d.id = c.id
@@ -206,70 +237,17 @@ export async function search(db: Executor, viewer: Viewer | null, options: Searc
     )
     select p.*, u.username, u.nickname from page p left join users u on u.id = p.author_id
     order by p.position`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
-  const more = rows.length > limit && offset + limit < maxOffset;
-  const page = rows.slice(0, limit);
-  const candidatesFound = page.length > 0 ? Number(page[0]!.total) : offset;
-  // A word with more matches than were read: the planner's estimate of all its visible matches.
-  const saturated = page.length > 0 && Number(page[0]!.body_candidates) >= (options.sort === "newest" ? maxOffset : bodyCandidates);
-  return {
-    results: page.map((row) => presentRow(row, prepared.marks, seen)),
-    nextCursor: more ? `o${offset + limit}` : null,
-    totalEstimate: saturated
-      ? Math.max(
-          candidatesFound,
-          await rememberedEstimate(
-            JSON.stringify([folded, options.type ?? "all", options.circleId ?? 0, options.language ?? "", viewer?.id ?? 0]),
-            () => estimateMatches(db, where(sql`(${anyMatch})`)),
-          ),
-        )
-      : candidatesFound,
-    didYouMean: page.length === 0 && offset === 0 ? await nearTitle(db, folded, seen) : null,
-  };
+  return (result as unknown as { rows: Row[] }).rows;
 }
 
-/**
- * Estimates of common words, remembered for a minute per query, filters and viewer: the words that
- * need one are the ones searched again and again, and planning the estimate cost as much as
- * reading the page's candidates.
- */
-const estimates = new Map<string, { value: Promise<number>; until: number }>();
-const estimateMs = 60_000;
-const estimatesKept = 2_000;
-
-function rememberedEstimate(key: string, estimate: () => Promise<number>): Promise<number> {
-  const now = Date.now();
-  const known = estimates.get(key);
-  if (known && known.until > now) return known.value;
-  if (estimates.size >= estimatesKept) estimates.clear();
-  const value = estimate();
-  estimates.set(key, { value, until: now + estimateMs });
-  return value;
-}
-
-/** The planner's estimate of how many rows a condition matches (from the column statistics; no rows are read); 0 if unknown. */
-async function estimateMatches(db: Executor, condition: SQL): Promise<number> {
-  try {
-    const result = await db.execute(sql`explain (format json) select 1 from search_documents d where ${condition}`);
-    const first = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    const plan = first ? Object.values(first)[0] : null;
-    const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }] | null;
-    const rows = parsed?.[0]?.Plan?.["Plan Rows"];
-    return typeof rows === "number" && Number.isFinite(rows) ? Math.round(rows) : 0;
-  } catch {
-    // Only an estimate: the count of candidates stands.
-    return 0;
-  }
-}
-
-function presentRow(row: Row, marks: string[], seen: Visibility): SearchResult {
+function presentRow(row: Row, marks: string[], seen: Visibility, locale: Locale): SearchResult {
   const circleId = row.type === "circle" ? row.id : row.circle_id;
   const body = row.body || row.title;
   return {
     type: row.type,
     id: Number(row.id),
     title: row.type === "circle" && circleId ? (seen.names.get(circleId) ?? row.title) : row.title,
-    snippet: highlight(body, marks),
+    snippet: snippet(body, marks, locale),
     url: row.path,
     circle: circleId ? { id: circleId, name: seen.names.get(circleId) ?? "" } : null,
     author:

@@ -80,6 +80,7 @@ export async function tipSubject(
           tipId: tip!.id,
           subjectType: subject.type,
           subjectId: subject.id,
+          authorId,
           title: subject.title,
           path: subject.path,
           counterparty: viewer.nickname || viewer.username,
@@ -95,7 +96,7 @@ export async function tipSubject(
         actorId: viewer.id,
         subjectType: subject.type,
         subjectId: subject.id,
-        data: { tipId: tip!.id, amount: input.amount, authorAmount },
+        data: { tipId: tip!.id, amount: input.amount, authorAmount, authorId, source: "tips" },
         recipientIds: [authorId],
       });
       const [tipper] = await tx.db.select({ sinecoin: users.sinecoin }).from(users).where(eq(users.id, viewer.id));

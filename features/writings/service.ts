@@ -24,6 +24,7 @@ import { readingData, type ReadingData } from "./queries.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { emit } from "../events/bus.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
+import { withdrawRedPacketsOf } from "../red-packets/returns.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -321,6 +322,8 @@ export async function removeWriting(tx: Transaction, row: WritingRow, actorId: n
         .where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
     }
   }
+  // Red packets on it give what is left back to their funders first (their rows stay, detached).
+  await withdrawRedPacketsOf(tx, row.id);
   // Language versions pointing here become a group of their own (the foreign key sets null; the
   // remaining versions of a three-way group would collide, and there are only two languages).
   await tx.db.delete(writings).where(eq(writings.id, row.id));

@@ -27,6 +27,11 @@ export interface DatabaseHandle {
    * process, so it has nobody to tell). Returns a stop function.
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * How the job queue (features/jobs) reaches the same store: the embedded store's one connection,
+   * or the server's URL (the queue keeps a small pool of its own and a LISTEN connection).
+   */
+  queueConnection: { embedded: PGlite } | { url: string };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
@@ -47,6 +52,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined, initial?
       await migratePglite(db as never, { migrationsFolder });
     },
     close: () => client.close(),
+    queueConnection: { embedded: client },
   };
 }
 
@@ -63,6 +69,7 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
       await migratePostgres(db as never, { migrationsFolder });
     },
     close: () => pool.end(),
+    queueConnection: { url },
     listen: async (channel, onMessage) => {
       const client = new pg.Client({ connectionString: url });
       client.on("error", () => {});

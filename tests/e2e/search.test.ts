@@ -49,4 +49,32 @@ describe("search in the browser", () => {
     expect(await page.locator(".search-result-title a").getAttribute("href")).toBe(`/en/circles/1/writing/${id}`);
     await context.close();
   });
+
+  it("finds by pinyin on the results page what the header suggests, and closes the suggestions after Enter", async () => {
+    const token = uniqueName("gg");
+    const { context, page } = await newVisitor();
+    await signInAsNewUser(context);
+    const { csrftoken } = (await (await context.request.get("/api/get_csrf_token/")).json()) as { csrftoken: string };
+    const title = `勾股定理的证明 ${token}`;
+    const published = await context.request.post("/api/circles/1/writings/", {
+      headers: { "x-csrftoken": csrftoken },
+      data: { title, content: "直角三角形两直角边的平方和等于斜边的平方。" },
+    });
+    expect(published.status()).toBe(201);
+
+    await page.goto("/ranking");
+    await hydrated(page);
+    await page.locator(".site-search-input").click();
+    // The pinyin last, as one types it: the suggestions take the last word as a prefix.
+    await page.keyboard.type(`${token} gougu`);
+    await page.locator(".site-search-option", { hasText: title }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/search\?q=.*gougu/);
+    await eventually(() => page.locator(".search-result-title").allTextContents()).toEqual([title]);
+    await eventually(() => page.locator(".site-search-suggestions").count()).toBe(0);
+    // An answer that was still on its way does not open the list again.
+    await page.waitForTimeout(600);
+    expect(await page.locator(".site-search-suggestions").count()).toBe(0);
+    await context.close();
+  });
 });

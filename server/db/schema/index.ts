@@ -20,3 +20,4 @@ export * from "./economy.ts";
 export * from "./search.ts";
 export * from "./chats.ts";
 export * from "./shop.ts";
+export * from "./jobs.ts";
