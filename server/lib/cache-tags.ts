@@ -27,6 +27,8 @@ export const announcementsTag = "announcements";
 export const chatTag = (userId: number): string => `chat:${userId}`;
 
 /** The reader read the sender's private messages (the sender's read receipts). */
+/** `blockerId` blocked or unblocked `blockedId`: the blocked user's open streams tell their thread at once. */
+export const chatBlockTag = (blockerId: number, blockedId: number): string => `chat-block:${blockerId}:${blockedId}`;
 export const chatReadTag = (senderId: number, readerId: number): string => `chat-read:${senderId}:${readerId}`;
 
 /** A circle's pages (its own and its descendants', which carry their lineage). */
