@@ -94,6 +94,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("contact", "routes/contact.tsx", { id: id("contact") }),
       route("feedback", "routes/feedback.tsx", { id: id("feedback") }),
       route("admin/feedback", "routes/admin-feedback.tsx", { id: id("admin-feedback") }),
+      route("link", "routes/link.tsx", { id: id("link") }),
+      route("admin/links", "routes/admin-links.tsx", { id: id("admin-links") }),
       redirect("wiki", "wiki"),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),

@@ -17,4 +17,3 @@ export function statusFilter<T extends string>(request: Request, allowed: readon
 export function formValues(form: FormData, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 }
-

@@ -41,7 +41,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     {
       status: formAction(setFeedbackStatusOperation, {
         params: ({ form }) => ({ id: form.get("feedback_id") }),
-        done: (answer) => data({ notice: t("sitepages:admin_feedback.saved", { status: t(`sitepages:feedback.statuses.${answer.status}`) }) }),
+        done: (answer) =>
+          data({ notice: t("sitepages:admin_feedback.saved", { status: t(`sitepages:feedback.statuses.${answer.status}`) }) }),
         failed: (failure) => refusedForm(failure, {}),
         errorScreen: (error) => error.status === 401,
       }),
@@ -103,8 +104,7 @@ export default function AdminFeedback({ loaderData, actionData }: Route.Componen
                   </select>
                 </label>
                 <label>
-                  {t("admin_feedback.reply")}{" "}
-                  <input name="reply" className="text-input" maxLength={1000} defaultValue={item.reply} />
+                  {t("admin_feedback.reply")} <input name="reply" className="text-input" maxLength={1000} defaultValue={item.reply} />
                 </label>
                 <button type="submit" className="button">
                   {t("admin_feedback.save")}

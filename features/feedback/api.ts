@@ -13,7 +13,10 @@ export async function feedbackApi(app: FastifyInstance): Promise<void> {
       rateLimit: { max: 10, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.cookies.sessionid ?? request.ip },
     },
   });
-  jsonRoute(app, "GET", "/api/feedback/", listOwnFeedbackOperation, { tags, summary: "The viewer's own feedback, newest first, with its status" });
+  jsonRoute(app, "GET", "/api/feedback/", listOwnFeedbackOperation, {
+    tags,
+    summary: "The viewer's own feedback, newest first, with its status",
+  });
   jsonRoute(app, "GET", "/api/admin/feedback/", listAllFeedbackOperation, { tags, summary: "Everyone's feedback (site admins)" });
   jsonRoute(app, "POST", "/api/admin/feedback/:id/status/", setFeedbackStatusOperation, {
     tags,

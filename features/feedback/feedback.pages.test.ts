@@ -46,7 +46,13 @@ describe.each(databaseKinds)("contact and feedback pages on %s", (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain("Please write your feedback.");
 
-    const sent = await sender.postForm("/feedback", { csrftoken: token, intent: "send", category: "bug", message: "评论框无法输入", page_path: "" });
+    const sent = await sender.postForm("/feedback", {
+      csrftoken: token,
+      intent: "send",
+      category: "bug",
+      message: "评论框无法输入",
+      page_path: "",
+    });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe("/feedback?sent=1");
     const page = await sender.get("/feedback?sent=1");
@@ -73,7 +79,12 @@ describe.each(databaseKinds)("contact and feedback pages on %s", (kind) => {
     expect(zh.statusCode).toBe(200);
     expect(zh.body).toContain("希望支持暗色主题切换");
     expect((await admin.get("/en/admin/feedback")).body).toContain("Feedback from users");
-    const forged = await sender.postForm("/admin/feedback", { csrftoken: await sender.csrfToken(), intent: "status", feedback_id: String(id), status: "resolved" });
+    const forged = await sender.postForm("/admin/feedback", {
+      csrftoken: await sender.csrfToken(),
+      intent: "status",
+      feedback_id: String(id),
+      status: "resolved",
+    });
     expect(forged.statusCode).toBe(403);
 
     const saved = await admin.postForm("/en/admin/feedback", {

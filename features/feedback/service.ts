@@ -59,10 +59,26 @@ export async function sendFeedback(options: ServiceOptions & { now: Date }, view
     await assertUnderRateLimit(tx.db, viewer.id, options.now);
     const [row] = await tx.db
       .insert(feedback)
-      .values({ userId: viewer.id, category: input.category, message: input.message, pagePath: input.page_path, createdAt: options.now, updatedAt: options.now })
+      .values({
+        userId: viewer.id,
+        category: input.category,
+        message: input.message,
+        pagePath: input.page_path,
+        createdAt: options.now,
+        updatedAt: options.now,
+      })
       .returning({ id: feedback.id });
-    await emit(tx, { actorId: viewer.id, verb: "feedback.sent", subjectId: viewer.id, data: { feedbackId: row!.id, category: input.category } });
-    const [created] = await tx.db.select(columns).from(feedback).innerJoin(users, eq(users.id, feedback.userId)).where(eq(feedback.id, row!.id));
+    await emit(tx, {
+      actorId: viewer.id,
+      verb: "feedback.sent",
+      subjectId: viewer.id,
+      data: { feedbackId: row!.id, category: input.category },
+    });
+    const [created] = await tx.db
+      .select(columns)
+      .from(feedback)
+      .innerJoin(users, eq(users.id, feedback.userId))
+      .where(eq(feedback.id, row!.id));
     return created!;
   });
 }
@@ -100,9 +116,16 @@ export async function setFeedbackStatus(
 ): Promise<FeedbackRow> {
   authorize(viewer, can(viewer, "manage", await loadSiteRole(options.db, viewer.id)));
   return inTransaction(options, async (tx) => {
-    const [current] = await tx.db.select({ status: feedback.status, userId: feedback.userId }).from(feedback).where(eq(feedback.id, id)).for("update");
+    const [current] = await tx.db
+      .select({ status: feedback.status, userId: feedback.userId })
+      .from(feedback)
+      .where(eq(feedback.id, id))
+      .for("update");
     if (!current) throw new AppError("not_found");
-    await tx.db.update(feedback).set({ status: input.status, reply: input.reply, handledBy: viewer.id, updatedAt: options.now }).where(eq(feedback.id, id));
+    await tx.db
+      .update(feedback)
+      .set({ status: input.status, reply: input.reply, handledBy: viewer.id, updatedAt: options.now })
+      .where(eq(feedback.id, id));
     await emit(tx, {
       actorId: viewer.id,
       verb: "feedback.status_changed",

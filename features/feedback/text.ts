@@ -11,12 +11,18 @@ export function singleLineText(max: number, tooLong: string, required?: string) 
   const base = z.string({ error: required ?? "validation:invalid_value" }).trim();
   return (required ? base.min(1, required) : base)
     .max(max, tooLong)
-    .refine((value) => ![...value].some((c) => isControl(c.codePointAt(0)!) || isSeparator(c.codePointAt(0)!)), "validation:invalid_characters");
+    .refine(
+      (value) => ![...value].some((c) => isControl(c.codePointAt(0)!) || isSeparator(c.codePointAt(0)!)),
+      "validation:invalid_characters",
+    );
 }
 
 export function multiLineText(max: number, tooLong: string, required?: string) {
   const base = z.string({ error: required ?? "validation:invalid_value" }).trim();
   return (required ? base.min(1, required) : base)
     .max(max, tooLong)
-    .refine((value) => ![...value].some((c) => c !== "\n" && c !== "\r" && c !== "\t" && isControl(c.codePointAt(0)!)), "validation:invalid_characters");
+    .refine(
+      (value) => ![...value].some((c) => c !== "\n" && c !== "\r" && c !== "\t" && isControl(c.codePointAt(0)!)),
+      "validation:invalid_characters",
+    );
 }
