@@ -96,6 +96,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("admin/feedback", "routes/admin-feedback.tsx", { id: id("admin-feedback") }),
       route("link", "routes/link.tsx", { id: id("link") }),
       route("admin/links", "routes/admin-links.tsx", { id: id("admin-links") }),
+      route("school", "routes/school.tsx", { id: id("school") }),
+      route("school/:name", "routes/school-detail.tsx", { id: id("school-detail") }),
       redirect("wiki", "wiki"),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),

@@ -34,4 +34,7 @@ ALTER TABLE "friend_links" ADD CONSTRAINT "friend_links_reviewed_by_users_id_fk"
 CREATE INDEX "feedback_user_idx" ON "feedback" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "feedback_status_idx" ON "feedback" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "friend_links_status_idx" ON "friend_links" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "friend_links_suggested_by_idx" ON "friend_links" USING btree ("suggested_by","created_at");
+CREATE INDEX "friend_links_suggested_by_idx" ON "friend_links" USING btree ("suggested_by","created_at");--> statement-breakpoint
+-- The school zone groups users by these two; most rows leave them empty, so partial indexes stay small.
+CREATE INDEX IF NOT EXISTS "users_school_idx" ON "users" USING btree ("school") WHERE "school" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_hogwarts_school_idx" ON "users" USING btree ("hogwarts_school") WHERE "hogwarts_school" <> '';
