@@ -16,8 +16,8 @@ import { MessageCentreNav } from "../components/message-centre-nav.tsx";
 import { dispatchIntent, failureOf, formAction } from "../../server/lib/operation.ts";
 import type { AppContext } from "../context.ts";
 import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/constants.ts";
-import { storeImage } from "../../features/attachments/service.ts";
-import { markChatRead } from "../../features/chats/service.ts";
+import { assertUploadAllowance, storeImage } from "../../features/attachments/service.ts";
+import { checkChatSend, markChatRead } from "../../features/chats/service.ts";
 import {
   blockOperation,
   listChatMessagesOperation,
@@ -53,12 +53,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 const imageField = "image";
 
-/** The image, when one was chosen, stored (checked, re-encoded) before the message's transaction. */
-async function sendBody(form: FormData, app: AppContext) {
+/**
+ * The image, when one was chosen, stored (checked, re-encoded) before the message's transaction,
+ * but only once the message would be accepted (blocks, the chat's pace) and within the account's
+ * image allowance: a refused message stores nothing.
+ */
+async function sendBody(form: FormData, app: AppContext, username: string) {
   const file = form.get(imageField);
   let imageFileId: string | undefined;
   if (file instanceof File && file.size > 0) {
     if (file.size > maxImageBytes) throw new AppError("image_too_large");
+    await checkChatSend({ db: app.db }, app.viewer!, username);
+    await assertUploadAllowance(app.db, app.viewer!.id);
     const bytes = Buffer.from(await file.arrayBuffer());
     const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: app.viewer!.id, bytes, purpose: "chat" });
     imageFileId = stored.fileId;
@@ -85,7 +91,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (form.get("intent") === "send") {
     let body: Awaited<ReturnType<typeof sendBody>>;
     try {
-      body = await sendBody(form, app);
+      body = await sendBody(form, app, params.username);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const failure = failureOf(error, app.locale);

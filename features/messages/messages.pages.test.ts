@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
+import { testPng } from "../../tests/support/images.ts";
+import { attachments } from "../../server/db/schema/index.ts";
+import { eq } from "drizzle-orm";
 
 /** The message centre's lists as plain HTML (no JavaScript): lines, opening one, deleting one, in both languages. */
 describe.each(databaseKinds)("message centre pages on %s", (kind) => {
@@ -102,5 +105,44 @@ describe.each(databaseKinds)("message centre pages on %s", (kind) => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain("This user has blocked you");
+
+    // An image with a refused message is never stored.
+    const png = await testPng(40, 30);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const withImage = await friendVisitor.upload(`/messages/chat/${member.username}`, {
+        bytes: png,
+        filename: "a.png",
+        contentType: "image/png",
+        field: "image",
+        fields: { csrftoken: await friendVisitor.csrfToken(), intent: "send", text: "" },
+      });
+      expect(withImage.statusCode).toBe(403);
+    }
+    expect(await db().select().from(attachments).where(eq(attachments.ownerId, friend.id))).toHaveLength(0);
+  });
+
+  it("keeps a chat page's images within the account's upload allowance", async () => {
+    const { user: sender, visitor } = await createSignedInUser(api.app, db());
+    const { user: peer } = await createSignedInUser(api.app, db());
+    await db()
+      .insert(attachments)
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          fileId: `allowance${sender.id}x${index}`,
+          ownerId: sender.id,
+          purpose: "upload",
+          contentType: "image/png",
+          size: 10,
+        })),
+      );
+    const refused = await visitor.upload(`/en/messages/chat/${peer.username}`, {
+      bytes: await testPng(40, 30),
+      filename: "a.png",
+      contentType: "image/png",
+      field: "image",
+      fields: { csrftoken: await visitor.csrfToken(), intent: "send", text: "" },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(await db().select().from(attachments).where(eq(attachments.ownerId, sender.id))).toHaveLength(30);
   });
 });
