@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "./db/client.ts";
 import { deleteExpiredSessions, deleteStaleSignupCounts } from "../features/accounts/service.ts";
 import { deleteStaleLoginFailures } from "../features/accounts/throttle.server.ts";
@@ -8,10 +7,13 @@ import { deleteExpiredResetTokens } from "../features/verification/password-rese
 import { sweepOrphanedAttachments } from "../features/attachments/sweep.ts";
 import { hotRecomputeDue, recomputeHotScores } from "../features/writings/hot.ts";
 import { recomputeQuestionHotScores } from "../features/questions/hot.ts";
-import type { FileStore } from "../features/attachments/file-store.server.ts";
 import { refreshFormulaExcerpts } from "../features/writings/excerpts.ts";
+import { defineJob } from "../features/jobs/registry.ts";
+import { deleteOldJobRuns } from "../features/jobs/admin.ts";
 
-/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens. */
+const hourMs = 60 * 60 * 1000;
+
+/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens, job runs past the history's 30 days. */
 export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteExpiredChallenges(db);
@@ -19,25 +21,42 @@ export async function sweepExpired(db: Database): Promise<void> {
   await deleteStaleSignupCounts(db);
   await deleteStaleCodes(db);
   await deleteExpiredResetTokens(db);
+  await deleteOldJobRuns(db);
 }
 
 /**
- * Sweeps and recomputes the Hot scores (features/writings/hot.ts, then features/questions/hot.ts) at start-up and then every hour;
- * the timer never keeps the process alive. At start-up the scores are recomputed only when the last
- * recompute is over an interval old (`hotRecomputeDue`). At start-up only, stored excerpts that still
- * show formulas as TeX get their rendered text (once: a second start finds nothing to change).
+ * Every hour (on the hour, and once when a worker starts): the sweeps above, the orphaned
+ * attachment sweep, then the Hot scores (features/writings/hot.ts, then features/questions/hot.ts).
+ * At start-up the scores are recomputed only when the last recompute is over an hour old
+ * (`hotRecomputeDue`). Every step runs even when one before it failed; a failure fails the run
+ * (so it is retried and kept in the run history). Each step is idempotent.
  */
-export function startMaintenance(db: Database, files: FileStore, log: FastifyBaseLogger, everyMs = 60 * 60 * 1000): () => void {
-  void refreshFormulaExcerpts(db).catch((err: unknown) => log.error({ err }, "excerpt refresh failed"));
-  const run = async (startUp: boolean) => {
-    await sweepExpired(db).catch((err: unknown) => log.error({ err }, "maintenance sweep failed"));
-    await sweepOrphanedAttachments({ db, files }).catch((err: unknown) => log.error({ err }, "attachment sweep failed"));
-    if (startUp && !(await hotRecomputeDue(db, everyMs).catch(() => true))) return;
-    await recomputeHotScores(db).catch((err: unknown) => log.error({ err }, "Hot score recompute failed"));
-    await recomputeQuestionHotScores(db).catch((err: unknown) => log.error({ err }, "question Hot score recompute failed"));
-  };
-  void run(true);
-  const timer = setInterval(() => void run(false), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const hourlyMaintenanceJob = defineJob<{ startUp?: boolean }>({
+  name: "hourly-maintenance",
+  schedule: "0 * * * *",
+  atStartUp: { startUp: true },
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  async run({ db, files }, { startUp }) {
+    const failures: string[] = [];
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      await work().catch((err: unknown) => failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`));
+    };
+    await step("sweep", () => sweepExpired(db));
+    await step("attachment sweep", () => sweepOrphanedAttachments({ db, files }));
+    if (!startUp || (await hotRecomputeDue(db, hourMs).catch(() => true))) {
+      await step("Hot scores", () => recomputeHotScores(db));
+      await step("question Hot scores", () => recomputeQuestionHotScores(db));
+    }
+    if (failures.length > 0) throw new Error(failures.join("; "));
+  },
+});
+
+/** Once when a worker starts: stored excerpts that still show formulas as TeX get their rendered text (a second start finds nothing to change). */
+export const refreshFormulaExcerptsJob = defineJob({
+  name: "refresh-formula-excerpts",
+  atStartUp: {},
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  async run({ db }) {
+    await refreshFormulaExcerpts(db);
+  },
+});

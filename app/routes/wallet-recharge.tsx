@@ -5,6 +5,8 @@ import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/c
 import { walletPageData } from "../lib/wallet-pages.server.ts";
 import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { createTopupOperation } from "../../features/payments/operations.ts";
+import { freeTopupLeft } from "../../features/payments/service.ts";
+import { paymentSettings } from "../../features/payments/settings.ts";
 import { economySettings, topupPresets } from "../../features/wallet/settings.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -21,7 +23,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** `/wallet/sinecoin_recharge` ("Get Sinecoin"): presets 10 to 500 or a custom whole amount, WeChat Pay or Alipay. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
+  const viewer = requireViewer(app);
+  const free = economySettings.topupFenPerSinecoin === 0;
   return walletPageData(app, {
+    closed: paymentSettings().mode === "closed",
+    // While top-ups are free, what is left of today's allowance.
+    freeLeft: free ? await freeTopupLeft(app.db, viewer.id, app.now()) : null,
+    freeLimit: economySettings.freeTopupDailyLimit,
     presets: [...topupPresets],
     min: economySettings.topupMin,
     max: economySettings.topupMax,
@@ -61,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function WalletRecharge({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("wallet");
   const locale = i18n.language as Locale;
-  const { presets, min, max, csrfToken, idempotencyKey, wallet, fenPerSinecoin } = loaderData;
+  const { presets, min, max, csrfToken, idempotencyKey, wallet, fenPerSinecoin, closed, freeLeft, freeLimit } = loaderData;
   const answer = actionData as RechargeAnswer | undefined;
   const choice = answer?.choice ?? "50";
   const method = answer?.method ?? "wechat";
@@ -73,8 +81,13 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
           {t("recharge.title")}
         </h1>
         <p className="notice" role="note">
-          {t("recharge.free")}
+          {closed ? t("recharge.closed") : t("recharge.free")}
         </p>
+        {freeLeft !== null && !closed ? (
+          <p className="muted" data-testid="free-left">
+            {t("recharge.free_left", { left: freeLeft, limit: freeLimit })}
+          </p>
+        ) : null}
         <BalanceLine label={t("recharge.balance")} value={wallet.sinecoin} />
         <Form method="post" action={localizePath("/wallet/sinecoin_recharge", locale)} className="wallet-form" id="recharge-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
