@@ -23,6 +23,10 @@ describe("phones", () => {
           const box = (await item.boundingBox())!;
           expect(box.x + box.width, `${locale} ${signedIn} ${await item.evaluate((e) => e.className)}`).toBeLessThanOrEqual(390);
         }
+        // Nothing overlaps: the last link of the main navigation ends before the magnifier.
+        const lastLink = (await page.locator(".site-nav a:visible").last().boundingBox())!;
+        const magnifier = (await page.getByTestId("search-toggle").boundingBox())!;
+        expect(lastLink.x + lastLink.width, `${locale} ${signedIn}`).toBeLessThanOrEqual(magnifier.x);
         const input = page.locator(".site-search-input");
         expect(await input.isVisible()).toBe(false);
         await page.getByTestId("search-toggle").click();
