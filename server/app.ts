@@ -57,6 +57,7 @@ import { encyclopediaApi } from "../features/encyclopedia/api.ts";
 import { reactionsApi } from "../features/reactions/api.ts";
 import { favoritesApi } from "../features/favorites/api.ts";
 import { sharesApi } from "../features/shares/api.ts";
+import { metricsApi } from "../features/metrics/api.ts";
 import { reportsApi } from "../features/reports/api.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
@@ -198,6 +199,7 @@ export async function buildApp({
   await app.register(reactionsApi);
   await app.register(favoritesApi);
   await app.register(sharesApi);
+  await app.register(metricsApi);
   configureReports({ hideThreshold: config.reportHideThreshold });
   await app.register(reportsApi);
   const pageRenderer: { render?: PageRenderer } = {};

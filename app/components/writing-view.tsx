@@ -13,6 +13,7 @@ import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
+import { ViewBeacon } from "./view-beacon.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -390,7 +391,6 @@ export function WritingView({
         summary={page.interactions}
         csrfToken={page.csrfToken}
         title={writing.title}
-        tippable={writing.tip_enabled}
       />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">
@@ -435,7 +435,7 @@ export function WritingView({
         actionData={commentAnswer}
       />
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
-      <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
+      <ViewBeacon type="writing" id={writing.id} />
     </article>
   );
 }

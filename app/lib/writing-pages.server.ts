@@ -78,7 +78,12 @@ export async function readingPage(
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => contentTag("entry", entry.id)));
   const comments = await commentsSection(app, request, writingSubject(row, loaded.access));
-  const interactions = await interactionSummary(app.db, app.viewer, { type: "writing", id: row.id, authorId: row.authorId });
+  const interactions = await interactionSummary(app.db, app.viewer, {
+    type: "writing",
+    id: row.id,
+    authorId: row.authorId,
+    tipsSwitchedOn: row.tipEnabled,
+  });
   const page = {
     writing,
     following,

@@ -99,7 +99,7 @@ export const listFavoritesOperation = defineOperation({
   run: (services, viewer, { query }) => listFavorites(services.db, viewer, query),
   present: (page) => ({ results: page.items.map(presentFavoriteItem), next_cursor: page.nextCursor }),
   response: z.object({ results: z.array(itemAnswer), next_cursor: z.string().nullable() }),
-  failures: [],
+  failures: ["not_found"],
 });
 
 export const updateFavoriteOperation = defineOperation({

@@ -190,7 +190,7 @@ async function readsOf(db: Database, userId: number): Promise<number> {
 }
 
 /** The verbs the activity tab shows (checked against the event catalogue). */
-const activityVerbs = [
+export const activityVerbs = [
   "user.registered",
   "user.followed",
   "circle.created",
