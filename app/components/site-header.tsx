@@ -79,6 +79,9 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
             <WriteIcon />
             {t("nav.write")}
           </Link>
+          <Link to={path("/circles/1/ask")} className="button" data-testid="header-ask">
+            {t("nav.ask")}
+          </Link>
           {signedIn ? (
             <>
               <Link to={path(`/messages/${bellTarget}`)} className="site-bell" aria-label={t("nav.messages_unread", { count: total })}>

@@ -20,6 +20,7 @@ import { answerSortValues } from "../../features/questions/constants.ts";
 import type { AnswerItem } from "../../features/questions/types.ts";
 import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
+import { ViewBeacon } from "../components/view-beacon.tsx";
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -230,7 +231,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
         </aside>
       </div>
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
-      <img className="view-beacon" src={`/api/questions/${question.id}/view.gif`} alt="" width={1} height={1} />
+      <ViewBeacon type="question" id={question.id} />
     </>
   );
 }
