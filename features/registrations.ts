@@ -27,6 +27,7 @@ import "./paywall/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./search/handlers.ts";
 import "./payments/jobs.ts";
+import "./settlement/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -9,6 +9,7 @@ describe("the job registry", () => {
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["refresh-formula-excerpts", null],
+      ["settle-income", "7 * * * *"],
     ]);
     expect(registeredJob("expire-payments").retry).toEqual({ limit: 2, delaySeconds: 10, backoff: true });
   });
