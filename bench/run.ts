@@ -36,6 +36,12 @@ if (process.argv.includes("--scale")) {
   await runScaleBench();
   process.exit(0);
 }
+// `npm run bench -- --views`: view beacons and the creator's 365-day analysis (bench/views.ts).
+if (process.argv.includes("--views")) {
+  const { runViewsBench } = await import("./views.ts");
+  await runViewsBench();
+  process.exit(0);
+}
 if (process.argv.includes("--streams")) {
   const { runStreamBench } = await import("./streams.ts");
   await runStreamBench();

@@ -13,6 +13,7 @@ import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
+import { ViewBeacon } from "./view-beacon.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -434,7 +435,7 @@ export function WritingView({
         actionData={commentAnswer}
       />
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
-      <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
+      <ViewBeacon type="writing" id={writing.id} />
     </article>
   );
 }

@@ -11,10 +11,10 @@ import {
   createWriting,
 } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { bookViews, books, comments, events, writings } from "../../server/db/schema/index.ts";
+import { books, comments, follows, reactions, subjectViews, writings } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import { presentViewer } from "../accounts/viewer.ts";
-import { recordView } from "../writings/views.ts";
+import { recordView } from "../metrics/views.ts";
 import { listCreatorContent } from "./content.ts";
 
 type Figures = { views: number; likes: number; favorites: number; comments: number; followers: number };
@@ -63,7 +63,7 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     const book = await createBook(db(), creator, { chapters: ["一", "二"] });
 
     // This week: a view, a like, a favourite, a comment and a follower.
-    await recordView(db(), article.id, "v:fan");
+    await recordView({ db: db() }, { type: "writing", id: article.id }, "v:fan", { bot: false });
     expect((await fan.request("PUT", `/api/subjects/writing/${article.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
       200,
     );
@@ -74,12 +74,16 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     expect((await oldFan.request("PUT", `/api/subjects/book/${book.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
     expect((await oldFan.post(`/api/Users/follow/${creator.username}/`)).statusCode).toBe(200);
     await db()
-      .update(events)
+      .update(reactions)
       .set({ createdAt: daysAgo(21) })
-      .where(eq(events.actorId, oldFanUser.id));
+      .where(eq(reactions.userId, oldFanUser.id));
     await db()
-      .insert(bookViews)
-      .values({ bookId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
+      .update(follows)
+      .set({ createdAt: daysAgo(21) })
+      .where(eq(follows.followerId, oldFanUser.id));
+    await db()
+      .insert(subjectViews)
+      .values({ subjectType: "book", subjectId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
     await db()
       .update(books)
       .set({ views: sql`${books.views} + 1` })

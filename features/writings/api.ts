@@ -1,8 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idSchema } from "../../common/id.ts";
-import { AppError } from "../../common/app-error.ts";
 import { jsonRoute } from "../../server/lib/operation.ts";
 import {
   deleteWritingOperation,
@@ -15,10 +11,6 @@ import {
 } from "./operations.ts";
 import { documentBodyLimit } from "../content/schema.ts";
 import { deleteDraftOperation, getDraftOperation, listDraftsOperation, previewOperation } from "./draft-operations.ts";
-import { loadReadableWriting } from "./service.ts";
-import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
-
-const writingParams = z.object({ id: idSchema });
 
 export { documentBodyLimit };
 
@@ -26,7 +18,6 @@ export { documentBodyLimit };
 export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
 
 export async function writingsApi(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["writings"];
 
   jsonRoute(app, "POST", "/api/circles/:cid/writings/", publishWriting, {
@@ -58,19 +49,6 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     tags,
     summary: "Delete a writing for good (its author or the circle's moderators)",
     cache: "none",
-  });
-
-  /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
-  api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const key = beaconVisitor(request, reply, viewer);
-    try {
-      const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
-      if (key) await recordView(app.db, row.id, key);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
   });
 
   jsonRoute(app, "POST", "/api/content/preview/", previewOperation, {

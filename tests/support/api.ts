@@ -75,6 +75,9 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
   };
 }
 
+/** A browser's user agent: the view beacons file other agents (light-my-request's own) as bots. */
+export const browserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 /** A cookie jar for app.inject, like a browser: keeps what Set-Cookie says, sends it back. */
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -99,7 +102,7 @@ export class Visitor {
       csrf?: boolean;
     } = {},
   ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { ...this.headers, ...options.headers };
+    const headers: Record<string, string> = { "user-agent": browserUserAgent, ...this.headers, ...options.headers };
     if (options.csrf !== false && !["GET", "HEAD", "OPTIONS"].includes(method)) {
       if (!this.cookies.has("csrftoken")) await this.request("GET", "/api/get_csrf_token/");
       headers["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
