@@ -29,6 +29,7 @@ import "./search/handlers.ts";
 import "./payments/jobs.ts";
 import "./trade/handlers.ts";
 import "./trade/jobs.ts";
+import "./settlement/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -85,6 +85,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
       for (const id of report.incompleteTransactions) console.error(`transaction ${id} has fewer than two entries`);
       for (const user of report.mismatchedUsers)
         console.error(`user ${user.userId}: ${user.field} is ${user.cached}, its entries sum to ${user.ledger}`);
+      for (const hold of report.brokenHolds) console.error(`hold ${hold.key} is on the wrong side of zero: ${hold.balance}`);
       const consistent = ledgerIsConsistent(report);
       console.log(consistent ? "ledger consistent" : "ledger INCONSISTENT");
       return consistent ? 0 : 1;

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/wallet";
-import { getAppContext } from "../lib/context.server.ts";
+import { getAppContext, requireViewer } from "../lib/context.server.ts";
 import { movementPage, walletPageData } from "../lib/wallet-pages.server.ts";
+import { incomeHolds } from "../../features/settlement/service.ts";
+import { settlementSettings } from "../../features/settlement/settings.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { WalletLayout } from "../components/wallet-layout.tsx";
@@ -19,13 +21,14 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { lines } = await movementPage(app, {}, 8);
-  return walletPageData(app, { lines });
+  const holds = await incomeHolds(app.db, requireViewer(app).id);
+  return walletPageData(app, { lines, holds, settlementDays: settlementSettings.days });
 }
 
 export default function Wallet({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("wallet");
   const locale = i18n.language as Locale;
-  const { wallet, lines } = loaderData;
+  const { wallet, lines, holds, settlementDays } = loaderData;
   return (
     <WalletLayout>
       <section className="panel" aria-labelledby="wallet-title">
@@ -57,7 +60,15 @@ export default function Wallet({ loaderData }: Route.ComponentProps) {
               <Amount value={wallet.cashoutable_sinecoin_profit} currency="sinecoin" />
             </dd>
           </div>
+          <div className="wallet-balance">
+            <dt>{t("home.pending")}</dt>
+            <dd data-testid="wallet-pending">
+              <Amount value={holds.pending} currency="sinecoin" />
+            </dd>
+          </div>
         </dl>
+        <p className="muted">{t("home.pending_note", { days: settlementDays })}</p>
+        {holds.debt > 0 ? <p className="muted">{t("home.debt_note", { debt: holds.debt })}</p> : null}
         <p className="wallet-links">
           <Link className="button button-primary" to={localizePath("/wallet/sinecoin_recharge", locale)}>
             {t("home.recharge")}

@@ -168,6 +168,11 @@ export const eventCatalogue = {
     z.object({ orderId: z.string(), amount: z.number().int().positive(), method: z.string(), provider: z.string() }),
   ),
   /** Gold exchanged for sinecoin by the subject. */
+  /** Income past its settlement window moved from pending to available (`recovered` of it paid a refund's debt first). */
+  "income.settled": event(
+    "user",
+    z.object({ amount: z.number().int().positive(), recovered: z.number().int().nonnegative(), cutoff: z.string() }),
+  ),
   "gold.exchanged": event(
     "user",
     z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),

@@ -9,6 +9,8 @@ export interface LedgerCheckReport {
   incompleteTransactions: number[];
   /** Users whose cached balances differ from the sums of their entries. */
   mismatchedUsers: { userId: number; field: string; cached: number; ledger: number }[];
+  /** User holds on the wrong side of zero (`pending`, `available`, `payout_hold` below it, `debt` above it). */
+  brokenHolds: { key: string; balance: number }[];
   transactions: number;
   entries: number;
 }
@@ -24,7 +26,8 @@ function list(values: string): string {
 /**
  * The ledger's consistency check (`npm run admin -- ledger-check`): every transaction balances per
  * currency and has at least two entries; every user's cached gold, sinecoin, profit and cashout
- * equal the sums of the user's entries. Profit is summed as postings move it (`kinds.ts`): per
+ * equal the sums of the user's purse entries, cashable profit is the settled `available` hold (never
+ * more than the balance), and no hold is on the wrong side of zero. Profit is summed as postings move it (`kinds.ts`): per
  * transaction and user the net sinecoin, gains of cashable kinds added, payments of reversing
  * kinds taken back, never below zero; a red-packet share or one's own money is never profit.
  */
@@ -54,13 +57,17 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
     l_sinecoin: string;
     l_profit: string;
     l_cashout: string;
+    cashable: number;
+    l_cashable: string;
   }>(
     db,
     sql`
     with nets as (
       select a.user_id, t.kind,
-        sum(e.amount) filter (where a.currency = 'gold') as gold,
-        sum(e.amount) filter (where a.currency = 'sinecoin') as sinecoin
+        sum(e.amount) filter (where a.currency = 'gold' and a.hold = 'purse') as gold,
+        sum(e.amount) filter (where a.currency = 'sinecoin' and a.hold = 'purse') as sinecoin,
+        sum(e.amount) filter (where a.currency = 'sinecoin') as outgoing,
+        sum(e.amount) filter (where a.hold = 'available') as available
       from ledger_accounts a
       join ledger_entries e on e.account_id = a.id
       join ledger_transactions t on t.id = e.transaction_id
@@ -72,15 +79,19 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
         coalesce(sum(sinecoin), 0) as l_sinecoin,
         greatest(0, coalesce(sum(sinecoin) filter (where sinecoin > 0 and kind = any(${profit})), 0)
           + coalesce(sum(sinecoin) filter (where sinecoin < 0 and kind = any(${reversal})), 0)) as l_profit,
-        coalesce(-sum(sinecoin) filter (where sinecoin < 0 and kind = any(${cashout})), 0) as l_cashout
+        coalesce(-sum(outgoing) filter (where outgoing < 0 and kind = any(${cashout})), 0) as l_cashout,
+        coalesce(sum(available), 0) as l_available
       from nets
       group by user_id
     )
     select u.id as user_id, u.gold, u.sinecoin, u.sinecoin_total_profit as profit, u.sinecoin_total_cashout as cashout,
-      coalesce(s.l_gold, 0) as l_gold, coalesce(s.l_sinecoin, 0) as l_sinecoin, coalesce(s.l_profit, 0) as l_profit, coalesce(s.l_cashout, 0) as l_cashout
+      u.cashoutable_sinecoin_profit as cashable,
+      coalesce(s.l_gold, 0) as l_gold, coalesce(s.l_sinecoin, 0) as l_sinecoin, coalesce(s.l_profit, 0) as l_profit, coalesce(s.l_cashout, 0) as l_cashout,
+      greatest(0, least(u.sinecoin, coalesce(s.l_available, 0))) as l_cashable
     from users u left join sums s on s.user_id = u.id
     where u.gold <> coalesce(s.l_gold, 0) or u.sinecoin <> coalesce(s.l_sinecoin, 0)
-      or u.sinecoin_total_profit <> coalesce(s.l_profit, 0) or u.sinecoin_total_cashout <> coalesce(s.l_cashout, 0)`,
+      or u.sinecoin_total_profit <> coalesce(s.l_profit, 0) or u.sinecoin_total_cashout <> coalesce(s.l_cashout, 0)
+      or u.cashoutable_sinecoin_profit <> greatest(0, least(u.sinecoin, coalesce(s.l_available, 0)))`,
   );
   const mismatchedUsers: LedgerCheckReport["mismatchedUsers"] = [];
   for (const row of mismatched) {
@@ -89,11 +100,20 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
       ["sinecoin", row.sinecoin, row.l_sinecoin],
       ["sinecoin_total_profit", row.profit, row.l_profit],
       ["sinecoin_total_cashout", row.cashout, row.l_cashout],
+      ["cashoutable_sinecoin_profit", row.cashable, row.l_cashable],
     ] as const) {
       if (Number(cached) !== Number(ledger))
         mismatchedUsers.push({ userId: Number(row.user_id), field, cached: Number(cached), ledger: Number(ledger) });
     }
   }
+  const holds = await rows<{ key: string; balance: string }>(
+    db,
+    sql`
+    select a.key, sum(e.amount) as balance from ledger_accounts a join ledger_entries e on e.account_id = a.id
+    where a.user_id is not null and a.hold <> 'purse'
+    group by a.id, a.key, a.hold
+    having (a.hold = 'debt' and sum(e.amount) > 0) or (a.hold <> 'debt' and sum(e.amount) < 0)`,
+  );
   const [counts] = await rows<{ transactions: string; entries: string }>(
     db,
     sql`select (select count(*) from ledger_transactions) as transactions, (select count(*) from ledger_entries) as entries`,
@@ -102,11 +122,17 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
     unbalancedTransactions: [...new Set(unbalanced.map((row) => Number(row.id)))],
     incompleteTransactions: incomplete.map((row) => Number(row.id)),
     mismatchedUsers,
+    brokenHolds: holds.map((row) => ({ key: row.key, balance: Number(row.balance) })),
     transactions: Number(counts?.transactions ?? 0),
     entries: Number(counts?.entries ?? 0),
   };
 }
 
 export function ledgerIsConsistent(report: LedgerCheckReport): boolean {
-  return report.unbalancedTransactions.length === 0 && report.incompleteTransactions.length === 0 && report.mismatchedUsers.length === 0;
+  return (
+    report.unbalancedTransactions.length === 0 &&
+    report.incompleteTransactions.length === 0 &&
+    report.mismatchedUsers.length === 0 &&
+    report.brokenHolds.length === 0
+  );
 }

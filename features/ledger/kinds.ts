@@ -71,6 +71,11 @@ export const ledgerKinds = {
   shop_purchase: kind(z.object({ item: z.string(), ownedId: id, ...described }).strict(), null),
   /** Granted (or taken) by the system: administrative corrections, tests and benchmarks. */
   grant: kind(z.object({ reason: z.string() }).partial().strict(), null),
+  /**
+   * Income past its settlement window moved from the user's `pending` hold to `available` (what a
+   * cashout may take), a debt left by a late refund recovered first (`features/settlement`).
+   */
+  settlement: kind(z.object({ cutoff: z.string() }).strict(), null),
   /** Profit paid out to the user's payout account (not built yet: declared for the cashout issue). */
   cashout: kind(z.object({ payoutId: z.string() }).strict(), null, { paysOut: true }),
 

@@ -1,16 +1,25 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from "../../server/db/schema/index.ts";
-import type { currencies } from "../../server/db/schema/ledger.ts";
+import type { ledgerCurrencies, ledgerHolds } from "../../server/db/schema/ledger.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
 import { AppError } from "../../common/app-error.ts";
 import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
 import { ledgerKinds, type LedgerData, type LedgerKind } from "./kinds.ts";
 
-export type Currency = (typeof currencies)[number];
+/** The spendable currencies (`profit` is the ledger's memo of income, never spent). */
+export type Currency = Exclude<(typeof ledgerCurrencies)[number], "profit">;
+type AnyCurrency = (typeof ledgerCurrencies)[number];
+export type LedgerHold = Exclude<(typeof ledgerHolds)[number], "purse">;
 
-/** A ledger account: a user's purse of one currency, or a named system account (`checkin_rewards`). */
-export type LedgerAccount = { userId: number; currency: Currency } | { system: string; currency: Currency };
+/**
+ * A ledger account: a user's purse of one currency, one of a user's holds (`pending`, `available`,
+ * `debt` in profit, `payout_hold` in sinecoin), or a named system account (`checkin_rewards`).
+ */
+export type LedgerAccount = { userId: number; currency: AnyCurrency; hold?: LedgerHold } | { system: string; currency: AnyCurrency };
+
+/** The contra account of every profit hold: income counted in, settled, reversed or paid out. */
+export const incomeAccount: LedgerAccount = { system: "income", currency: "profit" };
 
 export interface LedgerEntryInput {
   account: LedgerAccount;
@@ -30,7 +39,8 @@ export type LedgerTransactionInput = {
 }[LedgerKind];
 
 export function accountKey(account: LedgerAccount): string {
-  return "userId" in account ? `user:${account.userId}:${account.currency}` : `system:${account.system}:${account.currency}`;
+  if (!("userId" in account)) return `system:${account.system}:${account.currency}`;
+  return account.hold ? `user:${account.userId}:${account.currency}:${account.hold}` : `user:${account.userId}:${account.currency}`;
 }
 
 export class UnbalancedLedgerTransaction extends Error {}
@@ -49,6 +59,7 @@ export async function postLedgerTransaction(
   const definition = ledgerKinds[input.kind];
   if (!definition) throw new Error(`unknown ledger kind ${String(input.kind)}`);
   const data = definition.data.parse(input.data) as Record<string, unknown>;
+  const entries = [...input.entries, ...(await incomeHoldEntries(tx, input))];
   const [created] = await tx.db
     .insert(ledgerTransactions)
     .values({ idempotencyKey: input.idempotencyKey, kind: input.kind, data })
@@ -63,17 +74,57 @@ export async function postLedgerTransaction(
   }
   const accountIds = await ensureAccounts(
     tx.db,
-    input.entries.map((entry) => entry.account),
+    entries.map((entry) => entry.account),
   );
   await tx.db.insert(ledgerEntries).values(
-    input.entries.map((entry) => ({
+    entries.map((entry) => ({
       transactionId: created.id,
       accountId: accountIds.get(accountKey(entry.account))!,
       amount: entry.amount,
     })),
   );
-  await moveCachedBalances(tx, input);
+  await moveCachedBalances(tx, { ...input, entries });
   return { transactionId: created.id, posted: true };
+}
+
+/** Net purse sinecoin per user in a posting. */
+function purseNets(entries: LedgerEntryInput[]): Map<number, number> {
+  const nets = new Map<number, number>();
+  for (const { account, amount } of entries)
+    if ("userId" in account && !account.hold && account.currency === "sinecoin")
+      nets.set(account.userId, (nets.get(account.userId) ?? 0) + amount);
+  return nets;
+}
+
+/**
+ * The profit holds a posting moves, derived from its kind's `income` declaration: cashable income
+ * lands in the receiver's `pending` hold (the settlement job later moves it to `available`); a
+ * reversal takes what the payer gives back from `pending` first (a refund inside the window), then
+ * from `available`, and what neither holds becomes `debt`, recovered from future settlements. The
+ * payer's row is locked first so two reversals cannot both take the same hold below zero.
+ */
+async function incomeHoldEntries(tx: Transaction, input: LedgerTransactionInput): Promise<LedgerEntryInput[]> {
+  const income = ledgerKinds[input.kind].income;
+  if (!income?.cashable) return [];
+  const entries: LedgerEntryInput[] = [];
+  const nets = [...purseNets(input.entries)].sort(([a], [b]) => a - b);
+  for (const [userId, net] of nets) {
+    if (!income.reverses && net > 0) {
+      entries.push({ account: { userId, currency: "profit", hold: "pending" }, amount: net }, { account: incomeAccount, amount: -net });
+    }
+    if (income.reverses && net < 0) {
+      await tx.db.execute(sql`select id from users where id = ${userId} for update`);
+      let owed = -net;
+      for (const hold of ["pending", "available"] as const) {
+        const taken = Math.min(owed, Math.max(0, await ledgerBalance(tx.db, { userId, currency: "profit", hold })));
+        if (taken > 0) entries.push({ account: { userId, currency: "profit", hold }, amount: -taken });
+        owed -= taken;
+      }
+      if (owed > 0) entries.push({ account: { userId, currency: "profit", hold: "debt" }, amount: -owed });
+      entries.push({ account: incomeAccount, amount: -net });
+    }
+  }
+  return entries;
 }
 
 /**
@@ -96,18 +147,21 @@ function profitMove(kind: LedgerKind, netSinecoin: number): number {
  * `insufficient_balance`, so a balance is never read and then written (no race to overdraw).
  */
 async function moveCachedBalances(tx: Transaction, input: LedgerTransactionInput): Promise<void> {
-  const moves = new Map<number, { gold: number; sinecoin: number; profit: number; cashout: number }>();
-  for (const entry of input.entries) {
-    if (!("userId" in entry.account)) continue;
-    const move = moves.get(entry.account.userId) ?? { gold: 0, sinecoin: 0, profit: 0, cashout: 0 };
-    move[entry.account.currency] += entry.amount;
-    moves.set(entry.account.userId, move);
+  const moves = new Map<number, { gold: number; sinecoin: number; held: number; profit: number; cashout: number }>();
+  for (const { account, amount } of input.entries) {
+    if (!("userId" in account)) continue;
+    const move = moves.get(account.userId) ?? { gold: 0, sinecoin: 0, held: 0, profit: 0, cashout: 0 };
+    if (!account.hold && account.currency !== "profit") move[account.currency] += amount;
+    if (account.hold === "payout_hold") move.held += amount;
+    moves.set(account.userId, move);
   }
   const paysOut = ledgerKinds[input.kind].paysOut;
   for (const userId of [...moves.keys()].sort((a, b) => a - b)) {
     const move = moves.get(userId)!;
     move.profit = profitMove(input.kind, move.sinecoin);
-    if (paysOut && move.sinecoin < 0) move.cashout = -move.sinecoin;
+    // A payout leaves from the purse or from the payout hold it was moved into when requested.
+    if (paysOut && move.sinecoin + move.held < 0) move.cashout = -(move.sinecoin + move.held);
+    const available = sql.raw(`'${accountKey({ userId, currency: "profit", hold: "available" })}'`);
     try {
       await tx.db
         .update(users)
@@ -117,8 +171,8 @@ async function moveCachedBalances(tx: Transaction, input: LedgerTransactionInput
           // A reversal never takes profit below zero (it only takes back income once counted).
           sinecoinTotalProfit: sql`greatest(0, ${users.sinecoinTotalProfit} + ${move.profit})`,
           sinecoinTotalCashout: sql`${users.sinecoinTotalCashout} + ${move.cashout}`,
-          // What may be cashed out: profit not yet paid out, never more than the balance.
-          cashoutableSinecoinProfit: sql`greatest(0, least(${users.sinecoin} + ${move.sinecoin}, greatest(0, ${users.sinecoinTotalProfit} + ${move.profit}) - ${users.sinecoinTotalCashout} - ${move.cashout}))`,
+          // What may be cashed out: settled profit (the `available` hold), never more than the balance.
+          cashoutableSinecoinProfit: sql`greatest(0, least(${users.sinecoin} + ${move.sinecoin}, (select coalesce(sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.key = ${available})))`,
         })
         .where(eq(users.id, userId));
     } catch (error) {
@@ -137,7 +191,7 @@ function isCheckViolation(error: unknown): boolean {
 
 function assertBalanced(entries: LedgerEntryInput[]): void {
   if (entries.length < 2) throw new UnbalancedLedgerTransaction("a ledger transaction needs at least two entries");
-  const sums = new Map<Currency, number>();
+  const sums = new Map<AnyCurrency, number>();
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new UnbalancedLedgerTransaction(`invalid amount ${entry.amount}`);
     sums.set(entry.account.currency, (sums.get(entry.account.currency) ?? 0) + entry.amount);
@@ -151,6 +205,7 @@ async function ensureAccounts(db: Executor, accounts: LedgerAccount[]): Promise<
     key: accountKey(account),
     userId: "userId" in account ? account.userId : null,
     currency: account.currency,
+    hold: ("userId" in account ? (account.hold ?? "purse") : "purse") as LedgerHold | "purse",
   }));
   await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.key });
   const found = await db

@@ -73,7 +73,8 @@ export async function listMovements(
   query: TransactionsQuery & { incoming?: readonly MovementKind[] },
   limit = 20,
 ): Promise<MovementPage> {
-  const conditions = [eq(ledgerAccounts.userId, userId)];
+  // The purse only: the profit holds are the ledger's memo, not money moving in the wallet.
+  const conditions = [eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.hold, "purse")];
   if (query.currency) conditions.push(eq(ledgerAccounts.currency, query.currency));
   if (query.kind) conditions.push(eq(ledgerTransactions.kind, query.kind));
   if (query.incoming) conditions.push(inArray(ledgerTransactions.kind, [...query.incoming]), sql`${ledgerEntries.amount} > 0`);
@@ -89,7 +90,7 @@ export async function listMovements(
       id: ledgerEntries.id,
       transactionId: ledgerTransactions.id,
       kind: ledgerTransactions.kind,
-      currency: ledgerAccounts.currency,
+      currency: sql<"gold" | "sinecoin">`${ledgerAccounts.currency}`,
       amount: ledgerEntries.amount,
       createdAt: ledgerTransactions.createdAt,
       data: ledgerTransactions.data,

@@ -3,7 +3,20 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text,
 import { users } from "./accounts.ts";
 import { ledgerKindNames } from "../../../features/ledger/kinds.ts";
 
+/**
+ * `profit` is a memo currency: it never buys anything, it tracks which of a user's sinecoin is
+ * income still in its settlement window (`pending`), settled (`available`) or owed back by a late
+ * refund (`debt`, a negative balance), against the system account `system:income:profit`.
+ */
 export const currencies = ["gold", "sinecoin"] as const;
+export const ledgerCurrencies = [...currencies, "profit"] as const;
+
+/**
+ * What a user account holds: the spendable purse (`users.gold`, `users.sinecoin` cache it), or one
+ * of the holds: `pending`, `available`, `debt` (profit) and `payout_hold` (sinecoin on its way out
+ * to a payout account, no longer spendable).
+ */
+export const ledgerHolds = ["purse", "pending", "available", "debt", "payout_hold"] as const;
 
 /**
  * Double-entry ledger. An account holds one currency for one user (`user:12:gold`) or for the
@@ -13,15 +26,17 @@ export const ledgerAccounts = pgTable(
   "ledger_accounts",
   {
     id: serial("id").primaryKey(),
-    /** `user:<id>:<currency>` or `system:<name>:<currency>`. */
+    /** `user:<id>:<currency>`, `user:<id>:<currency>:<hold>` or `system:<name>:<currency>`. */
     key: text("key").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "restrict" }),
-    currency: text("currency", { enum: currencies }).notNull(),
+    currency: text("currency", { enum: ledgerCurrencies }).notNull(),
+    hold: text("hold", { enum: ledgerHolds }).notNull().default("purse"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("ledger_accounts_key_idx").on(table.key),
-    check("ledger_accounts_currency_check", sql`${table.currency} in ('gold', 'sinecoin')`),
+    check("ledger_accounts_currency_check", sql`${table.currency} in ('gold', 'sinecoin', 'profit')`),
+    check("ledger_accounts_hold_check", sql`${table.hold} in ('purse', 'pending', 'available', 'debt', 'payout_hold')`),
   ],
 );
 
