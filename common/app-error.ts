@@ -109,6 +109,8 @@ export const errorStatus = {
   search_failed: 500,
   ranking_failed: 500,
   report_failed: 500,
+  feedback_failed: 500,
+  link_failed: 500,
   unfollow_failed: 500,
   checkin_failed: 500,
   upload_failed: 500,

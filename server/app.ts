@@ -60,6 +60,9 @@ import { favoritesApi } from "../features/favorites/api.ts";
 import { sharesApi } from "../features/shares/api.ts";
 import { metricsApi } from "../features/metrics/api.ts";
 import { reportsApi } from "../features/reports/api.ts";
+import { feedbackApi } from "../features/feedback/api.ts";
+import { linksApi } from "../features/links/api.ts";
+import { schoolsApi } from "../features/schools/api.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
@@ -204,6 +207,9 @@ export async function buildApp({
   await app.register(metricsApi);
   configureReports({ hideThreshold: config.reportHideThreshold });
   await app.register(reportsApi);
+  await app.register(feedbackApi);
+  await app.register(linksApi);
+  await app.register(schoolsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

@@ -159,6 +159,15 @@ export const eventCatalogue = {
     z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),
   ),
 
+  /** Feedback sent to the site admins (the subject is the sender). */
+  "feedback.sent": event("user", z.object({ feedbackId: id, category: z.string() })),
+  /** An admin set a feedback's status (the subject is the sender, who is its recipient). */
+  "feedback.status_changed": event("user", z.object({ feedbackId: id, from: z.string(), to: z.string() })),
+  /** A friend link suggested for `/link` (the subject is the suggester). */
+  "link.suggested": event("user", z.object({ linkId: id })),
+  /** A site moderator approved or rejected a friend link (the subject is the reviewer). */
+  "link.reviewed": event("user", z.object({ linkId: id, decision: z.enum(["approve", "reject"]) })),
+
   /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
   "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),
   /** A moderator's decision on a case: told to its reporters and the subject's author (never the moderator). */

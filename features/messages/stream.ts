@@ -18,13 +18,15 @@ import { unreadTag } from "./unread-memory.ts";
 import { announcementsTag } from "../../server/lib/cache-tags.ts";
 import { chatMessagesAfter, newestChatMessageId, readReceipt } from "../chats/service.ts";
 import { presentChatMessage } from "../chats/operations.ts";
+import { blockNotice } from "../chats/blocks.ts";
 
 /**
  * `GET /apiv2/sse?user_id={id}`: the signed-in user's live stream (spec §7). The session decides
  * who it is; a `user_id` that is not the viewer's is a 403. It carries JSON messages with
  * `sse_type`: `subscription` (the follow counter, as spec §4 says), `unread` (every counter) and
  * `notification` (a new line), `chat` (a private message to or from the user, with its `peer`) and
- * `chat_read` (the peer read the user's messages up to `read_up_to`). Notifications and messages
+ * `chat_read` (the peer read the user's messages up to `read_up_to`), `chat_blocked` (`peer` blocked
+ * the user, or unblocked them: `blocked`). Notifications and messages
  * carry `id: <notification>-<message>`, so a reconnect with `Last-Event-ID` replays what was missed
  * from the tables, not from memory.
  *
@@ -173,6 +175,19 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
           const receipt = await readReceipt(app.db, user.viewer.id, readerId);
           if (!receipt) return;
           const data = JSON.stringify({ sse_type: "chat_read", peer: receipt.peer, read_up_to: receipt.upToId });
+          for (const stream of readyStreams(user)) write(stream, data);
+        });
+        continue;
+      }
+      const block = /^chat-block:(\d+):(\d+)$/.exec(tag);
+      if (block) {
+        const blockerId = Number(block[1]);
+        const user = users.get(Number(block[2]));
+        if (!user) continue;
+        enqueue(user, async () => {
+          const notice = await blockNotice(app.db, blockerId, user.viewer.id);
+          if (!notice) return;
+          const data = JSON.stringify({ sse_type: "chat_blocked", peer: notice.peer, blocked: notice.blocked });
           for (const stream of readyStreams(user)) write(stream, data);
         });
         continue;

@@ -120,6 +120,8 @@ const rankingItemSchema = z.strictObject({
   id: z.number(),
   title: z.string(),
   url: z.string(),
+  /** A writing's version in the other language, when the item is the reader's (a writing's versions are one item). */
+  other_url: z.string().nullable(),
   circle_id: z.number().nullable(),
   author: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
   score: z.number(),
@@ -153,6 +155,7 @@ export function presentRanking(result: RankingResult, locale: Locale): z.infer<t
       id: row.id,
       title: row.title,
       url: localizePath(row.url, locale),
+      other_url: row.otherUrl ? localizePath(row.otherUrl, locale) : null,
       circle_id: row.circleId,
       author: row.author,
       score: row.score,

@@ -75,6 +75,40 @@ describe.each(databaseKinds)("rankings on %s", (kind) => {
     const day = await ranking(db(), null, { kind: "writing", period: "day", circleId: circle.id, now, locale: "zh-CN" });
     expect(day.map((row) => row.id)).toEqual([first.id, second.id]);
   });
+
+  it("lists a writing's two language versions as one item, in the reader's language, linking the other", async () => {
+    const circle = await createCircle(db());
+    const [author, first, second] = [await createUser(db()), await createUser(db()), await createUser(db())];
+    const chinese = await createWriting(db(), author, { circleId: circle.id, title: "欧拉恒等式" });
+    const english = await createWriting(db(), author, { circleId: circle.id, title: "Euler's identity", language: "en" });
+    await db()
+      .update(writings)
+      .set({ translationOf: chinese.id })
+      .where(inArray(writings.id, [english.id]));
+    await rebuildIndex(db());
+    const now = new Date(Date.now() + 1000);
+    const likedAt = new Date(now.getTime() - 3600 * 1000);
+    await db()
+      .insert(reactions)
+      .values(
+        [
+          [first, english.id],
+          [second, english.id],
+          [first, chinese.id],
+        ].map(([reader, subjectId]) => ({
+          userId: (reader as { id: number }).id,
+          subjectType: "writing",
+          subjectId: subjectId as number,
+          kind: "like" as const,
+          createdAt: likedAt,
+        })),
+      );
+    const zh = await ranking(db(), null, { kind: "writing", period: "week", circleId: circle.id, now, locale: "zh-CN" });
+    // Language versions live at the first version's path plus the language.
+    expect(zh.map((row) => [row.id, row.otherUrl])).toEqual([[chinese.id, `/circles/${circle.id}/writing/${chinese.id}/en`]]);
+    const en = await ranking(db(), null, { kind: "writing", period: "week", circleId: circle.id, now, locale: "en" });
+    expect(en.map((row) => [row.id, row.otherUrl])).toEqual([[english.id, `/circles/${circle.id}/writing/${chinese.id}`]]);
+  });
 });
 
 /** `GET /api/ranking/`: the page's lists as JSON, paged by cursor, with the page's visibility (issue 25). */

@@ -38,6 +38,8 @@ export interface RankingRow {
   circleId: number | null;
   author: { username: string; nickname: string } | null;
   score: number;
+  /** A writing's version in the other language, when the row shows the reader's (without the /en prefix). */
+  otherUrl?: string;
   /** Creators: likes received and followers gained in the period. */
   likes?: number;
   followers?: number;
@@ -85,8 +87,11 @@ async function contentRanking(
   readable: number[],
   circleId: number | null,
   limit: number,
+  locale: Locale,
 ) {
   const circle = circleId ? sql`and d.circle_id = ${circleId}` : sql``;
+  // A writing's language versions are one piece: one row, in the reader's language when it has one, scored by its best version.
+  const piece = kind === "writing" ? sql`(select coalesce(w.translation_of, w.id) from writings w where w.id = d.id)` : sql`d.id`;
   const result = await db.execute<ScoredRow>(sql`
     with counted as (
       select subject_id as id, sum(likes)::integer as likes, sum(dislikes)::integer as dislikes, sum(favorites)::integer as favorites,
@@ -99,16 +104,27 @@ async function contentRanking(
       select d.id from search_documents d where d.type = ${kind} and d.published_at >= ${period.start} and d.published_at < ${period.end}
       union
       select id from counted
+    ), scored as (
+      select d.id, d.title, d.path, d.circle_id, d.language, u.username, u.nickname, ${piece} as piece,
+        engagement_hot_score(0, coalesce(c.comments, 0), coalesce(c.likes, 0), coalesce(c.dislikes, 0), coalesce(c.favorites, 0),
+          coalesce(c.shares, 0), greatest(d.published_at, ${period.start}::timestamptz), ${period.end}::timestamptz) as score
+      from candidates k
+      join search_documents d on d.type = ${kind} and d.id = k.id
+      left join counted c on c.id = d.id
+      left join users u on u.id = d.author_id
+      where d.published_at < ${period.end} and d.circle_id = any(${readableArray(readable)}) ${circle}
+    ), versions as (
+      select s.*,
+        row_number() over (partition by piece order by (s.language = ${locale}) desc, s.score desc, s.id desc) as choice,
+        max(s.score) over (partition by piece) as piece_score,
+        (array_agg(s.path) filter (where s.language is distinct from ${locale}) over (partition by piece))[1] as other_path
+      from scored s
     )
-    select d.id, d.title, d.path, d.circle_id, u.username, u.nickname,
-      engagement_hot_score(0, coalesce(c.comments, 0), coalesce(c.likes, 0), coalesce(c.dislikes, 0), coalesce(c.favorites, 0),
-        coalesce(c.shares, 0), greatest(d.published_at, ${period.start}::timestamptz), ${period.end}::timestamptz) as score
-    from candidates k
-    join search_documents d on d.type = ${kind} and d.id = k.id
-    left join counted c on c.id = d.id
-    left join users u on u.id = d.author_id
-    where d.published_at < ${period.end} and d.circle_id = any(${readableArray(readable)}) ${circle}
-    order by score desc, d.id desc
+    select id, title, path, circle_id, username, nickname, piece_score as score,
+      case when language = ${locale} then other_path end as other_path
+    from versions
+    where choice = 1
+    order by piece_score desc, id desc
     limit ${limit}`);
   return (result as unknown as { rows: ScoredRow[] }).rows;
 }
@@ -162,6 +178,12 @@ export interface RankingPage {
 }
 
 /** An offset cursor (`o20`) within the list's depth; anything else is the first page. */
+/** The other language's version a content row links (`other_path` from `contentRanking`). */
+function otherVersion(row: object): { otherUrl?: string } {
+  const other = (row as { other_path?: unknown }).other_path;
+  return typeof other === "string" ? { otherUrl: other } : {};
+}
+
 export function parseRankingCursor(cursor: string | null | undefined): number {
   const match = cursor ? /^o(\d{1,3})$/.exec(cursor) : null;
   const offset = match ? Number(match[1]) : 0;
@@ -186,7 +208,7 @@ export async function rankingPage(db: Executor, viewer: Viewer | null, options: 
   const list = (period: Period, limit: number) =>
     options.kind === "creator"
       ? creatorRanking(db, period, readable, circleId, limit)
-      : contentRanking(db, options.kind, period, readable, circleId, limit);
+      : contentRanking(db, options.kind, period, readable, circleId, limit, options.locale);
   // One row past the page tells whether another follows.
   const [listed, previous] = await Promise.all([list(periodOf(now, days, 0), end + 1), list(periodOf(now, days, 1), rankingDepth)]);
   const previousRank = new Map(previous.map((row, index) => [Number(row.id), index + 1]));
@@ -202,6 +224,7 @@ export async function rankingPage(db: Executor, viewer: Viewer | null, options: 
       circleId: row.circle_id === null ? null : Number(row.circle_id),
       author: row.username ? { username: row.username, nickname: row.nickname || row.username } : null,
       score: Number(row.score),
+      ...otherVersion(row),
       ...(options.kind === "creator" ? { likes: Number(row.likes ?? 0), followers: Number(row.followers ?? 0) } : {}),
     };
   });

@@ -34,6 +34,8 @@ export interface LoadedSubject {
   title: string;
   /** Its page, without the /en prefix (`localizePath` adds it). */
   path: string;
+  /** What it belongs to, when it is part of another subject (a comment: what it comments on), so a notice can name it. */
+  parent?: { type: string; id: number };
   /** The cache tags of the pages that show it, by what changes (server/lib/cache-tags.ts). */
   tags: { content: string[]; counts: string[]; comments: string[] };
   /** When its author last edited it (null: never since published); a decided report case reopens only after an edit. */

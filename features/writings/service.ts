@@ -1,3 +1,4 @@
+import type { Locale } from "../../common/locale.ts";
 import { failedEdit } from "../content/edit-conflict.ts";
 import { and, eq, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
@@ -110,9 +111,9 @@ export const excerptLength = 140;
  * The excerpt lists, cards and the description meta show: the author's summary when there is one,
  * else the one read from the rendered text (`html`: formulas as their text, code left out).
  */
-export function excerptFor(summary: string, rendered: { excerpt: string } | { html: string }): string {
+export function excerptFor(summary: string, rendered: { excerpt: string } | { html: string }, language: Locale): string {
   if (summary) return summary;
-  return "excerpt" in rendered ? rendered.excerpt : excerptOfHtml(rendered.html, excerptLength);
+  return "excerpt" in rendered ? rendered.excerpt : excerptOfHtml(rendered.html, excerptLength, language);
 }
 
 type FieldInput = Partial<Omit<CreateWritingInput, "type" | "language" | "translation_of" | "series_id" | "content" | "categories">>;
@@ -205,7 +206,7 @@ export async function createWriting(
         markdown: input.content,
         ...renderedColumns(rendered),
         ...fieldColumns(input),
-        excerpt: excerptFor(input.summary, rendered),
+        excerpt: excerptFor(input.summary, rendered, input.language),
         title: input.title,
       })
       .returning();
@@ -250,7 +251,9 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
   const paid = parts?.paid != null ? await renderMarkdown(parts.paid, { locale: before.language }) : null;
   // A new summary or a new text: the excerpt follows (the summary wins; without one, the text's own).
   const excerpt =
-    input.summary === undefined && !rendered ? undefined : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html });
+    input.summary === undefined && !rendered
+      ? undefined
+      : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html }, before.language);
   return inTransaction(options, async (tx) => {
     const categories = input.categories === undefined ? undefined : await checkCircleCategories(tx.db, before.circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);

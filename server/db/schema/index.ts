@@ -22,3 +22,4 @@ export * from "./chats.ts";
 export * from "./shop.ts";
 export * from "./metrics.ts";
 export * from "./jobs.ts";
+export * from "./site-pages.ts";
