@@ -4,6 +4,7 @@ import { translator } from "./i18n.ts";
 /** Every error the product shows: a stable code (a key of the `errors` catalog) and its HTTP status. */
 export const errorStatus = {
   bad_request: 400,
+  invalid_range: 400,
   request_aborted: 400,
   invalid_characters: 400,
   validation_failed: 400,

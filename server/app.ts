@@ -34,6 +34,7 @@ import { writingsApi } from "../features/writings/api.ts";
 import { feedsApi } from "../features/feeds/api.ts";
 import { searchApi } from "../features/search/api.ts";
 import { creatorApi } from "../features/creator/api.ts";
+import { analysisApi } from "../features/analysis/api.ts";
 import { verificationApi } from "../features/verification/api.ts";
 import { createDelivery } from "../features/delivery/delivery.server.ts";
 import type { Delivery } from "../features/delivery/message.ts";
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(feedsApi);
   await app.register(searchApi);
   await app.register(creatorApi);
+  await app.register(analysisApi);
   await app.register(encyclopediaApi);
   await app.register(questionsApi);
   await app.register(commentsApi);

@@ -46,7 +46,7 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
     expect(zh.body).toContain('href="/creator/manage/content"');
     expect(zh.body).toContain('href="/creator/manage/comment"');
     // No links to creator pages that do not exist yet.
-    expect(zh.body).not.toContain("/creator/analysis");
+    expect(zh.body).toContain('href="/creator/analysis/content"');
     expect(zh.body).not.toContain("/creator/monetization");
     const en = await visitor.get("/en/creator");
     expect(en.body).toContain("Creator centre");
