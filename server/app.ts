@@ -58,6 +58,7 @@ import { reactionsApi } from "../features/reactions/api.ts";
 import { favoritesApi } from "../features/favorites/api.ts";
 import { sharesApi } from "../features/shares/api.ts";
 import { reportsApi } from "../features/reports/api.ts";
+import { adminApi } from "../features/admin/api.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(sharesApi);
   configureReports({ hideThreshold: config.reportHideThreshold });
   await app.register(reportsApi);
+  await app.register(adminApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

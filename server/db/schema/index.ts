@@ -21,3 +21,4 @@ export * from "./search.ts";
 export * from "./chats.ts";
 export * from "./shop.ts";
 export * from "./jobs.ts";
+export * from "./admin.ts";
