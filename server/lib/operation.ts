@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
 import { translator } from "../../common/i18n.ts";
-import { pageUrl, type Locale } from "../../common/locale.ts";
+import { formatDate, pageUrl, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
 import { resolveVisitor, visitorCookieName } from "./visitor.ts";
 
@@ -128,6 +128,16 @@ function isSuspended(viewer: OperationViewer | null, now: Date): boolean {
   return !!viewer?.suspendedUntil && viewer.suspendedUntil.getTime() > now.getTime();
 }
 
+/** The refusal names why and until when, in the viewer's language (Asia/Shanghai time). */
+function suspended(viewer: OperationViewer, locale: Locale): AppError {
+  const until = viewer.suspendedUntil!;
+  const reason = viewer.suspensionReason ?? "";
+  return new AppError("account_suspended", {
+    params: { until: formatDate(until, locale, { dateStyle: "medium", timeStyle: "short" }), reason },
+    details: { suspended_until: until.toISOString(), reason },
+  });
+}
+
 /** Runs an operation's use case: the viewer requirement, then `run`; an unexpected fault becomes its `unexpected` code. */
 export async function runOperation<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
   operation: Operation<I, R, Result, Answer>,
@@ -139,7 +149,7 @@ export async function runOperation<I extends OperationInput, R extends ViewerReq
 ): Promise<Result> {
   const allowed = (operation.viewer === "signed-in" ? requireSignedIn(viewer) : viewer) as ViewerFor<R>;
   // The one place suspension is enforced: reading goes on, every signed-in write stops.
-  if (writes && operation.viewer === "signed-in" && isSuspended(viewer, services.now())) throw new AppError("account_suspended");
+  if (writes && operation.viewer === "signed-in" && isSuspended(viewer, services.now())) throw suspended(viewer!, services.locale);
   try {
     return await operation.run(services, allowed, input);
   } catch (error) {
