@@ -133,6 +133,9 @@ describe.each(databaseKinds)("admin API on %s", (kind) => {
     expect((await again.get("/api/Users/LoginAuth/")).json().code).not.toBe(anonymous);
     const write = await again.request("POST", `/api/subjects/writing/${writing.id}/reports/`, { json: { reason: "spam" } });
     expect([write.statusCode, write.json().code]).toEqual([403, "account_suspended"]);
+    // They see why and until when.
+    expect(write.json()).toMatchObject({ reason: "abuse", suspended_until: until });
+    expect(write.json().message).toContain("abuse");
 
     const lifted = await moderator.request("PATCH", `/api/admin/users/${user.id}/`, {
       json: { suspended_until: null, reason: "appeal upheld" },
