@@ -90,6 +90,13 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("subjects/:type/:id/share", "routes/subject-share.tsx", { id: id("subject-share") }),
       route("subjects/:type/:id/tip", "routes/subject-tip.tsx", { id: id("subject-tip") }),
       route("circles/:circleId/settings/reports", "routes/circle-settings-reports.tsx", { id: id("circle-settings-reports") }),
+      route("contact", "routes/contact.tsx", { id: id("contact") }),
+      route("feedback", "routes/feedback.tsx", { id: id("feedback") }),
+      route("admin/feedback", "routes/admin-feedback.tsx", { id: id("admin-feedback") }),
+      route("link", "routes/link.tsx", { id: id("link") }),
+      route("admin/links", "routes/admin-links.tsx", { id: id("admin-links") }),
+      route("school", "routes/school.tsx", { id: id("school") }),
+      route("school/:name", "routes/school-detail.tsx", { id: id("school-detail") }),
       route("admin", "routes/admin-layout.tsx", { id: id("admin") }, [
         index("routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
         route("reports", "routes/admin-reports.tsx", { id: id("admin-reports") }),

@@ -36,6 +36,12 @@ if (process.argv.includes("--scale")) {
   await runScaleBench();
   process.exit(0);
 }
+// `npm run bench -- --views`: view beacons and the creator's 365-day analysis (bench/views.ts).
+if (process.argv.includes("--views")) {
+  const { runViewsBench } = await import("./views.ts");
+  await runViewsBench();
+  process.exit(0);
+}
 if (process.argv.includes("--streams")) {
   const { runStreamBench } = await import("./streams.ts");
   await runStreamBench();
@@ -95,6 +101,8 @@ await start(
     DATABASE_URL: "",
     CAPTCHA: "off",
     PAYMENT_PROVIDER: "sandbox",
+    // The benchmark tops up 50,000 sinecoin at once: beyond the free daily cap.
+    FREE_TOPUP_DAILY_LIMIT: "1000000",
     PAYMENT_SANDBOX_SECRET: sandboxSecret,
   },
   `${site}/build-manifest.json`,

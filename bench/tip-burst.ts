@@ -58,7 +58,8 @@ export async function prepareTipPairs(dataDir: string, count = 50): Promise<TipP
       await inTransaction({ db }, (tx) =>
         postLedgerTransaction(tx, {
           idempotencyKey: `bench-grant:${tipper}`,
-          kind: "bench_grant",
+          kind: "grant",
+          data: { reason: "benchmark" },
           entries: [
             { account: { userId: tipper, currency: "sinecoin" }, amount: 100_000 },
             { account: { system: "bench_issuer", currency: "sinecoin" }, amount: -100_000 },

@@ -44,7 +44,13 @@ describe("translation catalogs", () => {
   it("marks every value put right beside a Chinese character for spacing (values that are always Chinese aside)", () => {
     // `{{name}}` touching a Chinese character would print "添加English版本"; the spacing formats
     // (common/i18n.ts) print "添加 English 版本". Only values that are Chinese words themselves are left bare.
-    const alwaysChinese = new Set(["books.json write.state_current"]);
+    const alwaysChinese = new Set([
+      "books.json write.state_current",
+      // `{{kind}}` is a translated kind word ("文章", "回答").
+      ...["comment", "reply", "at", "like", "like_comment", "favorite", "favorite_comment"].map(
+        (key) => `centre.json messages.about.${key}_before`,
+      ),
+    ]);
     const bare = /[\u4e00-\u9fff]\{\{[^},]+\}\}|\{\{[^},]+\}\}[\u4e00-\u9fff]/;
     const unspaced = namespaces.flatMap((file) =>
       entries(JSON.parse(readFileSync(path.join(localesDirectory, "zh-CN", file), "utf8")), file)

@@ -8,6 +8,7 @@ import { invalidationChannel, setInvalidationBroadcast } from "../server/lib/inv
 import { parseSiteRole, parseUserType, setSiteRole, setUserType } from "../features/accounts/user-type.ts";
 import { AppError } from "../common/app-error.ts";
 import { checkLedger, ledgerIsConsistent } from "../features/ledger/check.ts";
+import { isMetricsCommand, metricsUsage, parseRange, runMetricsCommand } from "./admin-metrics.ts";
 import { jobsCommand } from "./admin-jobs.ts";
 
 const usage = `Usage: npm run admin -- set-type <username> <type>
@@ -17,7 +18,8 @@ const usage = `Usage: npm run admin -- set-type <username> <type>
   type: registered | official | vip | svip (or the full name, e.g. "VIP users")
   role: none | moderator | admin (moderators review every report at /admin/reports)
   ledger-check: every ledger transaction balances and every cached balance equals its entries (exit 1 otherwise)
-  jobs: the job schedules with their last run, recent runs and failed jobs; "jobs retry <id>" queues a failed job again`;
+  jobs: the job schedules with their last run, recent runs and failed jobs; "jobs retry <id>" queues a failed job again
+${metricsUsage}`;
 
 /**
  * Administration from the command line: `npm run admin -- set-type <username> <type>` and
@@ -31,7 +33,8 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   const ledgerCheck = command === "ledger-check" && args.length === 1;
   const jobs = command === "jobs" && (args.length === 1 || (args[1] === "retry" && args.length === 3));
   const roleCommand = (command === "set-type" || command === "set-site-role") && !!username && !!value && args.length === 3;
-  if (!ledgerCheck && !roleCommand && !jobs) {
+  const metricsCommand = isMetricsCommand(command) && (command === "prune-events" ? args.length === 1 : !!parseRange(args.slice(1)));
+  if (!ledgerCheck && !roleCommand && !jobs && !metricsCommand) {
     console.error(usage);
     return 2;
   }
@@ -73,6 +76,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
   try {
     await database.migrate();
+    if (metricsCommand) return await runMetricsCommand(database.db, command!, args.slice(1));
     if (jobs) return await jobsCommand(database, args.slice(1));
     if (ledgerCheck) {
       const report = await checkLedger(database.db);

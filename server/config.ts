@@ -16,7 +16,7 @@ export interface Config {
   signupsPerHour: number;
   /** Sign-in puzzles one address may draw a minute (CAPTCHA_PER_MINUTE, default 30). */
   captchaPerMinute: number;
-  /** Distinct reporters that hide a subject until a moderator reviews it (REPORT_HIDE_THRESHOLD, default 5). */
+  /** The weight of reports (a seasoned reporter 1, a new account 0.2: features/reports/weight.ts) that hides a subject until reviewed (REPORT_HIDE_THRESHOLD, default 5). */
   reportHideThreshold: number;
   /** Outgoing mail (nodemailer connection URL); without it mail goes to the dev outbox. */
   smtpUrl: string | undefined;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
-import lockfile from "proper-lockfile";
 import { loadConfig } from "./config.ts";
+import { DataDirectoryLocked, lockDataDirectory } from "./data-lock.ts";
 import { embeddedDataPath, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seed } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
@@ -16,7 +16,7 @@ export async function main(): Promise<void> {
   if (config.databaseUrl) {
     database = await openServerDatabase(config.databaseUrl);
   } else {
-    release = await lockDataDirectory(config.dataDir);
+    release = await lockOrExit(config.dataDir);
     database = await openEmbeddedDatabase(embeddedDataPath(config.dataDir));
   }
   await database.migrate();
@@ -44,19 +44,17 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-/** Two processes must never open the same embedded store. A crashed holder's lock goes stale after 10 s. */
-async function lockDataDirectory(dataDir: string): Promise<() => Promise<void>> {
+/** Two processes must never open the same embedded store (`server/data-lock.ts`). */
+async function lockOrExit(dataDir: string): Promise<() => Promise<void>> {
   try {
-    return await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, "server.lock"), stale: 10_000, update: 3_000, realpath: false });
+    return await lockDataDirectory(dataDir);
   } catch (error) {
-    if ((error as { code?: string }).code === "ELOCKED") {
-      console.error(
-        `Another Circles server is already using the data directory ${dataDir}.\n` +
-          "Stop that server first, or start this one with DATA_DIR set to another folder (or DATABASE_URL set to a PostgreSQL server).",
-      );
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof DataDirectoryLocked)) throw error;
+    console.error(
+      `${error.message}\n` +
+        "Stop that server first, or start this one with DATA_DIR set to another folder (or DATABASE_URL set to a PostgreSQL server).",
+    );
+    process.exit(1);
   }
 }
 

@@ -29,7 +29,6 @@ export function ActionBar({
   summary,
   csrfToken,
   title = "",
-  tippable = false,
 }: {
   subjectType: string;
   subjectId: number;
@@ -38,8 +37,6 @@ export function ActionBar({
   csrfToken: string | null;
   /** The page's title, for the system's share sheet. */
   title?: string;
-  /** Readers may tip it (赞赏): a link to its tip page, no script of its own. */
-  tippable?: boolean;
 }) {
   const { t, i18n } = useTranslation("interactions");
   const locale = i18n.language as Locale;
@@ -74,7 +71,8 @@ export function ActionBar({
     </>
   );
 
-  const tipLink = tippable ? (
+  // Tips (赞赏): a link to its tip page, no script of its own; whether the kind and this subject accept them came with the loader data.
+  const tipLink = summary.tips ? (
     <Link
       className="button action-button"
       to={`${localizePath(`/subjects/${subjectType}/${subjectId}/tip`, locale)}?${new URLSearchParams({ next: here })}`}

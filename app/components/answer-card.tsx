@@ -62,7 +62,7 @@ export function AnswerCard({
       </PersonLine>
       <AnswerTimes answer={answer} />
       {content ?? <RenderedContent html={answer.html} lang={language} />}
-      <ActionBar subjectType="answer" subjectId={answer.id} summary={interactions} csrfToken={csrfToken} title={questionTitle} tippable />
+      <ActionBar subjectType="answer" subjectId={answer.id} summary={interactions} csrfToken={csrfToken} title={questionTitle} />
       <div className="question-actions">
         {actions}
         {canDelete && csrfToken ? (

@@ -6,6 +6,7 @@ import type { BookState } from "../../features/books/schema.ts";
 import type { BookSummary } from "../../features/books/presenter.ts";
 import bookStyles from "../styles/books.css?url";
 import "../../features/books/catalog.ts";
+import { ViewBeacon } from "./view-beacon.tsx";
 
 /** The book pages' stylesheet: routes showing books add it to their links. */
 export const bookStylesheets = [{ rel: "stylesheet", href: bookStyles }];
@@ -39,7 +40,7 @@ export function BookStateBadge({ state }: { state: BookState }) {
  * cached pages and without JavaScript.
  */
 export function ViewCounter({ bookId }: { bookId: number }) {
-  return <img className="view-pixel" src={`/api/books/${bookId}/view.gif`} alt="" width={1} height={1} />;
+  return <ViewBeacon type="book" id={bookId} className="view-pixel" />;
 }
 
 /** One book in a list: cover, name, author, state, chapters, latest chapter, last updated. */

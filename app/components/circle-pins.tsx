@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
-import type { PinnedItem, PinnableType } from "../../features/circles/pins.ts";
+import type { PinnedItem } from "../../features/circles/pins.ts";
 import "../lib/circles-catalog.ts";
 
 /** The "Pinned" mark beside a pinned item's title. */
@@ -19,7 +19,7 @@ export function PinToggle({
   csrfToken,
 }: {
   circleId: number;
-  type: PinnableType;
+  type: PinnedItem["type"];
   id: number;
   pinned: boolean;
   csrfToken: string;

@@ -4,7 +4,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { useSession, useSessionStore } from "../lib/session-store.ts";
 
-/** An answer, reply or mention that arrived live: a toast with its link, gone after 8 s or when dismissed. */
+/** An answer, reply, mention or private message that arrived live: a toast with its link, gone after 8 s or when dismissed. */
 export function LiveToast() {
   const { t, i18n } = useTranslation("common");
   const { toast } = useSession();
@@ -20,7 +20,7 @@ export function LiveToast() {
         <div className="live-toast" data-testid="live-toast">
           <span>{t(`live.toast_${toast.category}`, { name: toast.actor })}</span>{" "}
           <Link to={localizePath(toast.url, i18n.language as Locale)} onClick={() => store.dismissToast()}>
-            {toast.title}
+            {toast.title || t("live.toast_image")}
           </Link>
           <button type="button" className="live-toast-close" aria-label={t("live.dismiss")} onClick={() => store.dismissToast()}>
             ×

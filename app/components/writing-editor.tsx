@@ -179,7 +179,8 @@ export function WritingEditor({ page, result }: { page: EditorPageData; result: 
   return (
     <div className="writing-editor-page">
       <h1 className="page-title">{heading}</h1>
-      <details className="editor-circle">
+      {/* A new writing starts with where it goes: the choice is open (folded away once chosen, when editing). */}
+      <details className="editor-circle" open={page.mode.kind === "new"}>
         <summary>
           {t("editor.choose_circle")}: <strong data-testid="editor-circle">{page.circleName}</strong>
         </summary>

@@ -13,6 +13,7 @@ import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
+import { ViewBeacon } from "./view-beacon.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -28,7 +29,14 @@ export interface ReadingPageData {
   /** Why the page is hidden from everyone else (its author and moderators only see it). */
   moderation: "pending" | "hidden" | null;
   /** Pay-to-view: the price and whether the viewer reads the paid part (null: a free writing). */
-  paywall: { price: number; entitled: boolean; unlocked: boolean; refundable: boolean } | null;
+  paywall: {
+    price: number;
+    entitled: boolean;
+    unlocked: boolean;
+    refundable: boolean;
+    refundRequest: "open" | "approved" | "rejected" | null;
+    openRefundRequests: { id: number; reader: string; reason: string; price: number }[];
+  } | null;
   idempotencyKey: string | null;
   /** Open red packets on the writing, and what the viewer got from each (null: not opened). */
   redPackets: { id: number; shares: number; remainingShares: number; own: boolean; claimed: number | null }[];
@@ -110,12 +118,24 @@ function Paywall({ page, path, next }: { page: ReadingPageData; path: string; ne
   const locale = i18n.language as Locale;
   const paywall = page.paywall!;
   if (paywall.entitled) {
-    if (!paywall.unlocked || !paywall.refundable || !page.csrfToken) return null;
+    if (!page.csrfToken) return null;
+    if (!paywall.unlocked) return <RefundRequests page={page} path={path} />;
+    if (paywall.refundRequest)
+      return (
+        <p className="paywall-refund" data-testid="refund-status">
+          {t(`paywall.refund_${paywall.refundRequest}`)}
+        </p>
+      );
+    if (!paywall.refundable) return null;
     return (
       <Form method="post" action={path} className="paywall-refund">
         <input type="hidden" name="csrftoken" value={page.csrfToken} />
         <input type="hidden" name="idempotency_key" value={page.idempotencyKey ?? ""} />
-        <button type="submit" name="intent" value="refund" className="button action-button" data-testid="refund">
+        <label>
+          {t("paywall.refund_reason")}
+          <textarea name="reason" required maxLength={500} rows={2} />
+        </label>
+        <button type="submit" name="intent" value="refund_request" className="button action-button" data-testid="refund">
           {t("paywall.refund", { price: paywall.price })}
         </button>
       </Form>
@@ -139,6 +159,36 @@ function Paywall({ page, path, next }: { page: ReadingPageData; path: string; ne
         </Link>
       )}
     </div>
+  );
+}
+
+/** The author's (or a moderator's) open refund requests on this writing, each with approve and reject (plain forms). */
+function RefundRequests({ page, path }: { page: ReadingPageData; path: string }) {
+  const { t } = useTranslation("writings");
+  const requests = page.paywall!.openRefundRequests;
+  if (requests.length === 0 || !page.csrfToken) return null;
+  return (
+    <section className="paywall-refund-requests" data-testid="refund-requests">
+      <h2>{t("paywall.requests_title")}</h2>
+      <ul>
+        {requests.map((request) => (
+          <li key={request.id}>
+            <p>{t("paywall.request_line", { reader: request.reader, price: request.price, reason: request.reason })}</p>
+            <Form method="post" action={path}>
+              <input type="hidden" name="csrftoken" value={page.csrfToken ?? ""} />
+              <input type="hidden" name="idempotency_key" value={`${page.idempotencyKey ?? ""}:${request.id}`} />
+              <input type="hidden" name="refund_request" value={request.id} />
+              <button type="submit" name="intent" value="approve_refund" className="button action-button">
+                {t("paywall.approve")}
+              </button>
+              <button type="submit" name="intent" value="reject_refund" className="button action-button">
+                {t("paywall.reject")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -341,7 +391,6 @@ export function WritingView({
         summary={page.interactions}
         csrfToken={page.csrfToken}
         title={writing.title}
-        tippable={writing.tip_enabled}
       />
       {page.relatedEntries.length > 0 ? (
         <section className="panel" aria-labelledby="related-title">
@@ -386,7 +435,7 @@ export function WritingView({
         actionData={commentAnswer}
       />
       {/* Counts the view once a day, also for cached pages and without JavaScript. */}
-      <img className="view-beacon" src={`/api/writings/${writing.id}/view.gif`} alt="" width={1} height={1} />
+      <ViewBeacon type="writing" id={writing.id} />
     </article>
   );
 }

@@ -93,7 +93,7 @@ export async function entryPage(app: AppContext, request: Request, params: { cir
   // The page shows the stored HTML; the meta description is its excerpt (formulas as their text,
   // never TeX), or the Markdown source's first words when it has no paragraph.
   const { description, ...shown } = entry;
-  const summary = metaDescription(excerptOfHtml(entry.descriptionHtml, 160) || description.replace(/[#*_`>|]+/g, " "));
+  const summary = metaDescription(excerptOfHtml(entry.descriptionHtml, 160, entry.language) || description.replace(/[#*_`>|]+/g, " "));
   const page = {
     entry: { ...shown, createdAt: history.createdAt ?? shown.createdAt },
     summary,

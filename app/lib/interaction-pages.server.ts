@@ -9,9 +9,9 @@ import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { moderationNotice } from "../../features/reports/service.ts";
 import type { SubjectType } from "../../features/subjects/types.ts";
 import {
+  formAction,
   lazyVisitor,
-  runOperation,
-  type InputOf,
+  type FormHandler,
   type Operation,
   type OperationInput,
   type OperationServices,
@@ -62,23 +62,25 @@ export async function interactionAnswer<State>(
 }
 
 /**
- * Runs an interaction's operation (the one its API route runs) from a page's post: path parameters
- * that do not name a subject are `not_found`, a body its schema refuses is a bad request (the
- * buttons send only fixed values), the answer is the API's.
+ * An interaction's operation (the one its API route runs) as a page's form handler, through the
+ * form adapter: path parameters that do not name a subject are `not_found`, a body its schema
+ * refuses is a bad request (the buttons send only fixed values), the form's `idempotency_key`
+ * reaches the use case, and the answer is the API's. Every refusal is thrown for
+ * `interactionAnswer` to answer.
  */
-export async function runInteraction<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
-  app: AppContext,
+export function interaction<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
   operation: Operation<I, R, Result, Answer>,
-  raw: { params: unknown; body?: unknown },
-): Promise<Answer> {
-  const params = operation.input.params?.safeParse(raw.params);
-  if (params && !params.success) throw new AppError("not_found");
-  const body = operation.input.body?.safeParse(raw.body);
-  if (body && !body.success) throw new AppError("bad_request");
-  const input = { params: params?.data, query: undefined, body: body?.data } as InputOf<I>;
-  const services = pageServices(app);
-  const result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
-  return operation.present(result, { viewer: app.viewer, locale: app.locale });
+  body: (form: FormData) => unknown = () => ({}),
+): FormHandler<Answer> {
+  return formAction(operation, {
+    body,
+    badParams: "not_found",
+    done: (answer) => answer,
+    errorScreen: () => true,
+    failed: (): never => {
+      throw new AppError("bad_request");
+    },
+  });
 }
 
 /** What an operation run by a page loader or action gets (its `visitor()` only for the signed in). */

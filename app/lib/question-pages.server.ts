@@ -1,5 +1,6 @@
 import { withAdornments } from "../../features/shop/service.ts";
-import { commentIntentsFor, commentsSectionOf, embeddedCommentsSection } from "./comment-pages.server.ts";
+import { commentIntentsFor, commentsSection, commentsSectionOf, embeddedCommentsSection } from "./comment-pages.server.ts";
+import { questionSubject } from "../../features/questions/subject.ts";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -155,7 +156,8 @@ export async function questionPage(app: AppContext, request: Request, params: { 
   const openedId = idFromText(query.get("answer_comments"));
   const opened = openedId === null ? undefined : answers.items.find((item) => item.id === openedId);
   const [comments, answerComments, moderation] = await Promise.all([
-    commentsSectionOf(app, request, { type: "question", id: row.id }),
+    // The question as loaded above: its comments need not read it again.
+    commentsSection(app, request, questionSubject(row, access)),
     opened ? embeddedCommentsSection(app, { type: "answer", id: opened.id }) : Promise.resolve(null),
     row.hiddenAt ? moderationNotice(app.db, "question", row.id) : Promise.resolve(null),
   ]);

@@ -16,7 +16,7 @@ export interface SessionState {
   unreadVersions: Partial<Record<keyof UnreadCounts, number>>;
   /** Set after a 403 on the auth or unread call: no further attempts are made. */
   stopped: boolean;
-  /** The newest answer, reply or mention that arrived live, shown as a toast until dismissed. */
+  /** The newest answer, reply, mention or private message that arrived live, shown as a toast until dismissed. */
   toast?: LiveToast | null;
 }
 
@@ -128,13 +128,29 @@ export function createSessionStore(
       liveListeners.add(listener);
       return () => liveListeners.delete(listener);
     },
-    /** A message from the live stream: counters replace the old ones; answers, replies and mentions become a toast. */
+    /** A message from the live stream: counters replace the old ones; answers, replies, mentions and private messages become a toast. */
     applyLive(message: StreamMessage): void {
       for (const listener of liveListeners) listener(message);
       if (message.sse_type === "unread" && message.unread && typeof message.unread === "object") {
         applyCounters(message.unread as Partial<UnreadCounts>, versionOf(message.version));
       } else if (message.sse_type === "subscription" && typeof message.unread_follow_count === "number") {
         applyCounters({ unread_follow_count: message.unread_follow_count }, versionOf(message.version));
+      } else if (message.sse_type === "chat") {
+        const chat = message.message as { id: number; mine: boolean; text: string; image_url: string | null } | undefined;
+        const peer = typeof message.peer === "string" ? message.peer : "";
+        // A private message to the user is a toast, except on its own open thread (which shows it).
+        const onThread = typeof location !== "undefined" && decodeURIComponent(location.pathname).endsWith(`/messages/chat/${peer}`);
+        if (chat && !chat.mine && peer && !onThread) {
+          set({
+            toast: {
+              id: -chat.id,
+              category: "chat",
+              actor: peer,
+              title: chat.text ? (chat.text.length > 40 ? `${chat.text.slice(0, 40)}…` : chat.text) : "",
+              url: `/messages/chat/${peer}`,
+            },
+          });
+        }
       } else if (message.sse_type === "notification") {
         const line = message.notification as
           { id: number; category: string; actors: { nickname: string }[]; subject: { title: string; url: string } } | undefined;

@@ -20,6 +20,7 @@ import { writingSubject } from "../../features/writings/subject.ts";
 import { interactionSummary } from "../../features/reactions/viewer-state.ts";
 import { adornmentsTag, contentTag, homeTag, subjectPageTags } from "../../server/lib/cache-tags.ts";
 import { adornmentsOf } from "../../features/shop/service.ts";
+import { refundRequestsOf } from "../../features/paywall/refunds.ts";
 
 /**
  * The reading page's data: the writing (or its `lang` version; the group's first version without
@@ -77,7 +78,12 @@ export async function readingPage(
   const relatedEntries = await readableEntries(app.db, app.viewer, loaded.relatedEntries);
   tagPage(app, ...relatedEntries.map((entry) => contentTag("entry", entry.id)));
   const comments = await commentsSection(app, request, writingSubject(row, loaded.access));
-  const interactions = await interactionSummary(app.db, app.viewer, { type: "writing", id: row.id, authorId: row.authorId });
+  const interactions = await interactionSummary(app.db, app.viewer, {
+    type: "writing",
+    id: row.id,
+    authorId: row.authorId,
+    tipsSwitchedOn: row.tipEnabled,
+  });
   const page = {
     writing,
     following,
@@ -92,7 +98,25 @@ export async function readingPage(
     // The badge and avatar frame the author wears (shop items) on the author card.
     authorAdornments: await adornmentsOf(app.db, row.authorId),
     paywall: paywall
-      ? { price: paywall.price, entitled: paywall.entitled, unlocked: paywall.unlocked, refundable: paywall.refundableUntil !== null }
+      ? {
+          price: paywall.price,
+          entitled: paywall.entitled,
+          unlocked: paywall.unlocked,
+          refundable: paywall.refundableUntil !== null,
+          refundRequest: paywall.refundRequest,
+          // The author and moderators decide readers' refund requests here (open ones only).
+          openRefundRequests:
+            app.viewer && paywall.entitled && !paywall.unlocked
+              ? (await refundRequestsOf(app.db, app.viewer, row.id))
+                  .filter((request) => request.status === "open")
+                  .map((request) => ({
+                    id: request.id,
+                    reader: request.reader.nickname || request.reader.username,
+                    reason: request.reason,
+                    price: request.price,
+                  }))
+              : [],
+        }
       : null,
     redPackets: (await openRedPackets(app.db, row.id, app.viewer?.id ?? null, app.now())).map((packet) => ({
       id: packet.id,

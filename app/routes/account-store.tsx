@@ -265,7 +265,12 @@ export default function AccountStore({ loaderData, actionData }: Route.Component
                       {item.url ? (
                         <Link to={localizePath(item.url, locale)} className="store-item-title">
                           {item.title}
+                          {item.hidden ? <span className="muted"> ({t("store.hidden")})</span> : null}
                         </Link>
+                      ) : item.hidden ? (
+                        <span className="store-item-title muted" data-testid="favorite-hidden">
+                          {t("store.hidden_title")}
+                        </span>
                       ) : (
                         <span className="store-item-title muted">
                           {item.title} ({t("store.unavailable")})

@@ -149,7 +149,6 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           summary={loaderData.interactions}
           csrfToken={loaderData.csrfToken}
           title={book.name}
-          tippable
         />
         <section aria-labelledby="book-contents-title">
           <h2 id="book-contents-title">{t("read.contents")}</h2>

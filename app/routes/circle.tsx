@@ -27,7 +27,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EntryList } from "../components/entry-list.tsx";
 import "../lib/encyclopedia-catalog.ts";
 import { listCircleEntryGroups, type EntryGroupItem } from "../../features/encyclopedia/home.ts";
-import { listPins, pinnableTypes, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
+import { listPins, pinnableTypeSchema, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
 import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
 import circleHomeStyles from "../styles/circle-home.css?url";
 import { listQuestions } from "../../features/questions/service.ts";
@@ -57,7 +57,7 @@ const sortOf = (value: string | null): Sort => (value === "hot" ? "hot" : "lates
 
 const pinFormSchema = z.object({
   intent: z.enum(["pin", "unpin"]),
-  type: z.enum(pinnableTypes),
+  type: pinnableTypeSchema,
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 

@@ -20,6 +20,7 @@ import { CiteThis } from "../components/cite-this.tsx";
 import { deleteEntryOperation, protectEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import "../lib/encyclopedia-catalog.ts";
+import { ViewBeacon } from "../components/view-beacon.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 
@@ -322,7 +323,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           </p>
         </section>
       ) : null}
-      <img className="view-beacon" src={`/api/encyclopedia/entries/${entry.id}/view.gif`} alt="" width={1} height={1} />
+      <ViewBeacon type="entry" id={entry.id} />
       <CommentSection
         comments={loaderData.comments}
         csrfToken={loaderData.csrfToken}

@@ -16,8 +16,8 @@ import { MessageCentreNav } from "../components/message-centre-nav.tsx";
 import { dispatchIntent, failureOf, formAction } from "../../server/lib/operation.ts";
 import type { AppContext } from "../context.ts";
 import { acceptedImageTypes, maxImageBytes } from "../../features/attachments/constants.ts";
-import { storeImage } from "../../features/attachments/service.ts";
-import { markChatRead } from "../../features/chats/service.ts";
+import { assertUploadAllowance, storeImage } from "../../features/attachments/service.ts";
+import { checkChatSend, markChatRead } from "../../features/chats/service.ts";
 import {
   blockOperation,
   listChatMessagesOperation,
@@ -53,12 +53,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 const imageField = "image";
 
-/** The image, when one was chosen, stored (checked, re-encoded) before the message's transaction. */
-async function sendBody(form: FormData, app: AppContext) {
+/**
+ * The image, when one was chosen, stored (checked, re-encoded) before the message's transaction,
+ * but only once the message would be accepted (blocks, the chat's pace) and within the account's
+ * image allowance: a refused message stores nothing.
+ */
+async function sendBody(form: FormData, app: AppContext, username: string) {
   const file = form.get(imageField);
   let imageFileId: string | undefined;
   if (file instanceof File && file.size > 0) {
     if (file.size > maxImageBytes) throw new AppError("image_too_large");
+    await checkChatSend({ db: app.db }, app.viewer!, username);
+    await assertUploadAllowance(app.db, app.viewer!.id);
     const bytes = Buffer.from(await file.arrayBuffer());
     const stored = await storeImage({ db: app.db, files: app.files }, { ownerId: app.viewer!.id, bytes, purpose: "chat" });
     imageFileId = stored.fileId;
@@ -85,7 +91,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (form.get("intent") === "send") {
     let body: Awaited<ReturnType<typeof sendBody>>;
     try {
-      body = await sendBody(form, app);
+      body = await sendBody(form, app, params.username);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const failure = failureOf(error, app.locale);
@@ -103,8 +109,13 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
   const locale = i18n.language as Locale;
   const store = useSessionStore();
   const navigation = useNavigation();
-  const { peer, csrfToken, you_blocked: youBlocked, blocked_you: blockedYou } = loaderData;
+  const { peer, csrfToken, you_blocked: youBlocked } = loaderData;
+  // The peer blocking (or unblocking) the viewer arrives live: the open thread says so at once.
+  const [liveBlockedYou, setLiveBlockedYou] = useState<boolean | null>(null);
+  const blockedYou = liveBlockedYou ?? loaderData.blocked_you;
   const [messages, setMessages] = useState<ChatMessageAnswer[]>(() => [...loaderData.results].reverse());
+  // The chosen image's name in the page's language (the browser's own "No file chosen" follows its UI language).
+  const [imageName, setImageName] = useState("");
   const [nextBefore, setNextBefore] = useState<number | null>(loaderData.next_before);
   const listRef = useRef<HTMLOListElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -117,6 +128,7 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     setMessages([...loaderData.results].reverse());
     setNextBefore(loaderData.next_before);
+    setLiveBlockedYou(null);
     stickToBottom.current = true;
   }, [loaderData]);
 
@@ -137,6 +149,8 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
         stickToBottom.current = true;
         if (!incoming.mine && document.visibilityState === "visible")
           void postJson(`/api/chats/${peer.username}/read/`).catch(() => undefined);
+      } else if (message.sse_type === "chat_blocked" && message.peer === peer.username) {
+        setLiveBlockedYou(message.blocked === true);
       } else if (message.sse_type === "chat_read" && message.peer === peer.username) {
         const upTo = Number(message.read_up_to);
         setMessages((current) =>
@@ -245,7 +259,11 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ol>
         {youBlocked ? <p className="form-error">{t("centre:chat.you_blocked")}</p> : null}
-        {blockedYou ? <p className="form-error">{t("centre:chat.blocked_you")}</p> : null}
+        {blockedYou ? (
+          <p className="form-error" role="status" data-testid="blocked-you">
+            {t("centre:chat.blocked_you")}
+          </p>
+        ) : null}
         {canSend ? (
           <Form ref={formRef} method="post" action={here} encType="multipart/form-data" className="chat-compose">
             <input type="hidden" name="csrftoken" value={csrfToken} />
@@ -264,9 +282,18 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
                 }
               }}
             />
-            <label className="chat-image-input">
-              <span className="muted">{t("centre:chat.image_label")}</span>
-              <input type="file" name={imageField} accept={acceptedImageTypes} />
+            <label className="chat-image-input file-picker">
+              <input
+                className="file-picker-input"
+                type="file"
+                name={imageField}
+                accept={acceptedImageTypes}
+                onChange={(event) => setImageName(event.currentTarget.files?.[0]?.name ?? "")}
+              />
+              <span className="button file-picker-button">{t("centre:chat.choose_image")}</span>
+              <span className="muted file-picker-name" data-testid="chat-image-name">
+                {imageName || t("centre:chat.image_label")}
+              </span>
             </label>
             <button type="submit" name="intent" value="send" className="button button-primary" disabled={submitting}>
               {submitting ? t("centre:chat.sending") : t("centre:chat.send")}

@@ -12,7 +12,8 @@ import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 import { MessageCentreNav } from "../components/message-centre-nav.tsx";
-import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, type FormPost } from "../../server/lib/operation.ts";
+import { markCategoryRead } from "../../features/messages/service.ts";
 import { isMessageCentreCategory, messageCentreCategories, type MessageCentreCategory } from "../../features/messages/schema.ts";
 import { listNotifications, type NotificationCategory } from "../../features/messages/notifications.ts";
 import {
@@ -25,6 +26,7 @@ import {
 import { listAnnouncements } from "../../features/messages/announcements.ts";
 import { isSiteModerator } from "../../features/reports/visibility.ts";
 import { AnnouncementForm } from "../components/announcement-form.tsx";
+import { NotificationAbout, namesContent } from "../components/notification-about.tsx";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:messages.title");
 
@@ -74,6 +76,13 @@ const deleteForm = formAction(deleteNotificationOperation, {
   ...failuresOnErrorScreen,
 });
 
+/** "Mark all read": every line of the page's categories, as opening it does with JavaScript (works without). */
+async function markAllRead({ app, params }: FormPost) {
+  const viewer = app.viewer!;
+  for (const read of messageCentreCategories[params.category as MessageCentreCategory]) await markCategoryRead(app.db, viewer.id, read);
+  return data({ allRead: true as const });
+}
+
 /** Deleting a notification (a plain form post; the list comes back without it). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const app = getAppContext(context);
@@ -81,7 +90,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   assertFormCsrf(app, form);
   if (!isMessageCentreCategory(params.category)) throw new AppError("not_found");
-  return dispatchIntent({ app, request, form, params }, { delete: deleteForm, announce: announceForm });
+  return dispatchIntent({ app, request, form, params }, { delete: deleteForm, announce: announceForm, read_all: markAllRead });
 }
 
 /** What one line says, in the page's language: "Li Lei and 9 others liked your article". */
@@ -128,6 +137,7 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
   if (item.category === "system") {
     return <>{t(`messages.system.${item.verb.replace(".", "_")}`, { defaultValue: t("messages.system.other") })}</>;
   }
+  if (namesContent(item)) return <NotificationAbout item={item} actor={actor} />;
   if (item.category === "follow")
     return (
       <>
@@ -162,6 +172,14 @@ export default function MessageCentre({ loaderData, actionData }: Route.Componen
         <h2 id="message-category-title" className="page-title">
           {t(`centre:messages.category_${category}`)}
         </h2>
+        {items.some((item) => item.unread) ? (
+          <Form method="post" action={here} className="notification-read-all">
+            <input type="hidden" name="csrftoken" value={csrfToken} />
+            <button type="submit" name="intent" value="read_all" className="button" data-testid="mark-all-read">
+              {t("centre:messages.about.mark_all_read")}
+            </button>
+          </Form>
+        ) : null}
         {canAnnounce ? <AnnouncementForm csrfToken={csrfToken} action={here} answer={actionData} /> : null}
         {items.length > 0 ? (
           <ul className="notification-list" data-testid="notifications">

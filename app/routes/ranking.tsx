@@ -118,6 +118,14 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
                 <Link to={localizePath(row.url, locale)} className="ranking-title">
                   {row.title}
                 </Link>
+                {row.otherUrl ? (
+                  <>
+                    {" "}
+                    <Link to={localizePath(row.otherUrl, locale)} className="ranking-other" data-testid="ranking-other">
+                      {t("other_version")}
+                    </Link>
+                  </>
+                ) : null}
                 <p className="muted ranking-meta">
                   {kind === "creator" ? (
                     <span>{t("creator_figures", { likes: row.likes ?? 0, followers: row.followers ?? 0 })}</span>

@@ -55,12 +55,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   return dispatchIntent({ app, request, form, params: {} }, { buy });
 }
 
+const currencies = ["gold", "sinecoin"] as const;
+
 export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("wallet");
   const locale = i18n.language as Locale;
   const { items, notice, signedIn, wallet, owned, writings, csrfToken, idempotencyKey } = loaderData;
   const answer = actionData as ShopAnswer | undefined;
   const path = localizePath("/shop", locale);
+  // The payment preselected: the first currency the balance covers (gold first), so a click never meets "余额不足" when one would do.
+  const payableWith = (price: Record<(typeof currencies)[number], number>) =>
+    currencies.find((currency) => wallet === null || wallet[currency] >= price[currency]) ?? "gold";
   return (
     <WalletLayout>
       <section className="panel" aria-labelledby="shop-title">
@@ -125,12 +130,16 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
                     ) : null}
                     <fieldset>
                       <legend>{t("shop.pay_with")}</legend>
-                      {(["gold", "sinecoin"] as const).map((currency) => (
-                        <label key={currency}>
-                          <input type="radio" name="currency" value={currency} defaultChecked={currency === "gold"} />{" "}
-                          {t(`currency.${currency}`)}
-                        </label>
-                      ))}
+                      {currencies.map((currency) => {
+                        const short = wallet !== null && wallet[currency] < item.price[currency];
+                        return (
+                          <label key={currency} data-testid={`pay-${currency}`}>
+                            <input type="radio" name="currency" value={currency} defaultChecked={currency === payableWith(item.price)} />{" "}
+                            {t(`currency.${currency}`)} <Amount value={item.price[currency]} currency={currency} />
+                            {short ? <span className="muted"> {t("shop.short")}</span> : null}
+                          </label>
+                        );
+                      })}
                     </fieldset>
                     {error ? (
                       <p className="form-error" role="alert">

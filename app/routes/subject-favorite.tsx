@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/subject-favorite";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
-import { interactionAnswer, returnPath, runInteraction } from "../lib/interaction-pages.server.ts";
+import { interaction, interactionAnswer, returnPath } from "../lib/interaction-pages.server.ts";
 import { AppError } from "../../common/app-error.ts";
 import { favoriteOperation, unfavoriteOperation } from "../../features/favorites/operations.ts";
 
@@ -16,8 +16,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return interactionAnswer(app, request, form, "actions", async () => {
     assertFormCsrf(app, form);
     const wanted = form.get("favorite");
-    if (wanted === "on") return runInteraction(app, favoriteOperation, { params, body: {} });
-    if (wanted === "off") return runInteraction(app, unfavoriteOperation, { params, body: {} });
+    if (wanted === "on") return interaction(favoriteOperation)({ app, request, form, params });
+    if (wanted === "off") return interaction(unfavoriteOperation)({ app, request, form, params });
     throw new AppError("bad_request");
   });
 }

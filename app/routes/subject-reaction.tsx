@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/subject-reaction";
 import { assertFormCsrf, getAppContext, readForm } from "../lib/context.server.ts";
-import { interactionAnswer, returnPath, runInteraction } from "../lib/interaction-pages.server.ts";
+import { interaction, interactionAnswer, returnPath } from "../lib/interaction-pages.server.ts";
 import { removeReactionOperation, setReactionOperation } from "../../features/reactions/operations.ts";
 
 /**
@@ -19,8 +19,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return interactionAnswer(app, request, form, anchor, async () => {
     assertFormCsrf(app, form);
     const wanted = form.get("reaction");
-    if (wanted === "none") return runInteraction(app, removeReactionOperation, { params, body: {} });
-    return runInteraction(app, setReactionOperation, { params, body: { reaction: wanted } });
+    if (wanted === "none") return interaction(removeReactionOperation)({ app, request, form, params });
+    return interaction(setReactionOperation, () => ({ reaction: wanted }))({ app, request, form, params });
   });
 }
 

@@ -5,12 +5,13 @@ import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/c
 import { walletPageData } from "../lib/wallet-pages.server.ts";
 import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { createTopupOperation } from "../../features/payments/operations.ts";
+import { freeTopupLeft } from "../../features/payments/service.ts";
+import { paymentSettings } from "../../features/payments/settings.ts";
 import { economySettings, topupPresets } from "../../features/wallet/settings.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { WalletLayout } from "../components/wallet-layout.tsx";
-import { Amount } from "../components/coins.tsx";
-import { AmountChoice, readAmountChoice } from "../components/amount-choice.tsx";
+import { AmountChoice, BalanceLine, readAmountChoice } from "../components/amount-choice.tsx";
 import "../lib/wallet-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";
@@ -22,7 +23,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** `/wallet/sinecoin_recharge` ("Get Sinecoin"): presets 10 to 500 or a custom whole amount, WeChat Pay or Alipay. */
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
+  const viewer = requireViewer(app);
+  const free = economySettings.topupFenPerSinecoin === 0;
   return walletPageData(app, {
+    closed: paymentSettings().mode === "closed",
+    // While top-ups are free, what is left of today's allowance.
+    freeLeft: free ? await freeTopupLeft(app.db, viewer.id, app.now()) : null,
+    freeLimit: economySettings.freeTopupDailyLimit,
     presets: [...topupPresets],
     min: economySettings.topupMin,
     max: economySettings.topupMax,
@@ -62,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function WalletRecharge({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("wallet");
   const locale = i18n.language as Locale;
-  const { presets, min, max, csrfToken, idempotencyKey, wallet, fenPerSinecoin } = loaderData;
+  const { presets, min, max, csrfToken, idempotencyKey, wallet, fenPerSinecoin, closed, freeLeft, freeLimit } = loaderData;
   const answer = actionData as RechargeAnswer | undefined;
   const choice = answer?.choice ?? "50";
   const method = answer?.method ?? "wechat";
@@ -74,11 +81,14 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
           {t("recharge.title")}
         </h1>
         <p className="notice" role="note">
-          {t("recharge.free")}
+          {closed ? t("recharge.closed") : t("recharge.free")}
         </p>
-        <p>
-          <Amount value={wallet.sinecoin} currency="sinecoin" />
-        </p>
+        {freeLeft !== null && !closed ? (
+          <p className="muted" data-testid="free-left">
+            {t("recharge.free_left", { left: freeLeft, limit: freeLimit })}
+          </p>
+        ) : null}
+        <BalanceLine label={t("recharge.balance")} value={wallet.sinecoin} />
         <Form method="post" action={localizePath("/wallet/sinecoin_recharge", locale)} className="wallet-form" id="recharge-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
@@ -104,10 +114,10 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
           </AmountChoice>
           <fieldset>
             <legend>{t("recharge.method")}</legend>
-            <div className="recharge-methods">
+            <div className="amount-cards">
               {(["wechat", "alipay"] as const).map((value) => (
-                <label key={value} className="recharge-option">
-                  <input type="radio" name="method" value={value} defaultChecked={method === value} />
+                <label key={value} className="amount-card amount-card-custom">
+                  <input className="amount-card-input" type="radio" name="method" value={value} defaultChecked={method === value} />
                   {t(`recharge.${value}`)}
                 </label>
               ))}

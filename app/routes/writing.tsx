@@ -7,7 +7,12 @@ import { contentStylesheets } from "../components/rendered-content.tsx";
 import { WritingView } from "../components/writing-view.tsx";
 import { localizePath, pageUrl } from "../../common/locale.ts";
 import { deleteWritingOperation } from "../../features/writings/operations.ts";
-import { refundOperation, unlockOperation } from "../../features/paywall/operations.ts";
+import {
+  approveRefundOperation,
+  rejectRefundOperation,
+  requestRefundOperation,
+  unlockOperation,
+} from "../../features/paywall/operations.ts";
 import { claimRedPacketOperation, fundRedPacketOperation } from "../../features/red-packets/operations.ts";
 import { commentIntents } from "../lib/comment-pages.server.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction, type FormPost } from "../../server/lib/operation.ts";
@@ -32,7 +37,9 @@ export async function action(args: Route.ActionArgs) {
     ...commentIntents,
     delete: deleteThisWriting,
     unlock: unlockThis,
-    refund: refundThis,
+    refund_request: askRefund,
+    approve_refund: approveRefund,
+    reject_refund: rejectRefund,
     claim_red_packet: claimThis,
     fund_red_packet: fundThis,
   });
@@ -47,7 +54,10 @@ const backToWriting = {
   ...failuresOnErrorScreen,
 };
 const unlockThis = formAction(unlockOperation, backToWriting);
-const refundThis = formAction(refundOperation, backToWriting);
+const askRefund = formAction(requestRefundOperation, backToWriting);
+const decided = { ...backToWriting, params: ({ form }: FormPost) => ({ id: String(form.get("refund_request") ?? "") }) };
+const approveRefund = formAction(approveRefundOperation, decided);
+const rejectRefund = formAction(rejectRefundOperation, decided);
 const claimThis = formAction(claimRedPacketOperation, {
   ...backToWriting,
   params: ({ form }: FormPost) => ({ id: String(form.get("red_packet") ?? "") }),

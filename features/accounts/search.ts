@@ -1,10 +1,10 @@
 import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { users } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 
 /** Users in the search index by nickname and username (never their private fields). */
-registerSearchKind({
-  type: "user",
+export const userSearch: SearchMember = {
+  reindex: [reindexOn(["user.registered", "user.profile_updated"])],
   async documents(db, ids) {
     const rows = await db
       .select({
@@ -37,4 +37,4 @@ registerSearchKind({
     const rows = await db.select({ id: users.id }).from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

@@ -4,9 +4,11 @@ import { AppError } from "../../common/app-error.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
+import { userSearch } from "./search.ts";
 
 registerSubject({
   type: "user",
+  search: userSearch,
   async load(db, viewer, id) {
     const [row] = await db
       .select({ username: users.username, nickname: users.nickname, hiddenAt: users.hiddenAt })

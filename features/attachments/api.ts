@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../common/policy.ts";
 import { can } from "./policy.ts";
-import { readAttachment, storeImage } from "./service.ts";
+import { readAttachment, storeImage, uploadsPerMinute } from "./service.ts";
 import { readUploadedFile } from "./multipart.server.ts";
 import { maxImageBytes } from "./constants.ts";
 import type { FileStore } from "./file-store.server.ts";
 
 /** Image work is costly: one address may upload 30 images a minute. */
-export const uploadRateLimit = { max: 30, timeWindow: "1 minute" } as const;
+export const uploadRateLimit = { max: uploadsPerMinute, timeWindow: "1 minute" } as const;
 
 export interface AttachmentsApiOptions {
   files: FileStore;

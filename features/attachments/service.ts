@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../server/db/client.ts";
 import { attachments } from "../../server/db/schema/index.ts";
@@ -38,6 +38,21 @@ export interface StoredImage {
 
 /** Decompression bombs stop here: a 2 MB PNG may claim billions of pixels. */
 const maxInputPixels = 40_000_000;
+
+/** Images one account may store a minute through page forms, as `/api/uploads/` allows one address. */
+export const uploadsPerMinute = 30;
+
+/**
+ * Page forms that take an image (a chat message) are not behind the upload route's per-address
+ * limit: this counts the account's images of the last minute instead (`rate_limited` beyond).
+ */
+export async function assertUploadAllowance(db: Database, ownerId: number): Promise<void> {
+  const [row] = await db
+    .select({ stored: count() })
+    .from(attachments)
+    .where(and(eq(attachments.ownerId, ownerId), sql`${attachments.createdAt} > now() - interval '1 minute'`));
+  if ((row?.stored ?? 0) >= uploadsPerMinute) throw new AppError("rate_limited");
+}
 
 /** 24 base64url characters: 144 random bits. */
 export function newFileId(): string {

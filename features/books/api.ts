@@ -1,16 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idSchema } from "../../common/id.ts";
 import { jsonRoute } from "../../server/lib/operation.ts";
-import { bookAnswer, bookListAnswer, chapterPageAnswer } from "./answers.ts";
-import { snakeKeys } from "../circles/presenter.ts";
-import { requireCircle } from "../circles/access.server.ts";
-import { canCreateBook } from "./policy.ts";
-import { bookListQuerySchema } from "./schema.ts";
-import { getBook, listCircleBooks, loadBook } from "./service.ts";
-import { getChapter } from "./chapters.ts";
-import { bookPath } from "./presenter.ts";
 import { documentBodyLimit } from "../content/schema.ts";
 import {
   addChapterOperation,
@@ -20,14 +9,7 @@ import {
   editBookOperation,
   editChapterOperation,
 } from "./operations.ts";
-import { recordBookView, visitorKey } from "./views.ts";
-
-const circleParams = z.object({ cid: idSchema });
-const bookParams = z.object({ id: idSchema });
-const chapterParams = z.object({ id: idSchema, chapter_id: idSchema });
-
-/** A transparent 1×1 GIF: the view counter's answer, so an <img> on a (cached) page counts without JavaScript. */
-const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+import { getBookOperation, getChapterOperation, listCircleBooksOperation } from "./read-operations.ts";
 
 /**
  * The books API. Every write asks the books policy on the server (in the services); a book in a
@@ -35,29 +17,11 @@ const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * Responses about a book carry the viewer's allowed actions (`can`).
  */
 export async function booksApi(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["books"];
-  api.get(
-    "/api/circles/:cid/books/",
-    {
-      schema: {
-        tags,
-        summary: "A circle's books, most recently updated first, 12 a page",
-        params: circleParams,
-        querystring: bookListQuerySchema,
-        response: { 200: bookListAnswer },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      const access = await requireCircle(app.db, viewer, request.params.cid, "read_content");
-      reply.header("cache-control", "private, no-store");
-      return snakeKeys({
-        ...(await listCircleBooks(app.db, request.params.cid, request.query.page)),
-        can: { create: canCreateBook(viewer, access) },
-      }) as z.infer<typeof bookListAnswer>;
-    },
-  );
+  jsonRoute(app, "GET", "/api/circles/:cid/books/", listCircleBooksOperation, {
+    tags,
+    summary: "A circle's books, most recently updated first, 12 a page",
+  });
 
   jsonRoute(app, "POST", "/api/circles/:cid/books/", createBookOperation, {
     status: 201,
@@ -66,22 +30,10 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     cache: "none",
   });
 
-  api.get(
-    "/api/books/:id/",
-    {
-      schema: {
-        tags,
-        summary: "A book: texts, cover, categories, author, state, views, numbered chapters",
-        params: bookParams,
-        response: { 200: bookAnswer },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      const book = await getBook(app.db, await request.viewer(), request.params.id);
-      return snakeKeys({ ...book, url: bookPath(book) }) as z.infer<typeof bookAnswer>;
-    },
-  );
+  jsonRoute(app, "GET", "/api/books/:id/", getBookOperation, {
+    tags,
+    summary: "A book: texts, cover, categories, author, state, views, numbered chapters",
+  });
 
   jsonRoute(app, "PATCH", "/api/books/:id/", editBookOperation, {
     tags,
@@ -102,23 +54,10 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     cache: "none",
   });
 
-  api.get(
-    "/api/books/:id/chapters/:chapter_id/",
-    {
-      schema: {
-        tags,
-        summary: "A chapter with its rendered HTML, neighbours and the book's chapter list",
-        params: chapterParams,
-        response: { 200: chapterPageAnswer },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return snakeKeys(await getChapter(app.db, await request.viewer(), request.params.id, request.params.chapter_id)) as z.infer<
-        typeof chapterPageAnswer
-      >;
-    },
-  );
+  jsonRoute(app, "GET", "/api/books/:id/chapters/:chapter_id/", getChapterOperation, {
+    tags,
+    summary: "A chapter with its rendered HTML, neighbours and the book's chapter list",
+  });
 
   jsonRoute(app, "PATCH", "/api/books/:id/chapters/:chapter_id/", editChapterOperation, {
     tags,
@@ -131,32 +70,4 @@ export async function booksApi(app: FastifyInstance): Promise<void> {
     summary: "Delete a chapter for good; the later chapters move up one number",
     cache: "none",
   });
-
-  /**
-   * The view counter: the book's page embeds it as an image, so visitors served a cached page count
-   * too, with or without JavaScript. Once per visitor per day; readers only (else 404/401/403).
-   */
-  api.get(
-    "/api/books/:id/view.gif",
-    {
-      // An image, not JSON: left out of the OpenAPI document like the writings' view beacon.
-      schema: {
-        hide: true,
-        tags,
-        summary: "Count a view of the book (once per visitor per Asia/Shanghai day); answers a 1×1 GIF",
-        params: bookParams,
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      await loadBook(app.db, viewer, request.params.id);
-      await recordBookView(
-        { db: app.db },
-        request.params.id,
-        visitorKey(viewer, { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }),
-        app.now(),
-      );
-      return reply.header("content-type", "image/gif").header("cache-control", "private, no-store").send(pixel);
-    },
-  );
 }

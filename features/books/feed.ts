@@ -3,7 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { bookChapters, books, subjectCounts, users } from "../../server/db/schema/index.ts";
 import { afterCursor, authoredCandidates, followedUsers, joinedCircles } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
-import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
+import type { FeedMember, FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { bookPath, chapterPath } from "./presenter.ts";
 
@@ -141,5 +141,6 @@ async function chapterCards(db: Executor, ids: number[]): Promise<Map<number, Fe
   );
 }
 
-registerFeedKind({ kind: "book", tabs: ["latest", "hot", "all", "follow"], candidates: bookCandidates, cards: bookCards });
-registerFeedKind({ kind: "chapter", tabs: ["latest", "all", "follow"], candidates: chapterCandidates, cards: chapterCards });
+/** The `feed` members of the book and chapter registrations (subject.ts). */
+export const bookFeed: FeedMember = { tabs: ["latest", "hot", "all", "follow"], candidates: bookCandidates, cards: bookCards };
+export const chapterFeed: FeedMember = { tabs: ["latest", "all", "follow"], candidates: chapterCandidates, cards: chapterCards };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
 import "./catalog.ts";
+import { singleLinePattern } from "../../common/single-line.ts";
 
 /**
  * Shared by the book forms in the browser and by the API and page actions on the server.
@@ -16,9 +17,6 @@ export const chapterTitleMaxLength = 100;
 /** A book is filed under at most this many of its circle's categories. */
 export const bookCategoriesMax = 10;
 
-/** Control characters (line breaks, escapes) have no place in a name or a title. */
-const noControlCharacters = /^[^\p{Cc}]*$/u;
-
 const idSchema = idValueSchema();
 
 export const bookNameSchema = z
@@ -26,7 +24,7 @@ export const bookNameSchema = z
   .trim()
   .min(1, "books:validation.name_required")
   .max(bookNameMaxLength, "books:validation.name_length")
-  .regex(noControlCharacters, "books:validation.name_chars");
+  .regex(singleLinePattern, "books:validation.name_chars");
 
 export const bookDescriptionSchema = z
   .string({ error: "validation:invalid_value" })
@@ -70,7 +68,7 @@ export const chapterTitleSchema = z
   .trim()
   .min(1, "books:validation.title_required")
   .max(chapterTitleMaxLength, "books:validation.title_length")
-  .regex(noControlCharacters, "books:validation.title_chars");
+  .regex(singleLinePattern, "books:validation.title_chars");
 
 /** 1-based place of a chapter in its book. */
 export const chapterNumberSchema = z

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { bookChapters, books } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 import { bookPath, chapterPath } from "./presenter.ts";
 
 /** Books and their chapters in the search index (a hidden book hides its chapters from search too). */
-registerSearchKind({
-  type: "book",
+export const bookSearch: SearchMember = {
+  reindex: [reindexOn(["book.created", "book.updated", "book.completed", "book.resumed"])],
   async documents(db, ids) {
     const rows = await db
       .select()
@@ -35,10 +35,11 @@ registerSearchKind({
     const rows = await db.select({ id: books.id }).from(books).where(gt(books.id, afterId)).orderBy(asc(books.id)).limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};
 
-registerSearchKind({
-  type: "chapter",
+export const chapterSearch: SearchMember = {
+  reindex: [reindexOn(["book.chapter_added", "book.chapter_updated"], (event) => event.data.chapterId)],
+  parent: "book",
   async documents(db, ids) {
     const rows = await db
       .select({ chapter: bookChapters, book: books })
@@ -70,4 +71,4 @@ registerSearchKind({
       .limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

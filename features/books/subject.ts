@@ -7,10 +7,18 @@ import { bookPath, chapterPath } from "./presenter.ts";
 import { bookTags, loadBook, removeBook } from "./service.ts";
 import { removeChapter } from "./chapters.ts";
 import { assertNotHidden } from "../reports/visibility.ts";
+import { bookFeed, chapterFeed } from "./feed.ts";
+import { bookSearch, chapterSearch } from "./search.ts";
+import { bookCreatorDesk } from "./creator.ts";
 
 registerSubject({
   type: "book",
+  feed: bookFeed,
+  search: bookSearch,
+  creatorDesk: bookCreatorDesk,
+  interactions: { tips: true, pins: true },
   commentable: true,
+  authoredBy: (authorId) => sql`select b.id, b.name as title from books b where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, resource } = await loadBook(db, viewer, id);
     return {
@@ -58,7 +66,11 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  feed: chapterFeed,
+  search: chapterSearch,
   commentable: true,
+  authoredBy: (authorId) =>
+    sql`select ch.id, ch.title from book_chapters ch join books b on b.id = ch.book_id where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const [chapter] = await db
       .select({

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { userBlocks, users } from "../../server/db/schema/index.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
-import { chatTag } from "../../server/lib/cache-tags.ts";
+import { chatBlockTag, chatTag } from "../../server/lib/cache-tags.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
@@ -56,8 +56,14 @@ export async function setBlocked(options: ServiceOptions, viewer: Viewer, userna
           .returning();
     if (changed.length > 0) {
       await emit(tx, { verb: blocked ? "user.blocked" : "user.unblocked", actorId: viewer.id, subjectId: targetId, data: {} });
-      tx.invalidate(chatTag(viewer.id));
+      tx.invalidate(chatTag(viewer.id), chatBlockTag(viewer.id, targetId));
     }
     return blocked;
   });
+}
+
+/** What the blocked user's open thread is told when `blockerId` blocks or unblocks them: the blocker's username and whether the block stands. */
+export async function blockNotice(db: Executor, blockerId: number, blockedId: number): Promise<{ peer: string; blocked: boolean } | null> {
+  const [blocker] = await db.select({ username: users.username }).from(users).where(eq(users.id, blockerId)).limit(1);
+  return blocker ? { peer: blocker.username, blocked: await hasBlocked(db, blockerId, blockedId) } : null;
 }

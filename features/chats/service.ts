@@ -75,6 +75,24 @@ async function checkRate(tx: Transaction, userId: number): Promise<void> {
   }
 }
 
+/** The peer, when the viewer may write to them now: neither blocked, not too fast. */
+async function assertMaySend(tx: Transaction, viewer: Viewer, username: string): Promise<ChatPeer> {
+  const peer = await findChatPeer(tx.db, viewer, username);
+  const block = await blockBetween(tx.db, viewer.id, peer.id);
+  if (block === "them") throw new AppError("chat_blocked");
+  if (block === "me") throw new AppError("chat_you_blocked");
+  await checkRate(tx, viewer.id);
+  return peer;
+}
+
+/**
+ * The checks of `sendChatMessage` run ahead of storing an image sent with a page form, so a
+ * refused message never leaves an image behind (the send repeats them in its own transaction).
+ */
+export async function checkChatSend(options: ServiceOptions, viewer: Viewer, username: string): Promise<void> {
+  await inTransaction(options, (tx) => assertMaySend(tx, viewer, username));
+}
+
 export interface ChatInput {
   text?: string | null;
   imageFileId?: string | null;
@@ -90,11 +108,7 @@ export async function sendChatMessage(options: ServiceOptions, viewer: Viewer, u
   const imageFileId = input.imageFileId || null;
   if (!text && !imageFileId) throw new AppError("validation_failed", { fields: { text: "validation:chat_message_empty" } });
   return inTransaction(options, async (tx) => {
-    const peer = await findChatPeer(tx.db, viewer, username);
-    const block = await blockBetween(tx.db, viewer.id, peer.id);
-    if (block === "them") throw new AppError("chat_blocked");
-    if (block === "me") throw new AppError("chat_you_blocked");
-    await checkRate(tx, viewer.id);
+    const peer = await assertMaySend(tx, viewer, username);
     if (imageFileId) {
       const [image] = await tx.db
         .select({ fileId: attachments.fileId })

@@ -1,23 +1,25 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { circlePins, circles, pinnableTypes } from "../../server/db/schema/index.ts";
+import { z } from "zod";
+import { circlePins, circles } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { circleTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
-import { loadSubject, registerSubjectDependent } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject, registerSubjectDependent } from "../subjects/registry.ts";
+import type { SubjectType } from "../subjects/types.ts";
 import { requireCircle } from "./access.server.ts";
 
-export type PinnableType = (typeof pinnableTypes)[number];
-export { pinnableTypes };
+/** A kind moderators may pin: its subject registration accepts pins (`interactions.pins`); any other name is refused. */
+export const pinnableTypeSchema = z.string().refine((type) => acceptsInteraction(type, "pins"));
 
 /** A circle pins at most this many items; one more answers `too_many_pins`. */
 export const maxPins = 5;
 
 /** A pinned item as the viewer may see it (pins of what the viewer may not read are left out). */
 export interface PinnedItem {
-  type: PinnableType;
+  type: SubjectType;
   id: number;
   title: string;
   /** Its page, without the /en prefix. */
@@ -49,11 +51,12 @@ export async function listPins(db: Executor, viewer: Viewer | null, circleId: nu
 }
 
 /**
- * Pins a writing or book of this circle to the top of its page (moderators and above). Pinning
+ * Pins an item of this circle (of a kind that accepts pins) to the top of its page (moderators and above). Pinning
  * what is already pinned changes nothing; a sixth pin is refused (`too_many_pins`). Pins of one
  * circle are serialized on its row, so concurrent pins never exceed the limit.
  */
-export async function pinSubject(options: ServiceOptions, actor: Viewer, circleId: number, type: PinnableType, id: number): Promise<void> {
+export async function pinSubject(options: ServiceOptions, actor: Viewer, circleId: number, type: string, id: number): Promise<void> {
+  if (!acceptsInteraction(type, "pins")) throw new AppError("not_found");
   await inTransaction(options, async (tx) => {
     await requireCircle(tx.db, actor, circleId, "pin", { signedIn: true });
     const subject = await loadSubject(tx.db, actor, type, id);
@@ -70,13 +73,8 @@ export async function pinSubject(options: ServiceOptions, actor: Viewer, circleI
 }
 
 /** Unpins an item (moderators and above); unpinning what is not pinned changes nothing. */
-export async function unpinSubject(
-  options: ServiceOptions,
-  actor: Viewer,
-  circleId: number,
-  type: PinnableType,
-  id: number,
-): Promise<void> {
+export async function unpinSubject(options: ServiceOptions, actor: Viewer, circleId: number, type: string, id: number): Promise<void> {
+  if (!acceptsInteraction(type, "pins")) throw new AppError("not_found");
   await inTransaction(options, async (tx) => {
     await requireCircle(tx.db, actor, circleId, "pin", { signedIn: true });
     const removed = await tx.db
@@ -89,8 +87,8 @@ export async function unpinSubject(
   });
 }
 
-/** A deleted writing or book leaves no pin behind. */
+/** A deleted item leaves no pin behind. */
 registerSubjectDependent("circle pins", async (tx, type, ids) => {
-  if (!(pinnableTypes as readonly string[]).includes(type)) return;
+  if (!acceptsInteraction(type, "pins")) return;
   await tx.db.delete(circlePins).where(and(sql`${circlePins.subjectType} = ${type}`, inArray(circlePins.subjectId, ids)));
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idValueSchema } from "../../common/id.ts";
 import { locales, type Locale } from "../../common/locale.ts";
+import { singleLinePattern } from "../../common/single-line.ts";
 
 /**
  * Shared by the circle forms in the browser and by the API and page actions on the server.
@@ -15,22 +16,19 @@ export const circleNameMaxLength = 40;
 export const circleDescriptionMaxLength = 500;
 export const categoryNameMaxLength = 20;
 
-/** Control characters (line breaks, escapes) have no place in a name. */
-const noControlCharacters = /^[^\p{Cc}]*$/u;
-
 export const circleNameSchema = z
   .string({ error: "validation:circle_name_required" })
   .trim()
   .min(1, "validation:circle_name_required")
   .max(circleNameMaxLength, "validation:circle_name_length")
-  .regex(noControlCharacters, "validation:circle_name_chars");
+  .regex(singleLinePattern, "validation:circle_name_chars");
 
 /** A translation's name may stay empty: the page then shows the default language's. */
 const optionalNameSchema = z
   .string({ error: "validation:invalid_value" })
   .trim()
   .max(circleNameMaxLength, "validation:circle_name_length")
-  .regex(noControlCharacters, "validation:circle_name_chars");
+  .regex(singleLinePattern, "validation:circle_name_chars");
 
 export const circleDescriptionSchema = z
   .string({ error: "validation:invalid_value" })

@@ -1,10 +1,11 @@
 import { asc, gt, inArray } from "drizzle-orm";
 import { circles } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 
 /** Circles in the search index by both names; found by whoever may see the circle listed. */
-registerSearchKind({
-  type: "circle",
+export const circleSearch: SearchMember = {
+  reindex: [reindexOn(["circle.created", "circle.updated"])],
+  teachesWords: true,
   async documents(db, ids) {
     const rows = await db.select().from(circles).where(inArray(circles.id, ids));
     return rows.map((row) => ({
@@ -27,4 +28,4 @@ registerSearchKind({
     const rows = await db.select({ id: circles.id }).from(circles).where(gt(circles.id, afterId)).orderBy(asc(circles.id)).limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

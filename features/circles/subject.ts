@@ -5,9 +5,11 @@ import { circleTag, circlesTag } from "../../server/lib/cache-tags.ts";
 import { registerSubject } from "../subjects/registry.ts";
 import { loadCircleAccess } from "./access.server.ts";
 import { canViewCircle } from "./policy.ts";
+import { circleSearch } from "./search.ts";
 
 registerSubject({
   type: "circle",
+  search: circleSearch,
   async load(db, viewer, id) {
     const access = await loadCircleAccess(db, viewer, id);
     if (!access || !canViewCircle(access)) throw new AppError("not_found");

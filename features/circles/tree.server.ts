@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor } from "../../server/db/client.ts";
 import { circles } from "../../server/db/schema/index.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import type { CircleRow } from "./presenter.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
@@ -29,6 +29,9 @@ let trees = new WeakMap<Executor, Promise<Tree>>();
 
 onInvalidate((tags) => {
   if (tags.includes(circleTreeTag)) trees = new WeakMap();
+});
+onResync(() => {
+  trees = new WeakMap();
 });
 
 function readRows(db: Executor): Promise<CircleRow[]> {

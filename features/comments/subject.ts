@@ -30,6 +30,7 @@ registerSubject({
       access: subject.access,
       title: row.body.length > 40 ? `${row.body.slice(0, 40)}…` : row.body,
       path: `${subject.path}#comment-${row.parentId ?? row.id}`,
+      parent: { type: row.subjectType, id: row.subjectId },
       tags: { content: thread, counts: [countsTag("comment", row.id), ...thread], comments: thread },
       editedAt: null,
       hiddenAt: row.hiddenAt,

@@ -90,7 +90,7 @@ function buildProcessor(locale: Locale, highlighter: Awaited<ReturnType<typeof g
     .use(collectOutline)
     .use(refuseOversizedFormulas, t("content:formula_too_complex"))
     .use(rehypeKatex, katexOptions)
-    .use(collectExcerpt)
+    .use(collectExcerpt, locale)
     .use(rehypeShikiFromHighlighter, highlighter, {
       themes: codeThemes,
       defaultColor: false,

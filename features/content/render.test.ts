@@ -187,7 +187,7 @@ describe("renderMarkdown: text length, reading time, excerpt", () => {
 });
 
 describe("renderMarkdown: excerpts read the rendered text", () => {
-  it("gives formulas as their rendered text, never TeX source, and skips code blocks", async () => {
+  it("gives formulas as their rendered text when they read as a line, a marker when flattening would mislead, and skips code blocks", async () => {
     const result = await renderMarkdown(
       "The encoding $PE_{(pos,2i)}=\\sin(pos)$ and $\\mathrm{Attention}(Q,K,V)$.\n\n```python\nprint('hidden')\n```\n\nAfter `x` the end.\n\n$$\n\\frac{a}{b}\n$$",
       { locale: "en" },
@@ -195,12 +195,20 @@ describe("renderMarkdown: excerpts read the rendered text", () => {
     expect(result.excerpt).not.toMatch(/[\\{}^_]/);
     expect(result.excerpt).not.toContain("mathrm");
     expect(result.excerpt).not.toContain("print");
-    expect(result.excerpt).toBe("The encoding PE(pos,2i)=sin(pos) and Attention(Q,K,V). After x the end.");
+    expect(result.excerpt).toBe("The encoding [formula] and Attention(Q,K,V). After x the end.");
+  });
+
+  it("never flattens a sum, a power or an index into misleading text", async () => {
+    const zh = await renderMarkdown("调和级数 $\\sum_{n\\ge1} 1/n$ 发散；欧拉恒等式 $e^{i\\pi}+1=0$；$\\sin(\\pi)=0$。", {
+      locale: "zh-CN",
+    });
+    expect(zh.excerpt).toBe("调和级数 [公式] 发散；欧拉恒等式 [公式]；sin(π)=0。");
+    expect(zh.excerpt).not.toMatch(/n≥11|eiπ/);
   });
 
   it("recomputes the same excerpt from stored HTML", async () => {
     const result = await renderMarkdown("勾股定理：$a^2+b^2=c^2$，证明如下。", { locale: "zh-CN" });
-    expect(result.excerpt).toBe("勾股定理：a2+b2=c2，证明如下。");
-    expect(excerptOfHtml(result.html, 140)).toBe(result.excerpt);
+    expect(result.excerpt).toBe("勾股定理：[公式]，证明如下。");
+    expect(excerptOfHtml(result.html, 140, "zh-CN")).toBe(result.excerpt);
   });
 });

@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { createBook, createComment, createSignedInUser, createUser, createWriting } from "../../tests/support/factories.ts";
+import {
+  createBook,
+  createComment,
+  createEntry,
+  createQuestion,
+  createSignedInUser,
+  createUser,
+  createWriting,
+} from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { bookViews, books, comments, events, writings } from "../../server/db/schema/index.ts";
+import { books, comments, follows, reactions, subjectViews, writings } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import { presentViewer } from "../accounts/viewer.ts";
-import { recordView } from "../writings/views.ts";
+import { recordView } from "../metrics/views.ts";
 import { listCreatorContent } from "./content.ts";
 
 type Figures = { views: number; likes: number; favorites: number; comments: number; followers: number };
@@ -55,7 +63,7 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     const book = await createBook(db(), creator, { chapters: ["一", "二"] });
 
     // This week: a view, a like, a favourite, a comment and a follower.
-    await recordView(db(), article.id, "v:fan");
+    await recordView({ db: db() }, { type: "writing", id: article.id }, "v:fan", { bot: false });
     expect((await fan.request("PUT", `/api/subjects/writing/${article.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
       200,
     );
@@ -66,12 +74,16 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     expect((await oldFan.request("PUT", `/api/subjects/book/${book.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
     expect((await oldFan.post(`/api/Users/follow/${creator.username}/`)).statusCode).toBe(200);
     await db()
-      .update(events)
+      .update(reactions)
       .set({ createdAt: daysAgo(21) })
-      .where(eq(events.actorId, oldFanUser.id));
+      .where(eq(reactions.userId, oldFanUser.id));
     await db()
-      .insert(bookViews)
-      .values({ bookId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
+      .update(follows)
+      .set({ createdAt: daysAgo(21) })
+      .where(eq(follows.followerId, oldFanUser.id));
+    await db()
+      .insert(subjectViews)
+      .values({ subjectType: "book", subjectId: book.id, visitor: "user:old", day: shanghaiDay(daysAgo(20)) });
     await db()
       .update(books)
       .set({ views: sql`${books.views} + 1` })
@@ -181,5 +193,30 @@ describe.each(databaseKinds)("creator API on %s", (kind) => {
     // The writing's author deletes a reader's comment on it; it leaves the desk.
     expect((await visitor.request("DELETE", `/api/comments/${second.id}/`)).statusCode).toBe(204);
     expect(((await visitor.get("/api/creator/comments/")).json() as CommentPage).items.map((item) => item.id)).toEqual([first.id]);
+  });
+
+  it("lists comments on the user's questions, answers and entries too: every commentable kind reaches the desk", async () => {
+    const { user: creator, visitor } = await createSignedInUser(api.app, db());
+    const reader = await createUser(db());
+    const asker = await createUser(db());
+    const question = await createQuestion(db(), creator, { title: "我的问题" });
+    const answered = await createQuestion(db(), asker, { title: "别人的问题", answerers: [creator] });
+    const entry = await createEntry(db(), 1, creator, { name: "我的词条" });
+    const comment = (type: "question" | "answer" | "entry", subjectId: number, body: string) =>
+      db()
+        .insert(comments)
+        .values({ subjectType: type, subjectId, authorId: reader.id, body })
+        .returning()
+        .then((rows) => rows[0]!);
+    const onQuestion = await comment("question", question.id, "问题下的评论");
+    const onAnswer = await comment("answer", answered.answers[0]!.id, "回答下的评论");
+    const onEntry = await comment("entry", entry.id, "词条下的评论");
+
+    const page = (await visitor.get("/api/creator/comments/")).json() as CommentPage;
+    const byId = new Map(page.items.map((item) => [item.id, item.subject]));
+    expect(byId.get(onQuestion.id)).toMatchObject({ type: "question", id: question.id, title: "我的问题" });
+    expect(byId.get(onAnswer.id)).toMatchObject({ type: "answer", id: answered.answers[0]!.id, title: "别人的问题" });
+    expect(byId.get(onEntry.id)).toMatchObject({ type: "entry", id: entry.id, title: "我的词条" });
+    for (const subject of byId.values()) expect(subject.path).toMatch(/^\/circles\/1\//);
   });
 });

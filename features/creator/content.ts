@@ -7,11 +7,13 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { afterCursor, microsOf } from "../feeds/conditions.ts";
 import { parseFeedCursor } from "../feeds/service.ts";
 import type { FeedCursor } from "../feeds/registry.ts";
+import { isSubjectType } from "../subjects/types.ts";
+import { kindsWith, subjectKind } from "../subjects/registry.ts";
 
 /**
- * The creator's desk lists a user's own content over every kind registered here (writings and
- * books now; questions, answers and entries register the same way when they land): one union of
- * per-kind index ranges on (author, time, id), newest first, with a keyset cursor.
+ * The creator's desk lists a user's own content over every kind whose subject registration
+ * declares `creatorDesk` (writings and books now, each in its own `features/<domain>/creator.ts`):
+ * one union of per-kind index ranges on (author, time, id), newest first, with a keyset cursor.
  */
 countInstance("creator/content");
 
@@ -46,9 +48,8 @@ export interface CreatorKindFilter {
   limit: number;
 }
 
-export interface CreatorContentKind {
-  /** The subject type, also the cursor's tie-break between kinds. */
-  type: string;
+/** A kind's `creatorDesk` member (its subject type is the rows' `type` and the cursor's tie-break between kinds). */
+export interface CreatorDeskMember {
   /** The kinds the filter offers for it. */
   kinds: readonly string[];
   /**
@@ -61,16 +62,20 @@ export interface CreatorContentKind {
   remove(options: ServiceOptions, viewer: Viewer, id: number): Promise<unknown>;
 }
 
-const kinds = new Map<string, CreatorContentKind>();
+const deskKinds = () => kindsWith("creatorDesk").map((kind) => ({ type: kind.type, ...kind.creatorDesk }));
 
-export function registerCreatorContentKind(kind: CreatorContentKind): void {
-  if (kinds.has(kind.type)) throw new Error(`creator content kind ${kind.type} registered twice`);
-  kinds.set(kind.type, kind);
+function deskKind(type: string): CreatorDeskMember | undefined {
+  return isSubjectType(type) ? subjectKind(type).creatorDesk : undefined;
 }
 
 /** Every kind the filter offers, in registration order. */
 export function creatorKinds(): string[] {
-  return [...kinds.values()].flatMap((kind) => kind.kinds);
+  return deskKinds().flatMap((kind) => kind.kinds);
+}
+
+/** The condition "the title contains the filter's text" on one kind's title column (`b.name`). */
+export function creatorTitleLike(column: string, filter: CreatorKindFilter): SQL {
+  return filter.like === null ? sql`true` : sql`lower(${sql.raw(column)}) like ${filter.like} escape '\\'`;
 }
 
 /** The condition "after the cursor" for one kind's columns (see `afterCursor`). */
@@ -96,7 +101,7 @@ export async function listCreatorContent(
   const q = options.q?.trim() ?? "";
   const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
   const cursor = parseFeedCursor(options.cursor);
-  const chosen = [...kinds.values()]
+  const chosen = deskKinds()
     .map((kind) => ({ kind, kinds: options.kind ? kind.kinds.filter((name) => name === options.kind) : [...kind.kinds] }))
     .filter((entry) => entry.kinds.length > 0);
   if (chosen.length === 0) return { items: [], nextCursor: null };
@@ -128,7 +133,7 @@ export async function listCreatorContent(
         comments: Number(row.comments),
         at: new Date(row.at as string | Date),
       };
-      return { ...item, ...kinds.get(item.type)!.paths(item) };
+      return { ...item, ...deskKind(item.type)!.paths(item) };
     }),
     nextCursor: more && last ? `u${String(last.micros)}_${Number(last.id)}_${String(last.type)}` : null,
   };
@@ -136,7 +141,7 @@ export async function listCreatorContent(
 
 /** Deletes one of the user's items from the manage page (the kind's own service and rules). Unknown kinds are `not_found`. */
 export async function deleteCreatorContent(options: ServiceOptions, viewer: Viewer, type: string, id: number): Promise<void> {
-  const kind = kinds.get(type);
+  const kind = deskKind(type);
   if (!kind) throw new AppError("not_found");
   await kind.remove(options, viewer, id);
 }

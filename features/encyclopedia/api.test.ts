@@ -3,7 +3,7 @@ import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts
 import { addMember, createCircle, createEntry, createSignedInUser, createUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { getEntry } from "./service.ts";
-import { recordEntryView } from "./views.ts";
+import { recordView } from "../metrics/views.ts";
 
 const article = (overrides: Record<string, unknown> = {}) => ({ title: "关联词条", content: "正文。", ...overrides });
 let counter = 0;
@@ -249,9 +249,15 @@ describe.each(databaseKinds)("encyclopedia API on %s", (kind) => {
       expect(await counters(entry.id)).toMatchObject({ views: 2 });
       // An unknown entry answers the pixel and counts nothing.
       expect((await anonymous.get("/api/encyclopedia/entries/2000000000/view.gif")).statusCode).toBe(200);
-      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T15:00:00Z"))).toBe(true);
-      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T16:30:00Z"))).toBe(true);
-      expect(await recordEntryView({ db: db() }, entry.id, "u:424242", new Date("2030-01-01T17:00:00Z"))).toBe(false);
+      expect(
+        await recordView({ db: db() }, { type: "entry", id: entry.id }, "u:424242", { bot: false }, new Date("2030-01-01T15:00:00Z")),
+      ).toBe("counted");
+      expect(
+        await recordView({ db: db() }, { type: "entry", id: entry.id }, "u:424242", { bot: false }, new Date("2030-01-01T16:30:00Z")),
+      ).toBe("counted");
+      expect(
+        await recordView({ db: db() }, { type: "entry", id: entry.id }, "u:424242", { bot: false }, new Date("2030-01-01T17:00:00Z")),
+      ).toBe("repeat");
     });
   });
 });

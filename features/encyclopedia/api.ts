@@ -16,12 +16,7 @@ import {
 } from "./operations.ts";
 import { presentEntrySummaries } from "./presenter.ts";
 import { searchEntriesQuery } from "./schema.ts";
-import { AppError } from "../../common/app-error.ts";
-import { loadReadableEntry, searchEntries } from "./service.ts";
-import { recordEntryView } from "./views.ts";
-import { beaconPixel, beaconVisitor } from "../writings/views.ts";
-
-const entryParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import { searchEntries } from "./service.ts";
 
 /**
  * The encyclopedia API (the writing editor's picker for now; the entry editor comes with the full
@@ -121,18 +116,5 @@ export async function encyclopediaApi(app: FastifyInstance): Promise<void> {
     tags,
     summary: "Restore an old revision as a new one (whoever may edit the entry)",
     config: writeLimit,
-  });
-
-  /** The view beacon of an entry's page (an image: cached pages and pages without JavaScript count too). */
-  api.get("/api/encyclopedia/entries/:id/view.gif", { schema: { hide: true, params: entryParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const key = beaconVisitor(request, reply, viewer);
-    try {
-      const { row } = await loadReadableEntry(app.db, viewer, request.params.id);
-      if (key) await recordEntryView({ db: app.db }, row.id, key, app.now());
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
   });
 }

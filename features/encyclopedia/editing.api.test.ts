@@ -263,6 +263,21 @@ describe.each(databaseKinds)("encyclopedia editing API on %s", (kind) => {
       json: { base_revision: revision, content: "版主改" },
     });
     expect(modEdit.statusCode).toBe(200);
+    // Protection covers every language: no new version but a moderator's, and that one is protected.
+    const english = { language: "en", name: word("Protected"), content: "About it." };
+    expect((await writer.post(`/api/encyclopedia/entries/${id}/versions/`, english)).statusCode).toBe(403);
+    const version = await mod.post(`/api/encyclopedia/entries/${id}/versions/`, english);
+    expect(version.statusCode).toBe(201);
+    const versionId = (version.json() as { id: number }).id;
+    const versionRead = (await writer.get(`/api/encyclopedia/entries/${versionId}/`)).json() as { revision: number; protected: boolean };
+    expect(versionRead.protected).toBe(true);
+    expect(
+      (
+        await writer.request("PATCH", `/api/encyclopedia/entries/${versionId}/`, {
+          json: { base_revision: versionRead.revision, content: "Changed." },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await writer.get(`/api/encyclopedia/entries/${id}/`)).json()).toMatchObject({
       protected: true,
       permissions: { edit: false, delete: false, protect: false },

@@ -216,7 +216,8 @@ export async function createEntry(
 }
 
 /**
- * Adds the entry's version in another language (whoever may write in its circle): one entry in
+ * Adds the entry's version in another language (whoever may write in its circle and edit the
+ * entry: a protected entry only its moderators; the version is protected too): one entry in
  * both languages, each version with its own history. Its parent is the parent's version in that
  * language when there is one, else the parent itself. A language the entry already has is refused.
  */
@@ -228,7 +229,8 @@ export async function addEntryVersion(
   now: Date = new Date(),
 ): Promise<{ id: number; url: string; revisionId: number }> {
   const { row, access } = await loadReadableEntry(options.db, viewer, id);
-  authorize(viewer, can(viewer, "create", access));
+  // A protected entry is protected in every language: only its moderators add a version.
+  authorize(viewer, can(viewer, "create", access) && can(viewer, "edit", access, row));
   const versions = await entryVersions(options.db, row);
   if (versions.some((version) => version.language === input.language))
     throw new AppError("validation_failed", { fields: { language: "validation:entry_version_exists" } });
@@ -243,7 +245,7 @@ export async function addEntryVersion(
   return insertEntry(
     options,
     viewer,
-    { circleId: row.circleId, language: input.language, translationOf: first.id },
+    { circleId: row.circleId, language: input.language, translationOf: first.id, protected: row.protected },
     { ...input, parent_id: parentId },
     now,
   );
@@ -252,7 +254,7 @@ export async function addEntryVersion(
 async function insertEntry(
   options: ServiceOptions,
   viewer: Viewer,
-  place: { circleId: number; language: EntryLanguage; translationOf: number | null },
+  place: { circleId: number; language: EntryLanguage; translationOf: number | null; protected?: boolean },
   input: Omit<CreateEntryInput, "language">,
   now: Date,
 ): Promise<{ id: number; url: string; revisionId: number }> {
@@ -299,6 +301,7 @@ async function insertEntry(
         createdAt: now,
         updatedAt: now,
         translationOf: place.translationOf,
+        protected: place.protected ?? false,
         photos: snapshot.photos ?? [],
       })
       .returning();

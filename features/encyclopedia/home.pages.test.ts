@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { addMember, createCircle, createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { recordEntryView } from "./views.ts";
+import { recordView } from "../metrics/views.ts";
 
 let counter = 0;
 const word = (prefix: string) => `${prefix}${process.pid % 1000}h${(counter += 1)}`;
@@ -38,8 +38,8 @@ describe.each(databaseKinds)("encyclopedia wiki home on %s", (kind) => {
       content: "About it.",
     });
     expect(english.statusCode, english.body).toBe(201);
-    for (const key of ["v:a", "v:b", "v:c"]) await recordEntryView({ db: db() }, popular.id, key);
-    await recordEntryView({ db: db() }, quiet.id, "v:a");
+    for (const key of ["v:a", "v:b", "v:c"]) await recordView({ db: db() }, { type: "entry", id: popular.id }, key, { bot: false });
+    await recordView({ db: db() }, { type: "entry", id: quiet.id }, "v:a", { bot: false });
 
     const home = await visitor.get(`/circles/${circle.id}/encyclopedia`);
     expect(home.statusCode).toBe(200);
@@ -83,9 +83,9 @@ describe.each(databaseKinds)("encyclopedia wiki home on %s", (kind) => {
     const englishId = (english.json() as { id: number }).id;
     const onlyChinese = await create({ name: word("欧拉公式"), language: "zh-CN" });
     const onlyEnglish = await create({ name: word("Recursion"), language: "en" });
-    await recordEntryView({ db: db() }, both.id, "v:a");
-    await recordEntryView({ db: db() }, englishId, "v:b");
-    await recordEntryView({ db: db() }, onlyChinese.id, "v:c");
+    await recordView({ db: db() }, { type: "entry", id: both.id }, "v:a", { bot: false });
+    await recordView({ db: db() }, { type: "entry", id: englishId }, "v:b", { bot: false });
+    await recordView({ db: db() }, { type: "entry", id: onlyChinese.id }, "v:c", { bot: false });
     const rows = (body: string, testId: string) => {
       const start = body.indexOf(testId);
       return body.slice(start, body.indexOf("</ul>", start)).split("<li").slice(1);

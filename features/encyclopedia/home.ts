@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { encyclopediaEntries, entryViews } from "../../server/db/schema/index.ts";
+import { dailyStats, encyclopediaEntries } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import type { EntryLanguage, EntrySummary } from "./schema.ts";
 
@@ -115,12 +115,20 @@ export async function hotEntries(
   now: Date = new Date(),
 ): Promise<(EntryGroupItem & { views: number })[]> {
   const since = shanghaiDay(new Date(now.getTime() - (hotDays - 1) * 86_400_000));
-  const views = count(entryViews.entryId);
+  // Views of the last days from the daily rollups (one row per entry and day, not per visitor).
+  const views = sql<number>`sum(${dailyStats.views})::int`;
   const rows = await db
     .select({ group: groupKey, views })
-    .from(entryViews)
-    .innerJoin(encyclopediaEntries, eq(encyclopediaEntries.id, entryViews.entryId))
-    .where(and(gte(entryViews.day, since), eq(encyclopediaEntries.circleId, circleId), isNull(encyclopediaEntries.hiddenAt)))
+    .from(dailyStats)
+    .innerJoin(encyclopediaEntries, and(eq(dailyStats.subjectType, "entry"), eq(encyclopediaEntries.id, dailyStats.subjectId)))
+    .where(
+      and(
+        gte(dailyStats.day, since),
+        sql`${dailyStats.views} > 0`,
+        eq(encyclopediaEntries.circleId, circleId),
+        isNull(encyclopediaEntries.hiddenAt),
+      ),
+    )
     .groupBy(groupKey)
     .orderBy(desc(views), desc(groupKey))
     .limit(homeListSize);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema as idParamSchema, idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
+import { singleLinePattern } from "../../common/single-line.ts";
 
 /**
  * Shared by the API, the seed and (later) the entry editor. Messages are keys of the `validation`
@@ -27,7 +28,6 @@ export const maxAliases = 20;
 /** The picker and the search API answer at most this many entries. */
 export const maxSearchResults = 10;
 
-const noControlCharacters = /^[^\p{Cc}]*$/u;
 const idSchema = idValueSchema();
 
 const nameSchema = z
@@ -35,13 +35,13 @@ const nameSchema = z
   .trim()
   .min(1, "validation:entry_name_required")
   .max(entryNameMaxLength, "validation:entry_name_length")
-  .regex(noControlCharacters, "validation:invalid_characters");
+  .regex(singleLinePattern, "validation:invalid_characters");
 
 const disambiguationSchema = z
   .string({ error: "validation:invalid_value" })
   .trim()
   .max(disambiguationMaxLength, "validation:entry_disambiguation_length")
-  .regex(noControlCharacters, "validation:invalid_characters")
+  .regex(singleLinePattern, "validation:invalid_characters")
   .nullable();
 
 export const summaryMaxLength = 200;
@@ -53,7 +53,7 @@ const optionalText = (max: number) =>
     .string({ error: "validation:invalid_value" })
     .trim()
     .max(max, "validation:reference_field_length")
-    .regex(noControlCharacters, "validation:invalid_characters")
+    .regex(singleLinePattern, "validation:invalid_characters")
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -81,7 +81,7 @@ export const referenceSchema = z.strictObject({
     .trim()
     .min(1, "validation:reference_title_required")
     .max(500, "validation:reference_field_length")
-    .regex(noControlCharacters, "validation:invalid_characters"),
+    .regex(singleLinePattern, "validation:invalid_characters"),
   container: optionalText(500),
   publisher: optionalText(200),
   year: optionalText(20),
@@ -122,7 +122,7 @@ const editSummarySchema = z
   .string({ error: "validation:invalid_value" })
   .trim()
   .max(summaryMaxLength, "validation:edit_summary_length")
-  .regex(noControlCharacters, "validation:invalid_characters");
+  .regex(singleLinePattern, "validation:invalid_characters");
 
 export const maxPhotos = 20;
 export const photoCaptionMaxLength = 200;
@@ -134,7 +134,7 @@ export const photoSchema = z.strictObject({
     .string({ error: "validation:invalid_value" })
     .trim()
     .max(photoCaptionMaxLength, "validation:entry_photo_caption_length")
-    .regex(noControlCharacters, "validation:invalid_characters")
+    .regex(singleLinePattern, "validation:invalid_characters")
     .default(""),
 });
 export const photosSchema = z.array(photoSchema, { error: "validation:invalid_value" }).max(maxPhotos, "validation:entry_photos_too_many");

@@ -1,11 +1,12 @@
 import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { encyclopediaEntries } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 import { entryPath } from "./paths.ts";
 
 /** Encyclopedia entries (each language version) in the search index: their aliases are synonyms of their name. */
-registerSearchKind({
-  type: "entry",
+export const entrySearch: SearchMember = {
+  reindex: [reindexOn(["entry.created", "entry.edited"])],
+  teachesWords: true,
   async documents(db, ids) {
     const rows = await db
       .select()
@@ -36,4 +37,4 @@ registerSearchKind({
       .limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

@@ -4,10 +4,13 @@ import { circleTag, commentsTag, contentTag, countsTag, homeTag, sitemapTag, use
 import { registerSubject } from "../subjects/registry.ts";
 import { entryPath } from "./paths.ts";
 import { loadReadableEntry } from "./service.ts";
+import { entrySearch } from "./search.ts";
 
 registerSubject({
   type: "entry",
+  search: entrySearch,
   commentable: true,
+  authoredBy: (authorId) => sql`select e.id, e.name as title from encyclopedia_entries e where e.creator_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableEntry(db, viewer, id);
     return {

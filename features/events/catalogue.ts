@@ -106,7 +106,69 @@ export const eventCatalogue = {
   "favorite.removed": event(anySubject, none),
   "subject.shared": event(anySubject, none),
   /** A tip (赞赏) on a writing, an answer or a book: told to its author; `amount` what the tipper paid. */
-  "tip.received": event(anySubject, z.object({ tipId: id, amount: z.number().int().positive(), authorAmount: z.number().int() })),
+  "tip.received": event(
+    anySubject,
+    z.object({ tipId: id, amount: z.number().int().positive(), authorAmount: z.number().int(), authorId: id, source: z.literal("tips") }),
+  ),
+
+  // Money: every ledger posting (features/ledger/kinds.ts) has its event, emitted in the same
+  // transaction, naming the subject, its author and the income source where there is one.
+  /** A reader paid to read a writing's paid part (the actor); `authorId` earned `price`. */
+  "unlock.purchased": event(
+    "writing",
+    z.object({ unlockId: id, price: z.number().int().positive(), authorId: id, source: z.literal("unlocks") }),
+  ),
+  /** A reader asks an unlock back; told to the writing's author, who decides. */
+  "unlock.refund_requested": event("writing", z.object({ requestId: id, unlockId: id, authorId: id, reason: z.string() })),
+  /** The author (or a moderator, the actor) kept the unlock; told to the reader. */
+  "unlock.refund_rejected": event("writing", z.object({ requestId: id, unlockId: id, authorId: id, readerId: id })),
+  /** An unlock paid back to `readerId` by `authorId` (the request approved by the actor); the author's profit shrinks by it. */
+  "unlock.refunded": event(
+    "writing",
+    z.object({
+      requestId: id,
+      unlockId: id,
+      amount: z.number().int().positive(),
+      authorId: id,
+      readerId: id,
+      source: z.literal("unlocks"),
+    }),
+  ),
+  "red_packet.funded": event(
+    "writing",
+    z.object({ redPacketId: id, total: z.number().int().positive(), shares: z.number().int(), authorId: id }),
+  ),
+  /** A reader's share: spendable money, never income. */
+  "red_packet.claimed": event("writing", z.object({ redPacketId: id, amount: z.number().int().positive(), funderId: id })),
+  /** The rest of a packet back to its funder (the subject): it expired or its writing was deleted. */
+  "red_packet.refunded": event(
+    "user",
+    z.object({
+      redPacketId: id,
+      writingId: id.nullable(),
+      amount: z.number().int().nonnegative(),
+      reason: z.enum(["expired", "writing_deleted"]),
+    }),
+  ),
+  /** A paid top-up order credited to the subject. */
+  "topup.credited": event(
+    "user",
+    z.object({ orderId: z.string(), amount: z.number().int().positive(), method: z.string(), provider: z.string() }),
+  ),
+  /** Gold exchanged for sinecoin by the subject. */
+  "gold.exchanged": event(
+    "user",
+    z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),
+  ),
+
+  /** Feedback sent to the site admins (the subject is the sender). */
+  "feedback.sent": event("user", z.object({ feedbackId: id, category: z.string() })),
+  /** An admin set a feedback's status (the subject is the sender, who is its recipient). */
+  "feedback.status_changed": event("user", z.object({ feedbackId: id, from: z.string(), to: z.string() })),
+  /** A friend link suggested for `/link` (the subject is the suggester). */
+  "link.suggested": event("user", z.object({ linkId: id })),
+  /** A site moderator approved or rejected a friend link (the subject is the reviewer). */
+  "link.reviewed": event("user", z.object({ linkId: id, decision: z.enum(["approve", "reject"]) })),
 
   /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
   "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),

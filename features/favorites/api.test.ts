@@ -157,4 +157,24 @@ describe.each(databaseKinds)("favourites API on %s", (kind) => {
         .where(and(eq(favorites.subjectType, "writing"), eq(favorites.subjectId, writing.id))),
     ).toEqual([]);
   });
+  it("shows a favourite hidden by moderation as hidden, without its title, to its readers; its author still sees it", async () => {
+    const { user: author, visitor: authorVisitor } = await createSignedInUser(api.app, db());
+    const writing = await createWriting(db(), author, { title: "将被隐藏的收藏" });
+    const { visitor: reader } = await createSignedInUser(api.app, db());
+    const { visitor: reporter } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    expect((await keep(reader, "writing", writing.id)).statusCode).toBe(200);
+    expect((await keep(authorVisitor, "writing", writing.id)).statusCode).toBe(200);
+    const report = await reporter.post(`/api/subjects/writing/${writing.id}/reports/`, { reason: "spam" });
+    expect(report.statusCode, report.body).toBe(201);
+    const caseId = (report.json() as { case_id: number }).case_id;
+    const resolved = await moderator.post(`/api/moderation/cases/${caseId}/resolve/`, { action: "hide" });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+
+    const [item] = (await list(reader)).results;
+    expect(item).toMatchObject({ id: writing.id, title: "", url: null, readable: false, hidden: true });
+    expect(JSON.stringify(await list(reader))).not.toContain("将被隐藏的收藏");
+    const [own] = (await list(authorVisitor)).results;
+    expect(own).toMatchObject({ id: writing.id, title: "将被隐藏的收藏", readable: true, hidden: true });
+  });
 });

@@ -95,4 +95,19 @@ describe.each(databaseKinds)("favourites pages on %s", (kind) => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`/en/login?next=${encodeURIComponent("/account/store")}`);
   });
+  it("shows a writing hidden by moderation as hidden on /account/store, without its title", async () => {
+    const author = await createUser(db());
+    const writing = await createWriting(db(), author, { title: "隐藏后的收藏标题" });
+    const { visitor } = await createSignedInUser(api.app, db());
+    const { visitor: reporter } = await createSignedInUser(api.app, db());
+    const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    await visitor.request("PUT", `/api/subjects/writing/${writing.id}/favorite/`, { json: {} });
+    const report = await reporter.post(`/api/subjects/writing/${writing.id}/reports/`, { reason: "spam" });
+    await moderator.post(`/api/moderation/cases/${(report.json() as { case_id: number }).case_id}/resolve/`, { action: "hide" });
+    const html = (await visitor.get("/account/store")).body;
+    expect(html).toContain('data-testid="favorite-hidden"');
+    expect(html).toContain("该内容已被管理员隐藏");
+    expect(html).not.toContain("隐藏后的收藏标题");
+    expect((await visitor.get("/en/account/store")).body).toContain("Hidden by moderators");
+  });
 });

@@ -45,6 +45,8 @@ const itemAnswer = z.object({
   note: z.string(),
   created_at: z.string(),
   readable: z.boolean(),
+  /** Hidden by moderation (its title then empty unless the viewer may still read it). */
+  hidden: z.boolean(),
 });
 
 export function presentFavoriteState(state: FavoriteState): z.infer<typeof stateAnswer> {
@@ -66,6 +68,7 @@ export function presentFavoriteItem(item: FavoriteItem): z.infer<typeof itemAnsw
     note: item.note,
     created_at: item.createdAt.toISOString(),
     readable: item.readable,
+    hidden: item.hidden,
   };
 }
 
@@ -96,7 +99,7 @@ export const listFavoritesOperation = defineOperation({
   run: (services, viewer, { query }) => listFavorites(services.db, viewer, query),
   present: (page) => ({ results: page.items.map(presentFavoriteItem), next_cursor: page.nextCursor }),
   response: z.object({ results: z.array(itemAnswer), next_cursor: z.string().nullable() }),
-  failures: [],
+  failures: ["not_found"],
 });
 
 export const updateFavoriteOperation = defineOperation({

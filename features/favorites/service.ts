@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { circles, favoriteFolders, favorites, subjectCounts } from "../../server/db/schema/index.ts";
+import { circles, favoriteFolders, favorites, moderationCases, subjectCounts } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
@@ -275,6 +275,8 @@ export interface FavoriteItem {
   createdAt: Date;
   /** False when the viewer may no longer read it (deleted content leaves the favourites with it). */
   readable: boolean;
+  /** Hidden by moderation: its readers see that, and no longer its title. */
+  hidden: boolean;
 }
 
 export interface FavoritePage {
@@ -340,9 +342,11 @@ export async function listFavorites(
       note: row.note,
       createdAt: row.createdAt,
       readable: subject !== null,
+      hidden: Boolean(subject?.hiddenAt),
     });
     if (subject?.access) items[items.length - 1]!.circle = { id: subject.access.circle.id, name: "", nameEn: null };
   }
+  await markHidden(db, items);
   const circleIds = [...new Set(items.flatMap((item) => (item.circle ? [item.circle.id] : [])))];
   if (circleIds.length > 0) {
     const names = await db
@@ -357,6 +361,31 @@ export async function listFavorites(
     items,
     nextCursor: rows.length > pageSize && last ? `${last.createdAt.getTime()}.${last.subjectType}.${last.subjectId}` : null,
   };
+}
+
+/**
+ * Favourites the viewer can no longer read because moderation hid them (a case says so) are
+ * marked hidden and lose the title saved with them: a hidden writing's title must not live on in
+ * its readers' favourites. (Its author still reads it, title and all, and sees it marked hidden.)
+ */
+async function markHidden(db: Executor, items: FavoriteItem[]): Promise<void> {
+  const unreadable = items.filter((item) => !item.readable);
+  if (unreadable.length === 0) return;
+  const hidden = await db
+    .selectDistinct({ type: moderationCases.subjectType, id: moderationCases.subjectId })
+    .from(moderationCases)
+    .where(
+      and(
+        eq(moderationCases.hidden, true),
+        or(...unreadable.map((item) => and(eq(moderationCases.subjectType, item.type), eq(moderationCases.subjectId, item.id)))),
+      ),
+    );
+  const keys = new Set(hidden.map((row) => `${row.type}:${row.id}`));
+  for (const item of unreadable)
+    if (keys.has(`${item.type}:${item.id}`)) {
+      item.hidden = true;
+      item.title = "";
+    }
 }
 
 /** Whether the viewer keeps this subject, and in which folder. */

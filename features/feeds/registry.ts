@@ -1,15 +1,16 @@
 import type { SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
+import { kindsWith } from "../subjects/registry.ts";
 import type { ReadableCircles } from "../circles/access.server.ts";
 import type { FeedCard, FeedTab } from "./types.ts";
 
 /**
- * The feed registry: every kind of content that appears in the home feeds (writings, books,
- * chapters now; questions, answers and entries when they land) registers once, in its own
- * `features/<domain>/feed.ts` (loaded by features/registrations.ts), how to find its newest or
- * hottest items and how to show them as cards. `listFeed` (service.ts) is the union over them, so a
- * new kind appears in Latest, All, Hot and Follow by registering.
+ * The feeds' view of the subject registry: every kind of content that appears in the home feeds
+ * declares, as the `feed` member of its subject registration (written in its own
+ * `features/<domain>/feed.ts`), how to find its newest or hottest items and how to show them as
+ * cards. `listFeed` (service.ts) is the union over them, so a new kind appears in Latest, All, Hot
+ * and Follow by declaring it.
  */
 countInstance("feeds/registry");
 
@@ -29,8 +30,11 @@ export interface FeedScope {
   limit: number;
 }
 
+/** A kind's `feed` member: a feed kind without its name (the subject type is the name). */
+export type FeedMember = Omit<FeedKind, "kind">;
+
 export interface FeedKind {
-  /** The kind's name in cards and cursors (`writing`, `book`, `chapter`). */
+  /** The kind's name in cards and cursors (`writing`, `book`, `chapter`): its subject type. */
   kind: string;
   /** The tabs it appears in (Hot: only kinds with a stored score). */
   tabs: readonly FeedTab[];
@@ -45,17 +49,9 @@ export interface FeedKind {
   cards(db: Executor, ids: number[], locale: "zh-CN" | "en"): Promise<Map<number, FeedCard>>;
 }
 
-const kinds = new Map<string, FeedKind>();
-
-export function registerFeedKind(kind: FeedKind): void {
-  if (kinds.has(kind.kind)) throw new Error(`feed kind ${kind.kind} registered twice`);
-  kinds.set(kind.kind, kind);
-}
-
+/** The kinds that appear in a tab, in registration order. */
 export function feedKinds(tab: FeedTab): FeedKind[] {
-  return [...kinds.values()].filter((kind) => kind.tabs.includes(tab));
-}
-
-export function feedKind(name: string): FeedKind | undefined {
-  return kinds.get(name);
+  return kindsWith("feed")
+    .filter((kind) => kind.feed.tabs.includes(tab))
+    .map((kind) => ({ kind: kind.type, ...kind.feed }));
 }

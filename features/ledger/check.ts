@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
-import { profitKinds, cashoutKinds } from "./service.ts";
+import { cashoutKinds, profitKinds, profitReversalKinds } from "./kinds.ts";
 
 export interface LedgerCheckReport {
   /** Transactions whose entries do not sum to zero in some currency. */
@@ -18,13 +18,15 @@ async function rows<T>(db: Database | Executor, query: ReturnType<typeof sql>): 
 }
 
 function list(values: string): string {
-  return `array[${values}]`;
+  return `array[${values}]::text[]`;
 }
 
 /**
  * The ledger's consistency check (`npm run admin -- ledger-check`): every transaction balances per
  * currency and has at least two entries; every user's cached gold, sinecoin, profit and cashout
- * equal the sums of the user's entries.
+ * equal the sums of the user's entries. Profit is summed as postings move it (`kinds.ts`): per
+ * transaction and user the net sinecoin, gains of cashable kinds added, payments of reversing
+ * kinds taken back, never below zero; a red-packet share or one's own money is never profit.
  */
 export async function checkLedger(db: Database | Executor): Promise<LedgerCheckReport> {
   const unbalanced = await rows<{ id: string }>(
@@ -40,6 +42,7 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
     group by t.id having count(e.id) < 2`,
   );
   const profit = sql.raw(list([...profitKinds].map((kind) => `'${kind}'`).join(",")));
+  const reversal = sql.raw(list([...profitReversalKinds].map((kind) => `'${kind}'`).join(",")));
   const cashout = sql.raw(list([...cashoutKinds].map((kind) => `'${kind}'`).join(",")));
   const mismatched = await rows<{
     user_id: number;
@@ -54,17 +57,24 @@ export async function checkLedger(db: Database | Executor): Promise<LedgerCheckR
   }>(
     db,
     sql`
-    with sums as (
-      select a.user_id,
-        coalesce(sum(e.amount) filter (where a.currency = 'gold'), 0) as l_gold,
-        coalesce(sum(e.amount) filter (where a.currency = 'sinecoin'), 0) as l_sinecoin,
-        coalesce(sum(e.amount) filter (where a.currency = 'sinecoin' and e.amount > 0 and t.kind = any(${profit})), 0) as l_profit,
-        coalesce(-sum(e.amount) filter (where a.currency = 'sinecoin' and e.amount < 0 and t.kind = any(${cashout})), 0) as l_cashout
+    with nets as (
+      select a.user_id, t.kind,
+        sum(e.amount) filter (where a.currency = 'gold') as gold,
+        sum(e.amount) filter (where a.currency = 'sinecoin') as sinecoin
       from ledger_accounts a
       join ledger_entries e on e.account_id = a.id
       join ledger_transactions t on t.id = e.transaction_id
       where a.user_id is not null
-      group by a.user_id
+      group by a.user_id, t.id, t.kind
+    ), sums as (
+      select user_id,
+        coalesce(sum(gold), 0) as l_gold,
+        coalesce(sum(sinecoin), 0) as l_sinecoin,
+        greatest(0, coalesce(sum(sinecoin) filter (where sinecoin > 0 and kind = any(${profit})), 0)
+          + coalesce(sum(sinecoin) filter (where sinecoin < 0 and kind = any(${reversal})), 0)) as l_profit,
+        coalesce(-sum(sinecoin) filter (where sinecoin < 0 and kind = any(${cashout})), 0) as l_cashout
+      from nets
+      group by user_id
     )
     select u.id as user_id, u.gold, u.sinecoin, u.sinecoin_total_profit as profit, u.sinecoin_total_cashout as cashout,
       coalesce(s.l_gold, 0) as l_gold, coalesce(s.l_sinecoin, 0) as l_sinecoin, coalesce(s.l_profit, 0) as l_profit, coalesce(s.l_cashout, 0) as l_cashout

@@ -5,6 +5,7 @@ import type { currencies } from "../../server/db/schema/ledger.ts";
 import type { Transaction } from "../../server/lib/transactions.ts";
 import { AppError } from "../../common/app-error.ts";
 import { forgetSessionsOf } from "../accounts/session-cache.server.ts";
+import { ledgerKinds, type LedgerData, type LedgerKind } from "./kinds.ts";
 
 export type Currency = (typeof currencies)[number];
 
@@ -17,13 +18,16 @@ export interface LedgerEntryInput {
   amount: number;
 }
 
-export interface LedgerTransactionInput {
-  /** The same key twice posts once: a retried request cannot pay twice. */
-  idempotencyKey: string;
-  kind: string;
-  entries: LedgerEntryInput[];
-  data?: Record<string, unknown>;
-}
+/** One posting: its kind (`kinds.ts`) decides the shape of its `data`, checked before anything is written. */
+export type LedgerTransactionInput = {
+  [Kind in LedgerKind]: {
+    /** The same key twice posts once: a retried request cannot pay twice. */
+    idempotencyKey: string;
+    kind: Kind;
+    entries: LedgerEntryInput[];
+    data: LedgerData<Kind>;
+  };
+}[LedgerKind];
 
 export function accountKey(account: LedgerAccount): string {
   return "userId" in account ? `user:${account.userId}:${account.currency}` : `system:${account.system}:${account.currency}`;
@@ -42,9 +46,12 @@ export async function postLedgerTransaction(
   input: LedgerTransactionInput,
 ): Promise<{ transactionId: number; posted: boolean }> {
   assertBalanced(input.entries);
+  const definition = ledgerKinds[input.kind];
+  if (!definition) throw new Error(`unknown ledger kind ${String(input.kind)}`);
+  const data = definition.data.parse(input.data) as Record<string, unknown>;
   const [created] = await tx.db
     .insert(ledgerTransactions)
-    .values({ idempotencyKey: input.idempotencyKey, kind: input.kind, data: input.data ?? {} })
+    .values({ idempotencyKey: input.idempotencyKey, kind: input.kind, data })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) {
@@ -70,12 +77,17 @@ export async function postLedgerTransaction(
 }
 
 /**
- * The ledger kinds whose sinecoin credits are the user's profit (what cashouts may pay out):
- * tips received, unlocks of one's paid writings, red-packet shares claimed.
+ * How one posting moves a user's profit, by its kind's `income` declaration (`kinds.ts`): a
+ * cashable kind adds what the user gained in it, a reversing one takes back what the user paid in
+ * it. Gains and payments are netted per user and transaction, so nothing a user moves to
+ * themselves is profit. `checkLedger` sums the same way.
  */
-export const profitKinds: ReadonlySet<string> = new Set(["tip", "unlock", "red_packet_claim"]);
-/** Kinds that pay profit out (cashouts; none yet). */
-export const cashoutKinds: ReadonlySet<string> = new Set(["cashout"]);
+function profitMove(kind: LedgerKind, netSinecoin: number): number {
+  const income = ledgerKinds[kind].income;
+  if (!income?.cashable) return 0;
+  if (income.reverses) return netSinecoin < 0 ? netSinecoin : 0;
+  return netSinecoin > 0 ? netSinecoin : 0;
+}
 
 /**
  * Moves the users rows of the entries in one UPDATE each, in user id order (two transfers between
@@ -89,22 +101,24 @@ async function moveCachedBalances(tx: Transaction, input: LedgerTransactionInput
     if (!("userId" in entry.account)) continue;
     const move = moves.get(entry.account.userId) ?? { gold: 0, sinecoin: 0, profit: 0, cashout: 0 };
     move[entry.account.currency] += entry.amount;
-    if (entry.account.currency === "sinecoin" && entry.amount > 0 && profitKinds.has(input.kind)) move.profit += entry.amount;
-    if (entry.account.currency === "sinecoin" && entry.amount < 0 && cashoutKinds.has(input.kind)) move.cashout -= entry.amount;
     moves.set(entry.account.userId, move);
   }
+  const paysOut = ledgerKinds[input.kind].paysOut;
   for (const userId of [...moves.keys()].sort((a, b) => a - b)) {
     const move = moves.get(userId)!;
+    move.profit = profitMove(input.kind, move.sinecoin);
+    if (paysOut && move.sinecoin < 0) move.cashout = -move.sinecoin;
     try {
       await tx.db
         .update(users)
         .set({
           gold: sql`${users.gold} + ${move.gold}`,
           sinecoin: sql`${users.sinecoin} + ${move.sinecoin}`,
-          sinecoinTotalProfit: sql`${users.sinecoinTotalProfit} + ${move.profit}`,
+          // A reversal never takes profit below zero (it only takes back income once counted).
+          sinecoinTotalProfit: sql`greatest(0, ${users.sinecoinTotalProfit} + ${move.profit})`,
           sinecoinTotalCashout: sql`${users.sinecoinTotalCashout} + ${move.cashout}`,
           // What may be cashed out: profit not yet paid out, never more than the balance.
-          cashoutableSinecoinProfit: sql`greatest(0, least(${users.sinecoin} + ${move.sinecoin}, ${users.sinecoinTotalProfit} + ${move.profit} - ${users.sinecoinTotalCashout} - ${move.cashout}))`,
+          cashoutableSinecoinProfit: sql`greatest(0, least(${users.sinecoin} + ${move.sinecoin}, greatest(0, ${users.sinecoinTotalProfit} + ${move.profit}) - ${users.sinecoinTotalCashout} - ${move.cashout}))`,
         })
         .where(eq(users.id, userId));
     } catch (error) {

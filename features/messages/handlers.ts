@@ -1,6 +1,6 @@
 import { onEvent } from "../events/bus.ts";
 import { registerSubjectDependent } from "../subjects/registry.ts";
-import { notify, removeNotificationsAbout, withdraw } from "./notifications.ts";
+import { notify, notifyMention, removeNotificationsAbout, withdraw } from "./notifications.ts";
 
 /**
  * The message centre's notifications, written in the transaction of the action that concerns the
@@ -38,8 +38,8 @@ onEvent("answer.accepted", {
 
 onEvent("comment.mentioned", {
   name: "messages.notify_mention",
-  // `@username` in a comment: the mentioned users who may read its subject (the event names only those).
-  inTransaction: (tx, event) => notify(tx, event, "at"),
+  // `@username` in a comment: the mentioned users who may read its subject (the event names only those), once per comment.
+  inTransaction: (tx, event) => notifyMention(tx, event),
 });
 
 onEvent(["reaction.added", "reaction.changed"], {

@@ -59,6 +59,37 @@ export async function notify(
   for (const recipientId of recipients) tx.invalidate(notificationsTag(recipientId));
 }
 
+/**
+ * Tells the users a comment @-mentions, except those it already told as its subject's author or
+ * the replied user: for them the comment is one notification (in replies), marked as a mention,
+ * so one comment never counts twice.
+ */
+export async function notifyMention(tx: Transaction, event: DomainEvent<"comment.mentioned">): Promise<void> {
+  const recipientIds = event.recipientIds ?? [];
+  if (recipientIds.length === 0) return;
+  const told = await tx.db
+    .update(notifications)
+    .set({ data: sql`${notifications.data} || '{"mentioned": true}'::jsonb` })
+    .where(
+      and(
+        eq(notifications.subjectType, "comment"),
+        eq(notifications.subjectId, event.subjectId),
+        inArray(notifications.category, ["comment", "reply"]),
+        inArray(notifications.recipientId, [...recipientIds]),
+      ),
+    )
+    .returning({ recipientId: notifications.recipientId });
+  const already = new Set(told.map((row) => row.recipientId));
+  for (const recipientId of already) tx.invalidate(notificationsTag(recipientId));
+  await notify(
+    tx,
+    event,
+    "at",
+    undefined,
+    recipientIds.filter((id) => !already.has(id)),
+  );
+}
+
 /** Takes back what an undone act told (a like taken back, an unfollow): the actor's notifications of that category about the subject. */
 export async function withdraw(
   tx: Transaction,
@@ -128,6 +159,10 @@ export interface NotificationItem {
   count: number;
   /** What it is about; `path` null when the viewer can no longer open it (a decision notice about hidden or deleted content). */
   subject: { type: string; id: number; title: string; path: string | null };
+  /** What the subject belongs to when it is a comment (the article it comments on), so the line names the content, not only the comment. */
+  context?: { type: string; id: number; title: string; path: string };
+  /** A comment or reply that also @-mentions the recipient (told once, in its own list, marked). */
+  mentioned?: boolean;
   data: Record<string, unknown>;
   /** A moderation decision: what was decided and whether the viewer reported it or wrote it. */
   decision?: { action: string; role: "reporter" | "author"; note: string };
@@ -262,6 +297,10 @@ async function toItems(db: Executor, viewer: Viewer, page: LineRow[]): Promise<N
     if (!subjects.has(key)) subjects.set(key, await readableSubject(db, viewer, line.subjectType, line.subjectId));
     const subject = subjects.get(key);
     const decision = line.verb === "moderation.decided" ? decisionOf(line.data, viewer.id) : undefined;
+    const parentKey = subject?.parent ? `${subject.parent.type}:${subject.parent.id}` : null;
+    if (parentKey && !subjects.has(parentKey))
+      subjects.set(parentKey, await readableSubject(db, viewer, subject!.parent!.type, subject!.parent!.id));
+    const context = parentKey ? subjects.get(parentKey) : null;
     // A decision stays readable when what it decided on no longer is (hidden, deleted): titled from the notice, without a link.
     if (!subject && !decision) continue;
     items.push({
@@ -273,6 +312,8 @@ async function toItems(db: Executor, viewer: Viewer, page: LineRow[]): Promise<N
       subject: subject
         ? { type: subject.type, id: subject.id, title: subject.title, path: subject.path }
         : { type: line.subjectType, id: line.subjectId, title: typeof line.data.title === "string" ? line.data.title : "", path: null },
+      ...(context ? { context: { type: context.type, id: context.id, title: context.title, path: context.path } } : {}),
+      ...(line.data.mentioned === true ? { mentioned: true } : {}),
       ...(decision ? { decision } : {}),
       data: line.data,
       createdAt: line.createdAt,

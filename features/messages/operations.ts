@@ -35,6 +35,10 @@ export const notificationAnswer = z.object({
   count: z.number().int(),
   /** `url` null when the viewer can no longer open it (a decision about hidden or deleted content). */
   subject: z.object({ type: z.string(), id: z.number().int(), title: z.string(), url: z.string().nullable() }),
+  /** What a comment's subject belongs to (the article it comments on), so the line names the content. */
+  context: z.object({ type: z.string(), id: z.number().int(), title: z.string(), url: z.string() }).optional(),
+  /** A comment or reply that also @-mentions the viewer (one notification, marked). */
+  mentioned: z.boolean().optional(),
   /** A moderation decision: what was decided, whether the viewer reported or wrote it, and the moderator's note. */
   decision: z.object({ action: z.string(), role: z.enum(["reporter", "author"]), note: z.string() }).optional(),
   /** An announcement's text. */
@@ -52,6 +56,10 @@ export function presentNotification(item: NotificationItem): NotificationAnswer 
     actors: item.actors,
     count: item.count,
     subject: { type: item.subject.type, id: item.subject.id, title: item.subject.title, url: item.subject.path },
+    ...(item.context
+      ? { context: { type: item.context.type, id: item.context.id, title: item.context.title, url: item.context.path } }
+      : {}),
+    ...(item.mentioned ? { mentioned: true } : {}),
     ...(item.decision ? { decision: item.decision } : {}),
     created_at: item.createdAt.toISOString(),
     unread: item.unread,

@@ -1,59 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
+import { createTestApi, type TestApi } from "../../tests/support/api.ts";
+import { openStream } from "../../tests/support/sse.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { currentEventId } from "./stream.ts";
-
-interface Received {
-  id?: string;
-  data: Record<string, unknown>;
-}
-
-/** Opens the stream over real HTTP (inject cannot stream) and collects its messages. */
-function openStream(base: string, visitor: Visitor, userId: number, lastEventId?: string, query = "") {
-  const messages: Received[] = [];
-  let status = 0;
-  let request: http.ClientRequest;
-  const opened = new Promise<void>((resolve, reject) => {
-    const headers: Record<string, string> = { cookie: [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
-    if (lastEventId) headers["last-event-id"] = lastEventId;
-    request = http.get(`${base}/apiv2/sse?user_id=${userId}${query}`, { headers }, (response) => {
-      status = response.statusCode ?? 0;
-      let buffer = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (data) messages.push({ id, data: JSON.parse(data) as Record<string, unknown> });
-        }
-      });
-      resolve();
-    });
-    request.on("error", reject);
-  });
-  return {
-    opened,
-    messages,
-    status: () => status,
-    close: () => request.destroy(),
-    /** Waits until a message matches. */
-    async waitFor(match: (message: Received) => boolean): Promise<Received> {
-      for (let tries = 0; tries < 100; tries++) {
-        const found = messages.find(match);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no such message among ${JSON.stringify(messages)}`);
-    },
-  };
-}
+import type { FastifyReply } from "fastify";
+import { currentEventId, maxBufferedBytes, maxStreamsPerUser, write } from "./stream.ts";
 
 describe.each(databaseKinds)("the live stream on %s", (kind) => {
   let api: TestApi;
@@ -182,5 +134,43 @@ describe.each(databaseKinds)("the live stream on %s", (kind) => {
         (message.data.unread as { unread_announcement_count: number }).unread_announcement_count === before + 1,
     );
     stream.close();
+  });
+  it("keeps at most eight streams per user: a ninth closes the oldest, the others still hear every change", async () => {
+    const { user: star, visitor: starVisitor } = await createSignedInUser(api.app, db());
+    const { visitor: fanVisitor } = await createSignedInUser(api.app, db());
+    const streams = [];
+    for (let index = 0; index < maxStreamsPerUser + 1; index++) {
+      const stream = openStream(base, starVisitor, star.id);
+      await stream.waitFor((message) => message.data.sse_type === "unread");
+      streams.push(stream);
+    }
+    const [oldest, ...rest] = streams;
+    for (let tries = 0; tries < 100 && !oldest!.ended(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(oldest!.ended()).toBe(true);
+    expect(rest.some((stream) => stream.ended())).toBe(false);
+    expect((await fanVisitor.request("POST", `/api/Users/follow/${star.username}/`)).statusCode).toBe(200);
+    for (const stream of rest) await stream.waitFor((message) => message.data.sse_type === "notification");
+    for (const stream of rest) stream.close();
+  });
+
+  it("drops a stream whose reader lets too much wait unread", () => {
+    let destroyed = false;
+    const raw = {
+      destroyed: false,
+      writableLength: 0,
+      write(chunk: string) {
+        this.writableLength += chunk.length;
+        return false;
+      },
+      destroy() {
+        destroyed = true;
+        this.destroyed = true;
+      },
+    };
+    const stream = { reply: { raw } as unknown as FastifyReply, lastId: 0, lastChatId: 0 };
+    const line = JSON.stringify({ sse_type: "unread", text: "x".repeat(1000) });
+    while (!destroyed && raw.writableLength <= maxBufferedBytes + 2000) write(stream, line);
+    expect(destroyed).toBe(true);
+    expect(raw.writableLength).toBeLessThanOrEqual(maxBufferedBytes + 1100);
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../common/app-error.ts";
 import { idSchema } from "../../common/id.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../server/db/client.ts";
@@ -18,13 +18,15 @@ import { unreadTag } from "./unread-memory.ts";
 import { announcementsTag } from "../../server/lib/cache-tags.ts";
 import { chatMessagesAfter, newestChatMessageId, readReceipt } from "../chats/service.ts";
 import { presentChatMessage } from "../chats/operations.ts";
+import { blockNotice } from "../chats/blocks.ts";
 
 /**
  * `GET /apiv2/sse?user_id={id}`: the signed-in user's live stream (spec §7). The session decides
  * who it is; a `user_id` that is not the viewer's is a 403. It carries JSON messages with
  * `sse_type`: `subscription` (the follow counter, as spec §4 says), `unread` (every counter) and
  * `notification` (a new line), `chat` (a private message to or from the user, with its `peer`) and
- * `chat_read` (the peer read the user's messages up to `read_up_to`). Notifications and messages
+ * `chat_read` (the peer read the user's messages up to `read_up_to`), `chat_blocked` (`peer` blocked
+ * the user, or unblocked them: `blocked`). Notifications and messages
  * carry `id: <notification>-<message>`, so a reconnect with `Last-Event-ID` replays what was missed
  * from the tables, not from memory.
  *
@@ -35,26 +37,50 @@ import { presentChatMessage } from "../chats/operations.ts";
 countInstance("messages/stream");
 
 interface Stream {
-  viewer: Viewer;
   token: string;
   reply: FastifyReply;
   /** The newest notification id sent. */
   lastId: number;
   /** The newest private message id looked at. */
   lastChatId: number;
-  /** Serializes pushes, so two changes close together send each line once. */
+  /** Set once its start position is known: pushes before that would read from the beginning. */
+  ready: boolean;
+}
+
+/**
+ * A user's open streams (one per browser is the rule: its tabs share one). A change is read once
+ * for the user and written to each stream from its own position; one queue per user serializes
+ * the pushes, so two changes close together send each line once.
+ */
+interface UserStreams {
+  viewer: Viewer;
+  streams: Set<Stream>;
   queue: Promise<void>;
 }
 
-const streams = new Map<number, Set<Stream>>();
+/** Beyond this many streams of one user the oldest is closed (its browser reconnects if it still listens). */
+export const maxStreamsPerUser = 8;
+/** A stream whose reader lets more than this wait unread is dropped instead of growing without bound. */
+export const maxBufferedBytes = 256 * 1024;
+
+const users = new Map<number, UserStreams>();
+
+/** The stream's end: ends the response (its `close` handler forgets the stream). */
+function drop(stream: Pick<Stream, "reply">): void {
+  stream.reply.raw.destroy();
+}
 
 /**
- * A message; those that replay (notifications, private messages) carry `id: <notification>-<message>`,
- * the newest of each sent so far, so `Last-Event-ID` resumes both.
+ * A message (`data` is its JSON, serialized once for every stream of the user); those that
+ * replay (notifications, private messages) carry `id: <notification>-<message>`, the newest of
+ * each sent so far, so `Last-Event-ID` resumes both. A reader that does not read is dropped.
  */
-function write(stream: Stream, message: Record<string, unknown>, replayable = false): void {
+export function write(stream: Pick<Stream, "reply" | "lastId" | "lastChatId">, data: string, replayable = false): void {
   const head = replayable ? `id: ${stream.lastId}-${stream.lastChatId}\n` : "";
-  stream.reply.raw.write(`${head}data: ${JSON.stringify(message)}\n\n`);
+  const raw = stream.reply.raw;
+  if (raw.destroyed) return;
+  raw.write(`${head}data: ${data}\n\n`);
+  if (raw.writableLength > maxBufferedBytes) drop(stream);
 }
 
 /**
@@ -72,29 +98,53 @@ export async function currentEventId(db: Executor, userId: number): Promise<stri
   return formatEventId({ notification: Number(row.notification), chat: Number(row.chat) });
 }
 
-/** Sends every notification and private message newer than the last ones sent, then the counters. */
-async function push(db: Database, stream: Stream, withCounters = true): Promise<void> {
-  const { items, lastId } = await notificationsAfter(db, stream.viewer, stream.lastId);
-  for (const line of items) {
-    stream.lastId = line.id;
-    write(stream, { sse_type: "notification", notification: presentNotification(line) }, true);
+/**
+ * Sends each of the user's streams every notification and private message newer than the last
+ * ones it was sent, then the counters: read once for all of them, from the oldest position among them.
+ */
+async function push(db: Database, user: UserStreams, targets: Stream[], withCounters = true): Promise<void> {
+  if (targets.length === 0) return;
+  const viewer = user.viewer;
+  const { items, lastId } = await notificationsAfter(db, viewer, Math.min(...targets.map((stream) => stream.lastId)));
+  const lines = items.map((line) => ({
+    id: line.id,
+    data: JSON.stringify({ sse_type: "notification", notification: presentNotification(line) }),
+  }));
+  const chats = (await chatMessagesAfter(db, viewer.id, Math.min(...targets.map((stream) => stream.lastChatId)))).map((message) => {
+    const peer = message.senderId === viewer.id ? message.recipientName : message.senderName;
+    return {
+      id: message.id,
+      data: JSON.stringify({ sse_type: "chat", peer, message: presentChatMessage(message, viewer, { username: peer }) }),
+    };
+  });
+  for (const stream of targets) {
+    for (const line of lines) {
+      if (line.id <= stream.lastId) continue;
+      stream.lastId = line.id;
+      write(stream, line.data, true);
+    }
+    stream.lastId = Math.max(stream.lastId, lastId);
+    for (const message of chats) {
+      if (message.id <= stream.lastChatId) continue;
+      stream.lastChatId = message.id;
+      write(stream, message.data, true);
+    }
   }
-  stream.lastId = Math.max(stream.lastId, lastId);
-  const chats = await chatMessagesAfter(db, stream.viewer.id, stream.lastChatId);
-  for (const message of chats) {
-    stream.lastChatId = message.id;
-    const peer = message.senderId === stream.viewer.id ? message.recipientName : message.senderName;
-    write(stream, { sse_type: "chat", peer, message: presentChatMessage(message, stream.viewer, { username: peer }) }, true);
-  }
-  if (!withCounters) return;
-  await sendCounters(db, stream);
+  if (withCounters) await sendCounters(db, user, targets);
 }
 
-async function sendCounters(db: Database, stream: Stream): Promise<void> {
+const readyStreams = (user: UserStreams) => [...user.streams].filter((stream) => stream.ready);
+
+async function sendCounters(db: Database, user: UserStreams, targets: Stream[] = readyStreams(user)): Promise<void> {
+  if (targets.length === 0) return;
   // `version`: the browser keeps the newer of two snapshots (see getUnreadSnapshot).
-  const { counts: unread, version } = await getUnreadSnapshot(db, stream.viewer.id);
-  write(stream, { sse_type: "subscription", unread_follow_count: unread.unread_follow_count, version });
-  write(stream, { sse_type: "unread", unread, version });
+  const { counts: unread, version } = await getUnreadSnapshot(db, user.viewer.id);
+  const subscription = JSON.stringify({ sse_type: "subscription", unread_follow_count: unread.unread_follow_count, version });
+  const counters = JSON.stringify({ sse_type: "unread", unread, version });
+  for (const stream of targets) {
+    write(stream, subscription);
+    write(stream, counters);
+  }
 }
 
 export interface StreamOptions {
@@ -104,42 +154,62 @@ export interface StreamOptions {
 
 export async function messageStream(app: FastifyInstance, options: StreamOptions = {}): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
-  const enqueue = (stream: Stream, task: () => Promise<void>) => {
-    stream.queue = stream.queue.then(task).catch((error) => app.log.warn({ err: error }, "stream push failed"));
+  const enqueue = (user: UserStreams, task: () => Promise<void>) => {
+    user.queue = user.queue.then(task).catch((error) => app.log.warn({ err: error }, "stream push failed"));
   };
   const stopListening = onInvalidate((tags) => {
     for (const tag of tags) {
       if (tag === announcementsTag) {
-        // A new announcement: every stream's announcement counter.
+        // A new announcement: every user's announcement counter.
         setImmediate(() => {
-          for (const userStreams of streams.values()) for (const stream of userStreams) enqueue(stream, () => sendCounters(app.db, stream));
+          for (const user of users.values()) enqueue(user, () => sendCounters(app.db, user));
         });
         continue;
       }
       const read = /^chat-read:(\d+):(\d+)$/.exec(tag);
       if (read) {
         const readerId = Number(read[2]);
-        for (const stream of streams.get(Number(read[1])) ?? []) {
-          enqueue(stream, async () => {
-            const receipt = await readReceipt(app.db, stream.viewer.id, readerId);
-            if (receipt) write(stream, { sse_type: "chat_read", peer: receipt.peer, read_up_to: receipt.upToId });
-          });
-        }
+        const user = users.get(Number(read[1]));
+        if (!user) continue;
+        enqueue(user, async () => {
+          const receipt = await readReceipt(app.db, user.viewer.id, readerId);
+          if (!receipt) return;
+          const data = JSON.stringify({ sse_type: "chat_read", peer: receipt.peer, read_up_to: receipt.upToId });
+          for (const stream of readyStreams(user)) write(stream, data);
+        });
+        continue;
+      }
+      const block = /^chat-block:(\d+):(\d+)$/.exec(tag);
+      if (block) {
+        const blockerId = Number(block[1]);
+        const user = users.get(Number(block[2]));
+        if (!user) continue;
+        enqueue(user, async () => {
+          const notice = await blockNotice(app.db, blockerId, user.viewer.id);
+          if (!notice) return;
+          const data = JSON.stringify({ sse_type: "chat_blocked", peer: notice.peer, blocked: notice.blocked });
+          for (const stream of readyStreams(user)) write(stream, data);
+        });
         continue;
       }
       const match = /^(?:unread|chat):(\d+)$/.exec(tag);
-      const userStreams = match ? streams.get(Number(match[1])) : undefined;
-      if (!userStreams) continue;
+      const user = match ? users.get(Number(match[1])) : undefined;
+      if (!user) continue;
       // After the remembered counters have been dropped by their own listener.
-      setImmediate(() => {
-        for (const stream of userStreams) enqueue(stream, () => push(app.db, stream));
-      });
+      setImmediate(() => enqueue(user, () => push(app.db, user, readyStreams(user))));
     }
+  });
+  // Changes may have been missed while the channel was down: every stream re-reads from its last event id.
+  const stopResync = onResync(() => {
+    setImmediate(() => {
+      for (const user of users.values()) enqueue(user, () => push(app.db, user, readyStreams(user)));
+    });
   });
   app.addHook("onClose", async () => {
     stopListening();
-    for (const userStreams of streams.values()) for (const stream of userStreams) stream.reply.raw.end();
-    streams.clear();
+    stopResync();
+    for (const user of users.values()) for (const stream of user.streams) stream.reply.raw.end();
+    users.clear();
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -170,30 +240,41 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         connection: "keep-alive",
       });
       const stream: Stream = {
-        viewer,
         token: request.cookies[sessionCookieName] ?? "",
         reply,
         lastId: 0,
         lastChatId: 0,
-        queue: Promise.resolve(),
+        ready: false,
       };
       // Listening before anything is read: a change committed while the stream starts wakes it
       // again after its first push (queued behind it), so it never ends on counters read too early.
-      const userStreams = streams.get(viewer.id) ?? new Set<Stream>();
-      userStreams.add(stream);
-      streams.set(viewer.id, userStreams);
-      stream.queue = (async () => {
+      let user = users.get(viewer.id);
+      if (!user) {
+        user = { viewer, streams: new Set(), queue: Promise.resolve() };
+        users.set(viewer.id, user);
+      }
+      user.viewer = viewer;
+      // Sets keep their insertion order: the first is the oldest.
+      while (user.streams.size >= maxStreamsPerUser) {
+        const oldest = user.streams.values().next().value!;
+        user.streams.delete(oldest);
+        oldest.reply.raw.end();
+      }
+      user.streams.add(stream);
+      const owner = user;
+      enqueue(owner, async () => {
         const from = replayFrom ?? parseEventId(await currentEventId(app.db, viewer.id))!;
         stream.lastId = from.notification;
         stream.lastChatId = from.chat ?? (await newestChatMessageId(app.db));
+        stream.ready = true;
         reply.raw.write(`retry: 5000\n\n`);
-        await push(app.db, stream);
-      })().catch((error) => app.log.warn({ err: error }, "stream start failed"));
+        if (owner.streams.has(stream)) await push(app.db, owner, [stream]);
+      });
 
       const close = () => {
         clearInterval(heartbeat);
-        userStreams.delete(stream);
-        if (userStreams.size === 0 && streams.get(viewer.id) === userStreams) streams.delete(viewer.id);
+        owner.streams.delete(stream);
+        if (owner.streams.size === 0 && users.get(viewer.id) === owner) users.delete(viewer.id);
       };
       // Heartbeats keep proxies from closing an idle stream; each checks the session is still there (logout, revocation).
       const heartbeat = setInterval(() => {

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { ledgerTransactions, paymentCallbacks, paymentOrders } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
-import { paymentSettings } from "./settings.ts";
+import { configurePayments, paymentSettings } from "./settings.ts";
+import { economySettings } from "../wallet/settings.ts";
 import { recordSandboxPayment, sandboxSignatureHeader, signSandboxNotify, type SandboxNotifyBody } from "./sandbox.ts";
-import { createTopup, expireOrders, refreshTopup, settleByQuery } from "./service.ts";
+import { createTopup, expireOrders, freeTopupLeft, refreshTopup, settleByQuery } from "./service.ts";
 
 describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind) => {
   let api: TestApi;
@@ -163,8 +164,70 @@ describe.each(databaseKinds)("top-ups through the payment sandbox on %s", (kind)
     expect((await refreshTopup(db(), user.id, lateId, later, log)).status).toBe("paid");
   });
 
+  it("caps free top-ups per account per Shanghai day (409 topup_daily_limit) and says what is left", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    expect((await topup(visitor, { amount: 400, method: "wechat" }, "topup-key-cap-1")).statusCode).toBe(201);
+    const beyond = await topup(visitor, { amount: 101, method: "wechat" }, "topup-key-cap-2");
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toMatchObject({ code: "topup_daily_limit" });
+    expect((await topup(visitor, { amount: 100, method: "alipay" }, "topup-key-cap-3")).statusCode).toBe(201);
+    expect((await topup(visitor, { amount: 1, method: "alipay" }, "topup-key-cap-4")).statusCode).toBe(409);
+    // What the top-up page says is left today.
+    expect(await freeTopupLeft(db(), user.id, new Date())).toBe(0);
+  });
+
+  it("closes top-ups in production unless a provider is named, and says which provider is on", async () => {
+    const secret = "test-session-secret-for-payments";
+    const sandboxSecret = paymentSettings().sandboxSecret;
+    try {
+      expect(configurePayments(secret, { NODE_ENV: "production" })).toMatch(/closed/);
+      const { visitor } = await createSignedInUser(api.app, db());
+      const closed = await topup(visitor, { amount: 10, method: "wechat" }, "topup-key-closed-1");
+      expect(closed.statusCode).toBe(503);
+      expect(closed.json()).toMatchObject({ code: "topups_closed" });
+      expect(configurePayments(secret, { NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).toMatch(/sandbox/);
+      expect(configurePayments(secret, { NODE_ENV: "development" })).toMatch(/sandbox/);
+    } finally {
+      configurePayments(secret, { PAYMENT_SANDBOX_SECRET: sandboxSecret, NODE_ENV: "test" });
+    }
+  });
+
+  it("keeps a failed or expired order so: a late valid paid notify credits nothing and is recorded for a refund by hand", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const { order_id: failedId } = (await topup(visitor, { amount: 40, method: "wechat" }, "topup-key-final-1")).json() as {
+      order_id: string;
+    };
+    const failed = sign({ order_id: failedId, status: "failed", amount: 40, paid_fen: 0, trade_no: "sandbox_f1" });
+    expect((await notify(failed.rawBody, failed.header)).statusCode).toBe(200);
+    const paid = sign({ order_id: failedId, status: "paid", amount: 40, paid_fen: 0, trade_no: "sandbox_f1" });
+    expect((await notify(paid.rawBody, paid.header)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/wallet/topups/${failedId}/`)).json()).toMatchObject({ status: "failed" });
+    expect(await sinecoin(visitor)).toBe(0);
+
+    const { order_id: expiredId } = (await topup(visitor, { amount: 30, method: "alipay" }, "topup-key-final-2")).json() as {
+      order_id: string;
+    };
+    await db().update(paymentOrders).set({ status: "expired", settledAt: new Date() }).where(eq(paymentOrders.id, expiredId));
+    const latePaid = sign({ order_id: expiredId, status: "paid", amount: 30, paid_fen: 0, trade_no: "sandbox_f2" });
+    expect((await notify(latePaid.rawBody, latePaid.header)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/wallet/topups/${expiredId}/`)).json()).toMatchObject({ status: "expired" });
+    expect(await sinecoin(visitor)).toBe(0);
+    const outcomes = await db()
+      .select({ outcome: paymentCallbacks.outcome })
+      .from(paymentCallbacks)
+      .where(inArray(paymentCallbacks.orderId, [failedId, expiredId]));
+    expect(outcomes.map((row) => row.outcome).sort()).toEqual(["failed", "late_paid", "late_paid"]);
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
+  });
+
   it("credits once when the notify, the payer's query and the expiry job's query race, many times over", async () => {
     const { user, visitor } = await createSignedInUser(api.app, db());
+    // 550 sinecoin in one day: past the free daily cap, which is not this test's subject.
+    const cap = economySettings.freeTopupDailyLimit;
+    economySettings.freeTopupDailyLimit = 1_000_000;
+    onTestFinished(() => {
+      economySettings.freeTopupDailyLimit = cap;
+    });
     const rounds = 25;
     const orderIds: string[] = [];
     for (let round = 0; round < rounds; round += 1) {

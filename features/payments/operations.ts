@@ -14,7 +14,7 @@ export const createTopupOperation = defineOperation({
     createTopup({ db: services.db }, viewer.id, body, services.idempotencyKey, services.now(), services.locale),
   present: (created: CreatedTopup) => ({ order_id: created.orderId, pay_url: created.payUrl }),
   response: z.strictObject({ order_id: z.string(), pay_url: z.string() }),
-  failures: ["idempotency_key_required", "idempotency_mismatch", "topup_failed"],
+  failures: ["idempotency_key_required", "idempotency_mismatch", "topup_failed", "topup_daily_limit", "topups_closed"],
   unexpected: "topup_failed",
 });
 

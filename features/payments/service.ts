@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, lte, ne } from "drizzle-orm";
-import type { Database } from "../../server/db/client.ts";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../server/db/client.ts";
 import { paymentCallbacks, paymentOrders, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
@@ -8,6 +8,7 @@ import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.t
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
+import { emit } from "../events/bus.ts";
 import { economySettings } from "../wallet/settings.ts";
 import { NotifyRefused, type IncomingNotify, type PaymentOrderView, type QueriedOrder, type VerifiedNotify } from "./provider.ts";
 import { paymentSettings, providerFor, providerNamed } from "./settings.ts";
@@ -41,11 +42,17 @@ export async function createTopup(
   locale: Locale,
 ): Promise<CreatedTopup> {
   const key = requireIdempotencyKey(idempotencyKey);
+  if (paymentSettings().mode === "closed") throw new AppError("topups_closed");
   const provider = providerFor(input.method);
   if (!provider) throw new AppError("topup_failed");
   if (input.amount < economySettings.topupMin || input.amount > economySettings.topupMax) throw new AppError("validation_failed");
   const { orderId } = await inTransaction(options, (tx) =>
     onceByKey(tx, { userId, key, operation: "topup", input }, async () => {
+      if (economySettings.topupFenPerSinecoin === 0) {
+        // The user's row locked: two racing orders cannot both fit in what is left today.
+        await tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        if (input.amount > (await freeTopupLeft(tx.db, userId, now))) throw new AppError("topup_daily_limit");
+      }
       const id = `tp_${randomBytes(12).toString("base64url")}`;
       await tx.db.insert(paymentOrders).values({
         id,
@@ -72,6 +79,23 @@ export async function createTopup(
     },
   );
   return { orderId, payUrl };
+}
+
+/**
+ * What the user may still top up free today (Asia/Shanghai), or null when top-ups are charged:
+ * `FREE_TOPUP_DAILY_LIMIT` less today's open and paid orders.
+ */
+export async function freeTopupLeft(db: Executor, userId: number, now: Date): Promise<number> {
+  const eightHours = 8 * 3_600_000;
+  const shifted = now.getTime() + eightHours;
+  const dayStart = new Date(shifted - (shifted % 86_400_000) - eightHours);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${paymentOrders.amount}), 0)::int` })
+    .from(paymentOrders)
+    .where(
+      and(eq(paymentOrders.userId, userId), gte(paymentOrders.createdAt, dayStart), inArray(paymentOrders.status, ["created", "paid"])),
+    );
+  return Math.max(0, economySettings.freeTopupDailyLimit - Number(row?.total ?? 0));
 }
 
 /** The viewer's own order row as stored (another's is `not_found`). */
@@ -171,13 +195,15 @@ export async function settleByQuery(
   }
 }
 
-export type NotifyOutcome = "credited" | "replayed" | "failed" | "ignored";
+/** `late_paid`: a paid answer for an order already failed or expired: nothing is credited (refunded by hand). */
+export type NotifyOutcome = "credited" | "replayed" | "failed" | "ignored" | "late_paid";
 
 /**
  * Applies a verified notify exactly once: the order row is locked, a paid order is credited by one
  * ledger transaction keyed `topup:<order>` (a replayed or concurrent notify finds it paid and
- * credits nothing); the amount must be the order's. A late payment of an expired order is still
- * credited: the provider took the money.
+ * credits nothing); the amount must be the order's. Failed and expired are final, as with the
+ * real providers: a paid answer for such an order credits nothing, is logged and recorded
+ * (`late_paid` in `payment_callbacks`) so the payment is refunded by hand.
  */
 export async function applyNotify(
   options: ServiceOptions,
@@ -196,6 +222,15 @@ export async function applyNotify(
       return "failed";
     }
     if (order.status === "paid") return "replayed";
+    if (order.status === "failed" || order.status === "expired") {
+      consoleLog("late payment of a closed order: refund it by hand", {
+        provider: providerName,
+        orderId: order.id,
+        status: order.status,
+        tradeNo: verified.tradeNo,
+      });
+      return "late_paid";
+    }
     await tx.db
       .update(paymentOrders)
       .set({ status: "paid", settledAt: now, providerTradeNo: verified.tradeNo })
@@ -208,6 +243,12 @@ export async function applyNotify(
         { account: { userId: order.userId, currency: "sinecoin" }, amount: order.amount },
         { account: topupIssuer, amount: -order.amount },
       ],
+    });
+    await emit(tx, {
+      verb: "topup.credited",
+      actorId: order.userId,
+      subjectId: order.userId,
+      data: { orderId: order.id, amount: order.amount, method: order.method, provider: providerName },
     });
     tx.invalidate(userTag(order.userId));
     return "credited";

@@ -6,14 +6,15 @@ import { wechatProvider } from "./wechat.ts";
 
 /**
  * Which providers take payments, from the environment (README, "Payments"):
- * `PAYMENT_PROVIDER=sandbox` (default): both methods go through the built-in sandbox;
+ * `PAYMENT_PROVIDER=sandbox`: both methods go through the built-in sandbox (the default outside
+ * production; with `NODE_ENV=production` only when set explicitly, else top-ups are closed);
  * `PAYMENT_PROVIDER=live`: Alipay with `ALIPAY_APP_ID`, `ALIPAY_PRIVATE_KEY`, `ALIPAY_PUBLIC_KEY`
  * (`ALIPAY_GATEWAY`), WeChat Pay with `WECHATPAY_APP_ID`, `WECHATPAY_MCH_ID`, `WECHATPAY_SERIAL`,
  * `WECHATPAY_PRIVATE_KEY`, `WECHATPAY_PLATFORM_PUBLIC_KEY`, `WECHATPAY_API_V3_KEY`; both need
  * `PUBLIC_URL` (where the providers send their notifies). The sandbox exists only in sandbox mode.
  */
 export interface PaymentSettings {
-  mode: "sandbox" | "live";
+  mode: "sandbox" | "live" | "closed";
   publicUrl: string;
   providers: Partial<Record<"sandbox" | "alipay" | "wechat", PaymentProvider>>;
   /** The sandbox's signing secret (derived from the session secret unless PAYMENT_SANDBOX_SECRET is set). */
@@ -26,15 +27,19 @@ function pem(text: string | undefined): string | undefined {
   return text?.replaceAll("\\n", "\n");
 }
 
-export function configurePayments(sessionSecret: string, env: NodeJS.ProcessEnv = process.env): void {
+/** Which provider is on, chosen from the environment; the answer is for the start-up log. */
+export function configurePayments(sessionSecret: string, env: NodeJS.ProcessEnv = process.env): string {
   const sandboxSecret = env.PAYMENT_SANDBOX_SECRET || createHmac("sha256", sessionSecret).update("payment-sandbox").digest("hex");
   settings.sandboxSecret = sandboxSecret;
   settings.publicUrl = (env.PUBLIC_URL ?? "").replace(/\/$/, "");
-  settings.mode = env.PAYMENT_PROVIDER === "live" ? "live" : "sandbox";
+  const chosen = env.PAYMENT_PROVIDER || (env.NODE_ENV === "production" ? "" : "sandbox");
+  // A production server never mints free coins by default: the sandbox must be asked for by name.
+  settings.mode = chosen === "live" ? "live" : chosen === "sandbox" ? "sandbox" : "closed";
   settings.providers = {};
+  if (settings.mode === "closed") return "payments: closed (set PAYMENT_PROVIDER=sandbox or live to open top-ups)";
   if (settings.mode === "sandbox") {
     settings.providers.sandbox = sandboxProvider(sandboxSecret);
-    return;
+    return "payments: sandbox (top-ups are not charged)";
   }
   if (env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY)
     settings.providers.alipay = alipayProvider({
@@ -58,6 +63,7 @@ export function configurePayments(sessionSecret: string, env: NodeJS.ProcessEnv 
       platformPublicKey: pem(env.WECHATPAY_PLATFORM_PUBLIC_KEY)!,
       apiV3Key: env.WECHATPAY_API_V3_KEY,
     });
+  return `payments: live (${Object.keys(settings.providers).join(", ") || "no provider configured"})`;
 }
 
 export function paymentSettings(): Readonly<PaymentSettings> {

@@ -23,7 +23,7 @@ describe.each(databaseKinds)("pay-to-view on %s", (kind) => {
       pay_to_view: { price: number; unlocked: boolean } | null;
     };
 
-  it("never shows the paid part to readers who have not unlocked, charges once, refunds once within 24 hours", async () => {
+  it("never shows the paid part to readers who have not unlocked, charges once, refunds once on the author's approval", async () => {
     const author = await createSignedInUser(api.app, db());
     const published = await author.visitor.post("/api/circles/1/writings/", {
       title: "付费文章",
@@ -68,18 +68,84 @@ describe.each(databaseKinds)("pay-to-view on %s", (kind) => {
     expect((await read(reader.visitor, id)).html).toContain(secret);
     expect((await author.visitor.get("/api/wallet/")).json()).toMatchObject({ sinecoin: 5, sinecoin_total_profit: 5 });
 
-    const refunded = await reader.visitor.request("POST", `/api/writings/${id}/unlock/refund/`, { json: {}, headers: key() });
-    expect(refunded.json()).toEqual({ refunded: 5, balance: 12 });
+    // No self-service refund: the reader asks, with a reason, and the author decides.
+    expect((await reader.visitor.request("POST", `/api/writings/${id}/unlock/refund/`, { json: {}, headers: key() })).statusCode).toBe(404);
+    const ask = (visitor: Visitor, reason = "不是我想要的内容") =>
+      visitor.request("POST", `/api/writings/${id}/unlock/refund_requests/`, { json: { reason }, headers: key() });
+    expect((await ask(reader.visitor, " ")).statusCode).toBe(400);
+    const asked = await ask(reader.visitor);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { id: requestId } = asked.json() as { id: number };
+    // One request per unlock; someone who never unlocked has nothing to ask back.
+    expect((await ask(reader.visitor)).json()).toMatchObject({ code: "refund_unavailable" });
+    const stranger = await createSignedInUser(api.app, db());
+    expect((await ask(stranger.visitor)).json()).toMatchObject({ code: "refund_unavailable" });
+    // Only the author (or a moderator) sees and decides the requests; the reader cannot approve their own.
+    expect((await reader.visitor.get(`/api/writings/${id}/unlock/refund_requests/`)).statusCode).toBe(403);
+    expect(
+      (await reader.visitor.request("POST", `/api/unlock_refund_requests/${requestId}/approve/`, { json: {}, headers: key() })).statusCode,
+    ).toBe(403);
+    const listed = (await author.visitor.get(`/api/writings/${id}/unlock/refund_requests/`)).json() as {
+      results: { id: number; status: string; reason: string }[];
+    };
+    expect(listed.results).toMatchObject([{ id: requestId, status: "open", reason: "不是我想要的内容" }]);
+    // The author was told.
+    const notices = (await author.visitor.get("/api/messages/system/")).body;
+    expect(notices).toContain("unlock.refund_requested");
+    const approved = await author.visitor.request("POST", `/api/unlock_refund_requests/${requestId}/approve/`, {
+      json: {},
+      headers: key(),
+    });
+    expect(approved.json()).toEqual({ id: requestId, status: "approved" });
+    expect(
+      (await author.visitor.request("POST", `/api/unlock_refund_requests/${requestId}/reject/`, { json: {}, headers: key() })).json(),
+    ).toMatchObject({
+      code: "refund_request_decided",
+    });
+    expect((await reader.visitor.get("/api/wallet/")).json()).toMatchObject({ sinecoin: 12 });
+    // The refund takes the income back out of the author's profit.
+    expect((await author.visitor.get("/api/wallet/")).json()).toMatchObject({
+      sinecoin: 0,
+      sinecoin_total_profit: 0,
+      cashoutable_sinecoin_profit: 0,
+    });
     expect(JSON.stringify(await read(reader.visitor, id))).not.toContain(secret);
-    const again = await reader.visitor.request("POST", `/api/writings/${id}/unlock/refund/`, { json: {}, headers: key() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: "refund_unavailable" });
     // Unlocking again pays again, and cannot be refunded a second time.
     expect((await reader.visitor.request("POST", `/api/writings/${id}/unlock/`, { json: {}, headers: key() })).json()).toMatchObject({
       charged: 5,
       balance: 7,
     });
-    expect((await reader.visitor.request("POST", `/api/writings/${id}/unlock/refund/`, { json: {}, headers: key() })).statusCode).toBe(409);
+    expect((await ask(reader.visitor)).json()).toMatchObject({ code: "refund_unavailable" });
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
+  });
+
+  it("lets the author reject a refund request (the reader keeps reading) and limits requests per reader per day", async () => {
+    const author = await createSignedInUser(api.app, db());
+    const reader = await createSignedInUser(api.app, db());
+    await grant(db(), reader.user.id, "sinecoin", 100);
+    const ids: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const published = await author.visitor.post("/api/circles/1/writings/", {
+        title: `付费 ${index}`,
+        content: `开头\n\n<!-- paywall -->\n\n${secret}\n`,
+        pay_to_view: { price: 2 },
+      });
+      const { id } = published.json() as { id: number };
+      ids.push(id);
+      expect((await reader.visitor.request("POST", `/api/writings/${id}/unlock/`, { json: {}, headers: key() })).statusCode).toBe(200);
+    }
+    const ask = (id: number) =>
+      reader.visitor.request("POST", `/api/writings/${id}/unlock/refund_requests/`, { json: { reason: "试试" }, headers: key() });
+    const first = (await ask(ids[0]!)).json() as { id: number };
+    const rejected = await author.visitor.request("POST", `/api/unlock_refund_requests/${first.id}/reject/`, { json: {}, headers: key() });
+    expect(rejected.json()).toEqual({ id: first.id, status: "rejected" });
+    expect((await read(reader.visitor, ids[0]!)).html).toContain(secret);
+    expect((await ask(ids[1]!)).statusCode).toBe(201);
+    expect((await ask(ids[2]!)).statusCode).toBe(201);
+    const limited = await ask(ids[3]!);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: "refund_request_limit" });
+    expect((await author.visitor.get("/api/wallet/")).json()).toMatchObject({ sinecoin: 10, sinecoin_total_profit: 10 });
     expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
   });
 

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
-import { users, writingPaidParts, writingUnlocks } from "../../server/db/schema/index.ts";
+import { unlockRefundRequests, users, writingPaidParts, writingUnlocks } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
@@ -8,11 +8,12 @@ import { userTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import type { CircleAccess } from "../circles/policy.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
+import { emit } from "../events/bus.ts";
 import { loadReadableWriting } from "../writings/service.ts";
 import { can } from "../writings/policy.ts";
 import { writingPath } from "../writings/paths.ts";
 
-/** A refund is possible this long after unlocking, once. */
+/** A refund may be asked for this long after unlocking, once (the author or a moderator decides). */
 export const refundWindowMs = 24 * 60 * 60 * 1000;
 
 export interface Paywall {
@@ -20,8 +21,10 @@ export interface Paywall {
   /** The author and those who may delete it (moderators) always read all of it; readers once they unlocked. */
   entitled: boolean;
   unlocked: boolean;
-  /** Until when the reader may ask for a refund (null: not refundable). */
+  /** Until when the reader may ask for a refund (null: not refundable, or already asked). */
   refundableUntil: Date | null;
+  /** The reader's refund request for this unlock, if they made one. */
+  refundRequest: "open" | "approved" | "rejected" | null;
   /** The paid part's HTML, only for the entitled. */
   paidHtml: string | null;
 }
@@ -46,7 +49,7 @@ export async function paywallFor(
   const privileged = viewer !== null && (viewer.id === row.authorId || can(viewer, "delete", { writing: row, access }));
   const [unlock] = viewer
     ? await db
-        .select({ createdAt: writingUnlocks.createdAt, refunds: writingUnlocks.refunds })
+        .select({ id: writingUnlocks.id, createdAt: writingUnlocks.createdAt, refunds: writingUnlocks.refunds })
         .from(writingUnlocks)
         .where(and(eq(writingUnlocks.writingId, row.id), eq(writingUnlocks.userId, viewer.id), isNull(writingUnlocks.refundedAt)))
     : [];
@@ -55,8 +58,17 @@ export async function paywallFor(
     ? ((await db.select({ html: writingPaidParts.html }).from(writingPaidParts).where(eq(writingPaidParts.writingId, row.id)))[0]?.html ??
       null)
     : null;
-  const refundableUntil = unlock && unlock.refunds === 0 ? new Date(unlock.createdAt.getTime() + refundWindowMs) : null;
+  const [request] = unlock
+    ? await db
+        .select({ status: unlockRefundRequests.status })
+        .from(unlockRefundRequests)
+        .where(eq(unlockRefundRequests.unlockId, unlock.id))
+        .orderBy(desc(unlockRefundRequests.id))
+        .limit(1)
+    : [];
+  const refundableUntil = unlock && unlock.refunds === 0 && !request ? new Date(unlock.createdAt.getTime() + refundWindowMs) : null;
   return {
+    refundRequest: request?.status ?? null,
     price: row.payToViewPrice,
     entitled,
     unlocked: unlock !== undefined,
@@ -75,7 +87,7 @@ export interface UnlockResult {
   balance: number;
 }
 
-async function balanceOf(db: Executor, userId: number): Promise<number> {
+export async function balanceOf(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ sinecoin: users.sinecoin }).from(users).where(eq(users.id, userId));
   return row?.sinecoin ?? 0;
 }
@@ -124,56 +136,27 @@ export async function unlockWriting(
       await postLedgerTransaction(tx, {
         idempotencyKey: `unlock:${claimed.id}:${now.getTime()}`,
         kind: "unlock",
-        data: { writingId: id, title: row.title, path: writingPath(row), counterparty: viewer.nickname || viewer.username },
+        data: {
+          writingId: id,
+          unlockId: claimed.id,
+          authorId: row.authorId,
+          title: row.title,
+          path: writingPath(row),
+          counterparty: viewer.nickname || viewer.username,
+        },
         entries: [
           { account: { userId: viewer.id, currency: "sinecoin" }, amount: -paywall.price },
           { account: { userId: row.authorId, currency: "sinecoin" }, amount: paywall.price },
         ],
       });
-      tx.invalidate(userTag(viewer.id), userTag(row.authorId));
-      return whole(paywall.price);
-    }),
-  );
-}
-
-/**
- * Refunds an unlock the reader asks back within 24 hours, once ever per writing: the author pays
- * it back (refused with `insufficient_balance` if the author has spent it), and the paid part is
- * closed to the reader again.
- */
-export async function refundUnlock(
-  options: ServiceOptions,
-  viewer: Viewer,
-  id: number,
-  idempotencyKey: string | undefined,
-  now: Date,
-): Promise<{ refunded: number; balance: number }> {
-  const key = requireIdempotencyKey(idempotencyKey);
-  const { row } = await loadReadableWriting(options.db, viewer, id);
-  return inTransaction(options, (tx) =>
-    onceByKey(tx, { userId: viewer.id, key, operation: "unlock_refund", input: { id } }, async () => {
-      const [unlock] = await tx.db
-        .select()
-        .from(writingUnlocks)
-        .where(and(eq(writingUnlocks.writingId, id), eq(writingUnlocks.userId, viewer.id)))
-        .for("update");
-      if (!unlock || unlock.refundedAt || unlock.refunds > 0 || now.getTime() - unlock.createdAt.getTime() > refundWindowMs)
-        throw new AppError("refund_unavailable");
-      await tx.db
-        .update(writingUnlocks)
-        .set({ refundedAt: now, refunds: unlock.refunds + 1 })
-        .where(eq(writingUnlocks.id, unlock.id));
-      await postLedgerTransaction(tx, {
-        idempotencyKey: `unlock_refund:${unlock.id}`,
-        kind: "unlock_refund",
-        data: { writingId: id, title: row.title, path: writingPath(row), counterparty: viewer.nickname || viewer.username },
-        entries: [
-          { account: { userId: row.authorId, currency: "sinecoin" }, amount: -unlock.price },
-          { account: { userId: viewer.id, currency: "sinecoin" }, amount: unlock.price },
-        ],
+      await emit(tx, {
+        verb: "unlock.purchased",
+        actorId: viewer.id,
+        subjectId: id,
+        data: { unlockId: claimed.id, price: paywall.price, authorId: row.authorId, source: "unlocks" },
       });
       tx.invalidate(userTag(viewer.id), userTag(row.authorId));
-      return { refunded: unlock.price, balance: await balanceOf(tx.db, viewer.id) };
+      return whole(paywall.price);
     }),
   );
 }

@@ -1,23 +1,19 @@
 import { z } from "zod";
+import { isMultiLine, isSingleLine } from "../../common/single-line.ts";
 import { genders } from "../accounts/constants.ts";
 import { countryCodes } from "../accounts/countries.ts";
+import { hogwartsHouses } from "../schools/constants.ts";
 import { birthdaySchema, confirmationMismatch, passwordSchema, passwordsMatch } from "../accounts/schema.ts";
 
 /** Limits of the profile form (the spec names the fields, not their lengths; these follow Zhihu/Juejin). */
 export const profileLimits = { nickname: 20, signature: 100, selfDescription: 1000, school: 50, profession: 50 } as const;
-
-/** Line breaks only where the field is multi-line; other control characters never. */
-const isControl = (code: number) => code < 0x20 || code === 0x7f;
-const singleLine = (value: string) => ![...value].some((character) => isControl(character.codePointAt(0)!));
-const multiLine = (value: string) =>
-  ![...value].some((character) => character !== "\n" && character !== "\r" && character !== "\t" && isControl(character.codePointAt(0)!));
 
 const text = (max: number, tooLong: string, lines: "single" | "multi" = "single") =>
   z
     .string({ error: "validation:invalid_value" })
     .trim()
     .max(max, tooLong)
-    .refine(lines === "single" ? singleLine : multiLine, "validation:invalid_characters");
+    .refine(lines === "single" ? isSingleLine : isMultiLine, "validation:invalid_characters");
 
 export const profileFields = {
   nickname: z
@@ -25,7 +21,7 @@ export const profileFields = {
     .trim()
     .min(1, "validation:nickname_required")
     .max(profileLimits.nickname, "validation:nickname_length")
-    .refine(singleLine, "validation:invalid_characters"),
+    .refine(isSingleLine, "validation:invalid_characters"),
   signature: text(profileLimits.signature, "validation:signature_too_long"),
   self_description: text(profileLimits.selfDescription, "validation:self_description_too_long", "multi"),
   gender: z.enum(genders, { error: "validation:gender_required" }),
@@ -33,6 +29,8 @@ export const profileFields = {
   country: z.enum(countryCodes, { error: "validation:country_required" }),
   school: text(profileLimits.school, "validation:school_too_long"),
   profession: text(profileLimits.profession, "validation:profession_too_long"),
+  /** The spec's `Hogwarts_school`: a light-hearted house for the school zone; empty for none. */
+  hogwarts_school: z.enum(["", ...hogwartsHouses], { error: "validation:hogwarts_house_invalid" }),
 };
 
 /** The whole form (page and `PATCH` alike accept any subset: the page sends all of it). */
@@ -54,7 +52,17 @@ export const passwordChangeSchema = z
   .refine(passwordsMatch, confirmationMismatch);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-const profileFieldNames = ["nickname", "signature", "self_description", "gender", "birthday", "country", "school", "profession"] as const;
+const profileFieldNames = [
+  "nickname",
+  "signature",
+  "self_description",
+  "gender",
+  "birthday",
+  "country",
+  "school",
+  "profession",
+  "hogwarts_school",
+] as const;
 
 /** The posted profile form as the schema expects it (browser and server). */
 export function profileInputFromForm(form: FormData) {

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { idSchema } from "../../common/id.ts";
-import { AppError } from "../../common/app-error.ts";
 import { jsonRoute } from "../../server/lib/operation.ts";
 import { documentBodyLimit } from "../writings/api.ts";
-import { beaconPixel, beaconVisitor } from "../writings/views.ts";
 import {
   acceptAnswerOperation,
   answerQuestionOperation,
@@ -22,7 +18,6 @@ import {
   updateQuestionOperation,
   withdrawAcceptanceOperation,
 } from "./operations.ts";
-import { loadReadableQuestion, recordQuestionView } from "./service.ts";
 
 /** Questions and answers (features/questions/operations.ts), under "questions" in /api/docs. */
 export async function questionsApi(app: FastifyInstance): Promise<void> {
@@ -91,18 +86,5 @@ export async function questionsApi(app: FastifyInstance): Promise<void> {
     status: 204,
     cache: "none",
     summary: "Delete an answer for good (its author or the circle's moderators)",
-  });
-
-  /** The view beacon of the question page: an image, so cached pages and pages without JavaScript count. */
-  app.get("/api/questions/:id/view.gif", { schema: { hide: true, params: z.object({ id: idSchema }) } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const key = beaconVisitor(request, reply, viewer);
-    try {
-      const { row } = await loadReadableQuestion(app.db, viewer, (request.params as { id: number }).id);
-      if (key) await recordQuestionView(app.db, row.id, key);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
   });
 }

@@ -3,7 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { answers, questions, subjectCounts, users } from "../../server/db/schema/index.ts";
 import { afterCursor, authoredCandidates, followedNewest, followedUsers } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
-import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
+import type { FeedMember, FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { answerPath, questionPath } from "./paths.ts";
 
@@ -170,5 +170,6 @@ async function answerCards(db: Executor, ids: number[]): Promise<Map<number, Fee
   );
 }
 
-registerFeedKind({ kind: "question", tabs: ["latest", "hot", "all", "follow"], candidates: questionCandidates, cards: questionCards });
-registerFeedKind({ kind: "answer", tabs: ["latest", "all", "follow"], candidates: answerCandidates, cards: answerCards });
+/** The `feed` members of the question and answer registrations (subject.ts). */
+export const questionFeed: FeedMember = { tabs: ["latest", "hot", "all", "follow"], candidates: questionCandidates, cards: questionCards };
+export const answerFeed: FeedMember = { tabs: ["latest", "all", "follow"], candidates: answerCandidates, cards: answerCards };

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { answers, questions, users } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 import { answerPath, questionPath } from "./paths.ts";
 
 /** Questions and answers in the search index (an answer is found in its question's circle and language; a hidden question hides its answers). */
-registerSearchKind({
-  type: "question",
+export const questionSearch: SearchMember = {
+  reindex: [reindexOn(["question.asked", "question.edited"])],
   async documents(db, ids) {
     const rows = await db
       .select()
@@ -36,10 +36,11 @@ registerSearchKind({
       .limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};
 
-registerSearchKind({
-  type: "answer",
+export const answerSearch: SearchMember = {
+  reindex: [reindexOn(["answer.created", "answer.edited"])],
+  parent: "question",
   async documents(db, ids) {
     const rows = await db
       .select({ answer: answers, question: questions, username: users.username })
@@ -67,4 +68,4 @@ registerSearchKind({
     const rows = await db.select({ id: answers.id }).from(answers).where(gt(answers.id, afterId)).orderBy(asc(answers.id)).limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

@@ -1,13 +1,11 @@
 import { failedEdit } from "../content/edit-conflict.ts";
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Database, Executor } from "../../server/db/client.ts";
-import { shanghaiDay } from "../../common/locale.ts";
+import type { Executor } from "../../server/db/client.ts";
 import {
   answers,
   circleCategories,
   questionCategories,
   questionFollows,
-  questionViews,
   questions,
   subjectCounts,
   users,
@@ -755,26 +753,6 @@ export async function questionDetails(
     viewer ? ownAnswer(db, viewer.id, row.id) : Promise.resolve(null),
   ]);
   return { author, categories, following, myAnswer };
-}
-
-/**
- * Counts a view once per visitor and Asia/Shanghai day (the beacon on the question page, like
- * writings'); only the insert that made the row raises the counter, which moves the Hot score.
- */
-export async function recordQuestionView(db: Database, questionId: number, visitor: string, now: Date = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(questionViews)
-      .values({ questionId, visitor, day: shanghaiDay(now) })
-      .onConflictDoNothing()
-      .returning({ id: questionViews.questionId });
-    if (inserted.length === 0) return false;
-    await tx
-      .update(questions)
-      .set({ views: sql`${questions.views} + 1` })
-      .where(eq(questions.id, questionId));
-    return true;
-  });
 }
 
 /** Questions visitors may read, for the sitemap: a range by id. */

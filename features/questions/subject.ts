@@ -13,6 +13,8 @@ import {
   removeQuestion,
   type QuestionRow,
 } from "./service.ts";
+import { answerFeed, questionFeed } from "./feed.ts";
+import { answerSearch, questionSearch } from "./search.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
 export function questionSubject(
@@ -62,6 +64,9 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  authoredBy: (authorId) => sql`select q.id, q.title from questions q where q.author_id = ${authorId}`,
+  feed: questionFeed,
+  search: questionSearch,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableQuestion(db, viewer, id);
     return questionSubject(row, access);
@@ -99,6 +104,11 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  authoredBy: (authorId) =>
+    sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,
+  feed: answerFeed,
+  interactions: { tips: true },
+  search: answerSearch,
   async load(db, viewer, id) {
     const { row, question, access, author } = await loadReadableAnswer(db, viewer, id);
     return answerSubject({ ...row, username: author.username }, question, access);

@@ -6,6 +6,7 @@ import { taggedMemory, type TaggedMemory } from "../../server/lib/tagged-memory.
 import { countsTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { subjectTypes, type SubjectType } from "../subjects/types.ts";
+import { subjectKind } from "../subjects/registry.ts";
 import { seesDislikes } from "./policy.ts";
 
 /**
@@ -36,6 +37,8 @@ export interface InteractionSummary {
   favorited: boolean;
   favorite_count: number;
   share_count: number;
+  /** Readers may tip it: its kind accepts tips (its subject registration) and they are switched on for it. */
+  tips: boolean;
 }
 
 /** The viewer's reactions to many subjects of one kind. */
@@ -101,15 +104,24 @@ async function ownState(db: Executor, userId: number, type: SubjectType, id: num
   return state;
 }
 
+/** Whether the action bar offers tips: the registry says which kinds accept them, the kind whether this one has them on. */
+async function acceptsTips(db: Executor, subject: { type: SubjectType; id: number; tipsSwitchedOn?: boolean }): Promise<boolean> {
+  const tips = subjectKind(subject.type).interactions;
+  if (tips?.tips !== true) return false;
+  return subject.tipsSwitchedOn ?? (tips.tipsSwitchedOn ? tips.tipsSwitchedOn(db, subject.id) : true);
+}
+
 /** The action bar's starting state for this viewer: counts for everyone, the own state when signed in, dislikes for the author. */
 export async function interactionSummary(
   db: Executor,
   viewer: Viewer | null,
-  subject: { type: SubjectType; id: number; authorId: number | null },
+  /** `tipsSwitchedOn`: what the page already read of its subject's own tips switch, saving the kind's query. */
+  subject: { type: SubjectType; id: number; authorId: number | null; tipsSwitchedOn?: boolean },
 ): Promise<InteractionSummary> {
-  const [counts, mine] = await Promise.all([
+  const [counts, mine, tips] = await Promise.all([
     subjectReactionCounts(db, subject.type, subject.id),
     viewer ? ownState(db, viewer.id, subject.type, subject.id) : Promise.resolve({ reaction: null, favorited: false }),
+    acceptsTips(db, subject),
   ]);
   const summary: InteractionSummary = {
     reaction: mine.reaction,
@@ -117,6 +129,7 @@ export async function interactionSummary(
     favorited: mine.favorited,
     favorite_count: counts.favoriteCount,
     share_count: counts.shareCount,
+    tips,
   };
   if (seesDislikes(viewer, subject)) summary.dislike_count = counts.dislikeCount;
   return summary;

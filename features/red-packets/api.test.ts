@@ -4,7 +4,7 @@ import { createTestApi, type TestApi, type Visitor } from "../../tests/support/a
 import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
-import { redPacketClaims } from "../../server/db/schema/index.ts";
+import { events, redPacketClaims, redPackets } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
 import { drawShare, expireRedPackets } from "./service.ts";
 
@@ -70,6 +70,59 @@ describe.each(databaseKinds)("red packets on %s", (kind) => {
     expect(await sinecoin(author.visitor)).toBe(20);
     const late = await createSignedInUser(api.app, db());
     expect((await claim(late.visitor, id)).json()).toMatchObject({ code: "red_packet_empty" });
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
+  });
+
+  it("pays shares as spendable sinecoin, never profit, and refunds the rest to the funder when the writing is deleted", async () => {
+    const author = await createSignedInUser(api.app, db());
+    const writing = await createWriting(db(), author.user);
+    await grant(db(), author.user.id, "sinecoin", 20);
+    const { id } = (await fund(author.visitor, writing.id, { total: 20, shares: 4, split: "equal", expires_in_hours: 24 })).json() as {
+      id: number;
+    };
+    // A second account claiming the packet gets money to spend, not cashable profit.
+    const second = await createSignedInUser(api.app, db());
+    expect((await claim(second.visitor, id)).json()).toEqual({ amount: 5 });
+    expect((await second.visitor.get("/api/wallet/")).json()).toMatchObject({
+      sinecoin: 5,
+      sinecoin_total_profit: 0,
+      cashoutable_sinecoin_profit: 0,
+    });
+    const deleted = await author.visitor.request("DELETE", `/api/writings/${writing.id}/`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await sinecoin(author.visitor)).toBe(15);
+    const [packet] = await db().select().from(redPackets).where(eq(redPackets.id, id));
+    expect(packet).toMatchObject({ status: "withdrawn", writingId: null, remainingAmount: 0 });
+    // Nothing is left to expire or claim.
+    expect(await expireRedPackets(db(), new Date(Date.now() + 48 * 3_600_000))).toBe(0);
+    expect(await sinecoin(author.visitor)).toBe(15);
+    const verbs = (
+      await db().select({ verb: events.verb, data: events.data }).from(events).where(eq(events.verb, "red_packet.refunded"))
+    ).filter((row) => (row.data as { redPacketId: number }).redPacketId === id);
+    expect(verbs).toEqual([
+      { verb: "red_packet.refunded", data: { redPacketId: id, writingId: writing.id, amount: 15, reason: "writing_deleted" } },
+    ]);
+    expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
+  });
+
+  it("lets a moderator's resolve with delete delete a writing with a red packet, the rest back to its funder", async () => {
+    const author = await createSignedInUser(api.app, db());
+    const writing = await createWriting(db(), author.user);
+    await grant(db(), author.user.id, "sinecoin", 1);
+    expect((await fund(author.visitor, writing.id, { total: 1, shares: 1, split: "equal", expires_in_hours: 24 })).statusCode).toBe(201);
+    expect(await sinecoin(author.visitor)).toBe(0);
+    const reporter = await createSignedInUser(api.app, db());
+    const filed = (
+      await reporter.visitor.request("POST", `/api/subjects/writing/${writing.id}/reports/`, {
+        json: { reason: "spam", description: "广告" },
+      })
+    ).json() as { case_id: number };
+    const moderator = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    const resolved = await moderator.visitor.request("POST", `/api/moderation/cases/${filed.case_id}/resolve/`, {
+      json: { action: "delete", note: "删除" },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await sinecoin(author.visitor)).toBe(1);
     expect(ledgerIsConsistent(await checkLedger(db()))).toBe(true);
   });
 

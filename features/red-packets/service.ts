@@ -9,6 +9,8 @@ import { contentTag, userTag } from "../../server/lib/cache-tags.ts";
 import { taggedMemory } from "../../server/lib/tagged-memory.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
+import { emit } from "../events/bus.ts";
+import { hold, returnRemainder } from "./returns.ts";
 import { loadReadableWriting } from "../writings/service.ts";
 import { writingPath } from "../writings/paths.ts";
 
@@ -18,9 +20,6 @@ export interface RedPacketInput {
   split: "random" | "equal";
   expires_in_hours: number;
 }
-
-/** Where a packet's money waits: its own system account, whose balance is the packet's remaining amount. */
-const hold = (id: number) => ({ system: `red_packet:${id}`, currency: "sinecoin" as const });
 
 /**
  * The author funds a red packet on their writing: the total leaves their balance into the
@@ -63,6 +62,12 @@ export async function fundRedPacket(
           { account: hold(packet!.id), amount: input.total },
         ],
       });
+      await emit(tx, {
+        verb: "red_packet.funded",
+        actorId: viewer.id,
+        subjectId: writingId,
+        data: { redPacketId: packet!.id, total: input.total, shares: input.shares, authorId: row.authorId },
+      });
       tx.invalidate(userTag(viewer.id), contentTag("writing", writingId));
       return { id: packet!.id };
     }),
@@ -87,7 +92,7 @@ export function drawShare(
 /**
  * A signed-in reader opens a red packet once: the packet row is locked, the claim row is unique
  * per reader (409 `already_claimed`), an emptied or expired packet is 409 `red_packet_empty`; the
- * share moves from the hold to the reader as profit. 100 readers racing for 10 shares: exactly 10
+ * share moves from the hold to the reader as spendable sinecoin (never profit: it is the funder's own money). 100 readers racing for 10 shares: exactly 10
  * claims, summing exactly to the total.
  */
 export async function claimRedPacket(
@@ -101,9 +106,10 @@ export async function claimRedPacket(
   return inTransaction(options, (tx) =>
     onceByKey(tx, { userId: viewer.id, key, operation: "red_packet_claim", input: { id } }, async () => {
       const [packet] = await tx.db.select().from(redPackets).where(eq(redPackets.id, id)).for("update");
-      if (!packet) throw new AppError("not_found");
+      if (!packet || packet.writingId === null) throw new AppError("not_found");
+      const writingId = packet.writingId;
       // Whoever may not read the writing may not see its packet either.
-      const { row } = await loadReadableWriting(tx.db, viewer, packet.writingId);
+      const { row } = await loadReadableWriting(tx.db, viewer, writingId);
       if (packet.funderId === viewer.id) throw new AppError("forbidden");
       const [mine] = await tx.db
         .select({ amount: redPacketClaims.amount })
@@ -122,13 +128,19 @@ export async function claimRedPacket(
       await postLedgerTransaction(tx, {
         idempotencyKey: `red_packet_claim:${id}:${viewer.id}`,
         kind: "red_packet_claim",
-        data: { redPacketId: id, writingId: packet.writingId, title: row.title, path: writingPath(row), counterparty: funder },
+        data: { redPacketId: id, writingId, title: row.title, path: writingPath(row), counterparty: funder },
         entries: [
           { account: hold(id), amount: -amount },
           { account: { userId: viewer.id, currency: "sinecoin" }, amount },
         ],
       });
-      tx.invalidate(userTag(viewer.id), contentTag("writing", packet.writingId));
+      await emit(tx, {
+        verb: "red_packet.claimed",
+        actorId: viewer.id,
+        subjectId: writingId,
+        data: { redPacketId: id, amount, funderId: packet.funderId },
+      });
+      tx.invalidate(userTag(viewer.id), contentTag("writing", writingId));
       return { amount };
     }),
   );
@@ -157,19 +169,7 @@ export async function expireRedPackets(db: Database, now: Date): Promise<number>
         .where(and(eq(redPackets.id, id), eq(redPackets.status, "open"), lte(redPackets.expiresAt, now)))
         .for("update");
       if (!packet) return;
-      await tx.db.update(redPackets).set({ status: "expired", remainingAmount: 0, remainingShares: 0 }).where(eq(redPackets.id, id));
-      if (packet.remainingAmount > 0) {
-        await postLedgerTransaction(tx, {
-          idempotencyKey: `red_packet_return:${id}`,
-          kind: "red_packet_return",
-          data: { redPacketId: id, writingId: packet.writingId },
-          entries: [
-            { account: hold(id), amount: -packet.remainingAmount },
-            { account: { userId: packet.funderId, currency: "sinecoin" }, amount: packet.remainingAmount },
-          ],
-        });
-      }
-      tx.invalidate(userTag(packet.funderId), contentTag("writing", packet.writingId));
+      await returnRemainder(tx, packet, "expired");
       returned += 1;
     });
   }

@@ -29,7 +29,9 @@ describe.each(databaseKinds)("reports and moderation API on %s", (kind) => {
   const resolve = (visitor: Visitor, caseId: number, action: string, note = "") =>
     visitor.request("POST", `/api/moderation/cases/${caseId}/resolve/`, { json: { action, note } });
   const cases = (visitor: Visitor, query = "") => visitor.request("GET", `/api/moderation/cases/${query}`);
-  const reader = async () => (await createSignedInUser(api.app, db())).visitor;
+  /** A reader of some standing: an account two months old, whose report counts in full. */
+  const seasoned = () => new Date(Date.now() - 60 * 24 * 3600 * 1000);
+  const reader = async () => (await createSignedInUser(api.app, db(), { createdAt: seasoned() })).visitor;
   const subjectEvents = (type: string, id: number, verbs: string[]) =>
     db()
       .select({ verb: events.verb, actorId: events.actorId, recipientIds: events.recipientIds, data: events.data })
@@ -279,5 +281,49 @@ describe.each(databaseKinds)("reports and moderation API on %s", (kind) => {
     const unavailable = await resolve(moderator, userReport.json().case_id, "delete", "");
     expect(unavailable.json().code).toBe("moderation_action_unavailable");
     expect(await db().select().from(reports).where(eq(reports.caseId, userReport.json().case_id))).toHaveLength(1);
+  });
+  it("weighs reports by their reporters' standing: accounts made a moment ago do not hide together what three seasoned readers do", async () => {
+    const author = await createUser(db());
+    const writing = await createWriting(db(), author, { title: "新号举报" });
+    for (let index = 0; index < 5; index += 1) {
+      const fresh = (await createSignedInUser(api.app, db())).visitor;
+      expect((await report(fresh, "writing", writing.id)).json()).toMatchObject({ hidden: false, open: true });
+    }
+    const weights = await db()
+      .select({ weight: reports.weight })
+      .from(reports)
+      .innerJoin(moderationCases, eq(moderationCases.id, reports.caseId))
+      .where(eq(moderationCases.subjectId, writing.id));
+    expect(weights.map((row) => row.weight)).toEqual([0.2, 0.2, 0.2, 0.2, 0.2]);
+    // 1.0 so far; two seasoned readers bring it to 3.0, the threshold here.
+    expect((await report(await reader(), "writing", writing.id)).json().hidden).toBe(false);
+    expect((await report(await reader(), "writing", writing.id)).json().hidden).toBe(true);
+  });
+  it("leaves the cases of members-only and restricted circles to their own moderators: a site moderator neither lists nor decides them", async () => {
+    const { visitor: siteModerator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
+    for (const visibility of ["members", "circle"] as const) {
+      const circle = await createCircle(db(), { visibility });
+      const author = await createUser(db());
+      const member = await createUser(db(), { createdAt: seasoned() });
+      const master = await createUser(db());
+      await addMember(db(), circle.id, author.id);
+      await addMember(db(), circle.id, member.id);
+      await addMember(db(), circle.id, master.id, "master");
+      const writing = await createWriting(db(), author, { circleId: circle.id, title: `闭门圈子 ${visibility}` });
+      const filed = await report(await signedInVisitor(api.app, db(), member), "writing", writing.id);
+      expect(filed.statusCode, filed.body).toBe(201);
+      const caseId = (filed.json() as { case_id: number }).case_id;
+      expect((await siteModerator.get(`/api/writings/${writing.id}/`)).statusCode).toBe(404);
+      const queue = (await cases(siteModerator)).json() as { results: { id: number }[] };
+      expect(queue.results.map((item) => item.id)).not.toContain(caseId);
+      expect((await resolve(siteModerator, caseId, "hide")).statusCode).toBe(403);
+      expect((await resolve(await signedInVisitor(api.app, db(), master), caseId, "hide")).statusCode).toBe(200);
+    }
+    // A public circle's case is theirs as before.
+    const writing = await createWriting(db(), await createUser(db()), { title: "公开圈子" });
+    const filed = await report(await reader(), "writing", writing.id);
+    const caseId = (filed.json() as { case_id: number }).case_id;
+    expect(((await cases(siteModerator)).json() as { results: { id: number }[] }).results.map((item) => item.id)).toContain(caseId);
+    expect((await resolve(siteModerator, caseId, "dismiss")).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { moderationCases, moderationDecisions, reports, users } from "../../server/db/schema/index.ts";
 import type { CaseStatus, ModerationAction, ReportReason } from "../../server/db/schema/reports.ts";
@@ -13,8 +13,9 @@ import { emit } from "../events/bus.ts";
 import { loadSubject, subjectKind } from "../subjects/registry.ts";
 import type { SubjectType } from "../subjects/types.ts";
 import type { CasesQuery, ReportInput, ResolveInput } from "./schema.ts";
-import { canModerate, isSiteModerator, moderatesIn } from "./visibility.ts";
+import { canModerate, isSiteModerator, moderatesIn, siteModeratorReaches } from "./visibility.ts";
 import { moderationTag } from "../../server/lib/cache-tags.ts";
+import { reporterStanding, reportWeight } from "./weight.ts";
 
 /*
  * Reports and moderation on any subject of the registry. All open reports on one subject form
@@ -48,8 +49,8 @@ export interface ReportResult {
  * Reports a subject the viewer may read (`not_found` otherwise, like its pages). The same reporter
  * on the same case is `repeated_flagging`; the case opens with the first report, and a decided
  * case reopens (as a new case) only when the subject was edited after the decision; until then a
- * report is kept on the decided case. Reaching the threshold of distinct reporters hides the
- * subject until reviewed. One statement at a time per subject (an advisory lock), so two first
+ * report is kept on the decided case. When the weights of its reports (each by its reporter's
+ * standing, `reportWeight`) reach the threshold, the subject is hidden until reviewed. One statement at a time per subject (an advisory lock), so two first
  * reports at once still make one case.
  */
 export async function reportSubject(
@@ -97,9 +98,10 @@ export async function reportSubject(
       current = opened!;
     }
     const theCase = current!;
+    const weight = reportWeight(await reporterStanding(tx.db, viewer.id));
     const [report] = await tx.db
       .insert(reports)
-      .values({ caseId: theCase.id, reporterId: viewer.id, reason: input.reason, description: input.description })
+      .values({ caseId: theCase.id, reporterId: viewer.id, reason: input.reason, description: input.description, weight })
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!report) throw new AppError("repeated_flagging");
@@ -107,12 +109,16 @@ export async function reportSubject(
     let hidden = theCase.hidden;
     const tags = [moderationTag];
     if (open) {
-      const [counted] = await tx.db
+      await tx.db
         .update(moderationCases)
         .set({ reporterCount: sql`${moderationCases.reporterCount} + 1`, title: subject.title.slice(0, 200), path: subject.path })
-        .where(eq(moderationCases.id, theCase.id))
-        .returning({ reporterCount: moderationCases.reporterCount });
-      if (!hidden && counted!.reporterCount >= settings.hideThreshold) {
+        .where(eq(moderationCases.id, theCase.id));
+      const [score] = await tx.db
+        .select({ total: sql<number>`coalesce(sum(${reports.weight}), 0)`.mapWith(Number) })
+        .from(reports)
+        .where(eq(reports.caseId, theCase.id));
+      // Weighed, not counted: new accounts' reports count less (features/reports/weight.ts).
+      if (!hidden && score!.total >= settings.hideThreshold - 1e-9) {
         tags.push(...(await kind.setHidden(tx, subject.id, new Date())));
         await tx.db.update(moderationCases).set({ hidden: true }).where(eq(moderationCases.id, theCase.id));
         hidden = true;
@@ -186,18 +192,27 @@ export const casesPerPage = 50;
 /**
  * A moderation queue, newest case first: with `circle_id`, the cases of that circle and its
  * sub-circles, for its moderators (master and above there or above it) and site moderators;
- * without it, every case, for site moderators only. Anyone else: 403 (401 for visitors).
+ * without it, every case, for site moderators only. A site moderator's cases are those outside
+ * circles and in circles whose content they read (`siteModeratorReaches`): members-only and
+ * restricted circles' cases are their own moderators'. Anyone else: 403 (401 for visitors).
  */
 export async function listCases(db: Executor, viewer: Viewer | null, query: CasesQuery): Promise<ModerationCase[]> {
   if (!viewer) throw new AppError("not_authenticated");
+  const accesses = await loadCircleAccessMap(db, viewer);
   let circleIds: number[] | null = null;
+  // A site moderator's reach: cases outside circles and in circles whose content they read.
+  let reach: SQL | undefined;
   if (query.circle_id !== undefined) {
-    const accesses = await loadCircleAccessMap(db, viewer);
     if (!accesses.has(query.circle_id)) throw new AppError("not_found");
-    authorize(viewer, moderatesIn(accesses, query.circle_id) || (await isSiteModerator(db, viewer.id)));
+    const moderates = moderatesIn(accesses, query.circle_id);
+    authorize(viewer, moderates || (siteModeratorReaches(accesses, query.circle_id) && (await isSiteModerator(db, viewer.id))));
     circleIds = await circleAndDescendants(db, query.circle_id);
+    if (!moderates) circleIds = circleIds.filter((id) => siteModeratorReaches(accesses, id));
+    if (circleIds.length === 0) return [];
   } else {
     authorize(viewer, await isSiteModerator(db, viewer.id));
+    const readable = [...accesses.keys()].filter((id) => siteModeratorReaches(accesses, id) || moderatesIn(accesses, id));
+    reach = or(isNull(moderationCases.circleId), readable.length > 0 ? inArray(moderationCases.circleId, readable) : undefined);
   }
   const rows = await db
     .select({ row: moderationCases, author: { id: users.id, username: users.username, nickname: users.nickname } })
@@ -207,6 +222,7 @@ export async function listCases(db: Executor, viewer: Viewer | null, query: Case
       and(
         query.status === "all" ? undefined : eq(moderationCases.status, query.status),
         circleIds ? inArray(moderationCases.circleId, circleIds) : undefined,
+        reach,
       ),
     )
     .orderBy(desc(moderationCases.createdAt), desc(moderationCases.id))

@@ -4,7 +4,7 @@ import { users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "../circles/access.server.ts";
-import { roleRank, type CircleAccess } from "../circles/policy.ts";
+import { canReadCircleContent, roleRank, type CircleAccess } from "../circles/policy.ts";
 
 /*
  * Who may see what moderation hides, and who moderates where. Every kind's own read path asks
@@ -34,11 +34,25 @@ export async function moderatesCircle(db: Executor, viewer: Pick<Viewer, "id"> |
   return moderatesIn(await loadCircleAccessMap(db, viewer), circleId);
 }
 
+/**
+ * Whether a site moderator's reach covers a case in this circle: outside circles (null) and in
+ * circles whose content they may read. Members-only and restricted circles answer them 404 on
+ * every read, so their cases are their own moderators' to decide: nobody decides blind, and no
+ * decision opens a closed circle's content to someone outside it.
+ */
+export function siteModeratorReaches(accesses: ReadonlyMap<number, CircleAccess>, circleId: number | null): boolean {
+  if (circleId === null) return true;
+  const access = accesses.get(circleId);
+  return access !== undefined && canReadCircleContent(access);
+}
+
 /** Who may decide a report on a subject in this circle (null: outside circles, site moderators only). */
 export async function canModerate(db: Executor, viewer: Pick<Viewer, "id"> | null, circleId: number | null): Promise<boolean> {
   if (!viewer) return false;
-  if (circleId !== null && (await moderatesCircle(db, viewer, circleId))) return true;
-  return isSiteModerator(db, viewer.id);
+  if (circleId === null) return isSiteModerator(db, viewer.id);
+  const accesses = await loadCircleAccessMap(db, viewer);
+  if (moderatesIn(accesses, circleId)) return true;
+  return siteModeratorReaches(accesses, circleId) && (await isSiteModerator(db, viewer.id));
 }
 
 /** Whether the viewer may read a subject moderation hid: its author, its circle's moderators, site moderators. */

@@ -2,16 +2,19 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { searchDocuments } from "../../server/db/schema/index.ts";
 import { parseSearchWordsTag } from "../../server/lib/cache-tags.ts";
-import { onInvalidate } from "../../server/lib/invalidation.ts";
+import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { characterTokens, foldText, indexTokens, learnWords, pinyinKeys, tsvectorLiteral } from "./text.ts";
-import { searchKind, searchTypes, type SearchSource, type SearchType } from "./registry.ts";
+import { searchKind, searchKinds, type SearchSource, type SearchType } from "./registry.ts";
 
 /** How much of a body is indexed and kept for snippets. */
 const bodyLimit = 20000;
 const snippetSourceLimit = 4000;
 
-/** Kinds deleted with their parent (a book's chapters, a question's answers). */
-const childrenOf: Partial<Record<SearchType, SearchType>> = { book: "chapter", question: "answer" };
+/** The kinds whose names teach the segmenter (circles, entries: `teachesWords` in their registration). */
+const wordTeachingTypes = (): SearchType[] =>
+  searchKinds()
+    .filter((kind) => kind.teachesWords)
+    .map((kind) => kind.type);
 
 /** Entry names and aliases of related entries, from the index itself (folded). */
 async function relatedNames(db: Executor, sources: SearchSource[]): Promise<Map<number, string[]>> {
@@ -64,7 +67,7 @@ export async function indexSubjects(db: Executor, type: SearchType, ids: number[
   // Words another process learnt (a new circle or entry name) segment this subject too.
   await loadDictionary(db, { shared: false });
   const sources = await kind.documents(db, ids);
-  if (type === "circle" || type === "entry") learnWords(sources.flatMap((source) => [source.title, ...source.names]));
+  if (kind.teachesWords) learnWords(sources.flatMap((source) => [source.title, ...source.names]));
   const related = await relatedNames(db, sources);
   const found = new Set(sources.map((source) => source.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -105,15 +108,16 @@ export async function indexSubjects(db: Executor, type: SearchType, ids: number[
 export async function removeSubjects(db: Executor, type: SearchType, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(searchDocuments).where(and(eq(searchDocuments.type, type), inArray(searchDocuments.id, ids)));
-  const child = childrenOf[type];
-  if (child) await db.delete(searchDocuments).where(and(eq(searchDocuments.type, child), inArray(searchDocuments.parentId, ids)));
+  // Kinds deleted with their parent (a book's chapters, a question's answers).
+  for (const child of searchKinds().filter((kind) => kind.parent === type))
+    await db.delete(searchDocuments).where(and(eq(searchDocuments.type, child.type), inArray(searchDocuments.parentId, ids)));
 }
 
 /**
  * Circles and entries whose names were indexed since (here or, through the invalidation channel,
  * in another process): their words are learnt before the next query or indexing.
  */
-const pendingWords = new Map<string, { type: "circle" | "entry"; id: number }>();
+const pendingWords = new Map<string, { type: string; id: number }>();
 onInvalidate((tags) => {
   for (const tag of tags) {
     const subject = parseSearchWordsTag(tag);
@@ -130,6 +134,10 @@ onInvalidate((tags) => {
  */
 let dictionaryReady = false;
 let dictionaryLoading: Promise<void> | null = null;
+// Names taught while the channel was down never reached this process: read them all again.
+onResync(() => {
+  dictionaryReady = false;
+});
 export async function loadDictionary(db: Executor, { shared = true }: { shared?: boolean } = {}): Promise<void> {
   if (!dictionaryReady) {
     if (shared) {
@@ -150,7 +158,7 @@ async function readDictionary(db: Executor): Promise<void> {
   const rows = await db
     .select({ title: searchDocuments.title, synonyms: searchDocuments.synonyms })
     .from(searchDocuments)
-    .where(inArray(searchDocuments.type, ["circle", "entry"]));
+    .where(inArray(searchDocuments.type, wordTeachingTypes()));
   learnWords(rows.flatMap((row) => [row.title, ...row.synonyms]));
   dictionaryReady = true;
 }
@@ -158,8 +166,8 @@ async function readDictionary(db: Executor): Promise<void> {
 async function learnPendingWords(db: Executor): Promise<void> {
   const subjects = [...pendingWords.values()];
   pendingWords.clear();
-  const ids = (type: "circle" | "entry") => subjects.filter((subject) => subject.type === type).map((subject) => subject.id);
-  const conditions = (["circle", "entry"] as const)
+  const ids = (type: string) => subjects.filter((subject) => subject.type === type).map((subject) => subject.id);
+  const conditions = wordTeachingTypes()
     .filter((type) => ids(type).length > 0)
     .map((type) => and(eq(searchDocuments.type, type), inArray(searchDocuments.id, ids(type))));
   const rows = await db
@@ -180,9 +188,9 @@ export async function rebuildIndex(
   batch = 200,
   only?: SearchType[],
 ): Promise<number> {
-  const order = (["circle", "entry", "user", "writing", "book", "chapter", "question", "answer"] as SearchType[]).filter(
-    (type) => !only || only.includes(type),
-  );
+  const order = searchKinds()
+    .map((kind) => kind.type)
+    .filter((type) => !only || only.includes(type));
   const totals = await Promise.all(order.map((type) => countIds(db, type)));
   const total = totals.reduce((sum, count) => sum + count, 0);
   let done = 0;
@@ -229,9 +237,9 @@ async function countIds(db: Executor, type: SearchType): Promise<number> {
  */
 export async function ensureSearchIndex(db: Executor): Promise<void> {
   const missing: SearchType[] = [];
-  for (const type of searchTypes) {
-    const kind = searchKind(type);
-    if (!kind || (await kind.ids(db, 0, 1)).length === 0) continue;
+  for (const kind of searchKinds()) {
+    const type = kind.type;
+    if ((await kind.ids(db, 0, 1)).length === 0) continue;
     const [row] = await db.select({ id: searchDocuments.id }).from(searchDocuments).where(eq(searchDocuments.type, type)).limit(1);
     if (!row) missing.push(type);
   }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { localizePath } from "../../common/locale.ts";
 import { defineOperation } from "../../server/lib/operation.ts";
-import { searchTypes } from "./registry.ts";
+import { subjectTypes } from "../subjects/types.ts";
+import { isSearchType, type SearchType } from "./registry.ts";
 import { search, searchSorts, suggest, type SearchPage, type Suggestion } from "./service.ts";
 import { parseRankingCursor, rankingPage, type RankingPage } from "./ranking.ts";
 import { rankingKinds, rankingPeriods } from "./schema.ts";
@@ -11,7 +12,9 @@ import type { Locale } from "../../common/locale.ts";
 export const searchQuerySchema = z.object({
   q: z.string().optional().catch(undefined),
   type: z
-    .enum(["all", ...searchTypes])
+    .string()
+    .refine((type) => type === "all" || isSearchType(type))
+    .transform((type) => type as "all" | SearchType)
     .optional()
     .catch(undefined),
   circle_id: z.coerce.number().int().positive().max(2147483647).optional().catch(undefined),
@@ -21,7 +24,7 @@ export const searchQuerySchema = z.object({
 });
 
 const searchResultSchema = z.strictObject({
-  type: z.enum(searchTypes),
+  type: z.enum(subjectTypes),
   id: z.number(),
   title: z.string(),
   snippet: z.string(),
@@ -78,7 +81,7 @@ export const searchOperation = defineOperation({
 });
 
 export const suggestionsSchema = z.strictObject({
-  suggestions: z.array(z.strictObject({ type: z.enum(searchTypes), id: z.number(), title: z.string(), url: z.string() })),
+  suggestions: z.array(z.strictObject({ type: z.enum(subjectTypes), id: z.number(), title: z.string(), url: z.string() })),
 });
 
 export function presentSuggestions(suggestions: Suggestion[], locale: Locale): z.infer<typeof suggestionsSchema> {
@@ -117,6 +120,8 @@ const rankingItemSchema = z.strictObject({
   id: z.number(),
   title: z.string(),
   url: z.string(),
+  /** A writing's version in the other language, when the item is the reader's (a writing's versions are one item). */
+  other_url: z.string().nullable(),
   circle_id: z.number().nullable(),
   author: z.strictObject({ username: z.string(), nickname: z.string() }).nullable(),
   score: z.number(),
@@ -150,6 +155,7 @@ export function presentRanking(result: RankingResult, locale: Locale): z.infer<t
       id: row.id,
       title: row.title,
       url: localizePath(row.url, locale),
+      other_url: row.otherUrl ? localizePath(row.otherUrl, locale) : null,
       circle_id: row.circleId,
       author: row.author,
       score: row.score,

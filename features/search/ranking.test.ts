@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createCircle, createUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { inArray, sql } from "drizzle-orm";
-import { events, writings } from "../../server/db/schema/index.ts";
+import { inArray } from "drizzle-orm";
+import { favoriteFolders, favorites, follows, reactions, writings } from "../../server/db/schema/index.ts";
+import { shanghaiDay } from "../../common/locale.ts";
 import { rebuildIndex } from "./indexer.ts";
 import { ranking } from "./ranking.ts";
 
@@ -23,37 +24,43 @@ describe.each(databaseKinds)("rankings on %s", (kind) => {
     const first = await createWriting(db(), alice, { circleId: circle.id });
     const second = await createWriting(db(), bob, { circleId: circle.id });
     const secret = await createWriting(db(), bob, { circleId: closed.id });
+    // Noon in Shanghai today: the hours below fall on the days the comments say, whenever this runs.
+    const now = new Date(`${shanghaiDay()}T12:00:00+08:00`);
+    const hours = (count: number) => new Date(now.getTime() - count * 3600 * 1000);
     await db()
       .update(writings)
-      .set({ publishedAt: sql`now() - interval '20 days'` })
+      .set({ publishedAt: hours(24 * 20) })
       .where(inArray(writings.id, [first.id, second.id, secret.id]));
     await rebuildIndex(db());
-    const now = new Date(Date.now() + 1000);
-    const hours = (count: number) => new Date(now.getTime() - count * 3600 * 1000);
-    const like = (subjectId: number, at: Date) => ({
-      actorId: reader.id,
-      verb: "reaction.added",
+    const readers = await Promise.all(Array.from({ length: 4 }, () => createUser(db())));
+    const like = (reader: number, subjectId: number, at: Date) => ({
+      userId: readers[reader]!.id,
       subjectType: "writing",
       subjectId,
-      data: { reaction: "like" },
+      kind: "like" as const,
       createdAt: at,
     });
-    // Last week: second ahead of first; this week: first ahead (2 likes and a favourite against 1 like).
+    // Last week: second ahead of first; this week: first ahead (2 likes and a favourite against 1 like); today too.
     await db()
-      .insert(events)
+      .insert(reactions)
       .values([
-        like(second.id, hours(24 * 9)),
-        like(second.id, hours(24 * 9)),
-        like(first.id, hours(24 * 10)),
-        like(first.id, hours(30)),
-        like(first.id, hours(20)),
-        { ...like(first.id, hours(10)), verb: "favorite.added", data: { folderId: 1 } },
-        like(second.id, hours(5)),
-        like(secret.id, hours(5)),
-        like(secret.id, hours(5)),
-        like(secret.id, hours(5)),
-        { actorId: reader.id, verb: "user.followed", subjectType: "user", subjectId: bob.id, data: {}, createdAt: hours(3) },
+        like(0, second.id, hours(24 * 9)),
+        like(1, second.id, hours(24 * 9)),
+        like(0, first.id, hours(24 * 10)),
+        like(1, first.id, hours(30)),
+        like(2, first.id, hours(6)),
+        like(2, second.id, hours(5)),
+        like(0, secret.id, hours(5)),
+        like(1, secret.id, hours(5)),
+        like(2, secret.id, hours(5)),
       ]);
+    const [folder] = await db().insert(favoriteFolders).values({ userId: readers[3]!.id, isDefault: true }).returning();
+    await db()
+      .insert(favorites)
+      .values({ userId: readers[3]!.id, subjectType: "writing", subjectId: first.id, folderId: folder!.id, createdAt: hours(10) });
+    await db()
+      .insert(follows)
+      .values({ followerId: reader.id, followeeId: bob.id, createdAt: hours(3) });
     const week = await ranking(db(), null, { kind: "writing", period: "week", circleId: circle.id, now, locale: "zh-CN" });
     expect(week.map((row) => [row.id, row.rank, row.change])).toEqual([
       [first.id, 1, 1],
@@ -67,6 +74,40 @@ describe.each(databaseKinds)("rankings on %s", (kind) => {
     expect(creators.find((row) => row.id === alice.id)).toMatchObject({ likes: 2, followers: 0 });
     const day = await ranking(db(), null, { kind: "writing", period: "day", circleId: circle.id, now, locale: "zh-CN" });
     expect(day.map((row) => row.id)).toEqual([first.id, second.id]);
+  });
+
+  it("lists a writing's two language versions as one item, in the reader's language, linking the other", async () => {
+    const circle = await createCircle(db());
+    const [author, first, second] = [await createUser(db()), await createUser(db()), await createUser(db())];
+    const chinese = await createWriting(db(), author, { circleId: circle.id, title: "欧拉恒等式" });
+    const english = await createWriting(db(), author, { circleId: circle.id, title: "Euler's identity", language: "en" });
+    await db()
+      .update(writings)
+      .set({ translationOf: chinese.id })
+      .where(inArray(writings.id, [english.id]));
+    await rebuildIndex(db());
+    const now = new Date(Date.now() + 1000);
+    const likedAt = new Date(now.getTime() - 3600 * 1000);
+    await db()
+      .insert(reactions)
+      .values(
+        [
+          [first, english.id],
+          [second, english.id],
+          [first, chinese.id],
+        ].map(([reader, subjectId]) => ({
+          userId: (reader as { id: number }).id,
+          subjectType: "writing",
+          subjectId: subjectId as number,
+          kind: "like" as const,
+          createdAt: likedAt,
+        })),
+      );
+    const zh = await ranking(db(), null, { kind: "writing", period: "week", circleId: circle.id, now, locale: "zh-CN" });
+    // Language versions live at the first version's path plus the language.
+    expect(zh.map((row) => [row.id, row.otherUrl])).toEqual([[chinese.id, `/circles/${circle.id}/writing/${chinese.id}/en`]]);
+    const en = await ranking(db(), null, { kind: "writing", period: "week", circleId: circle.id, now, locale: "en" });
+    expect(en.map((row) => [row.id, row.otherUrl])).toEqual([[english.id, `/circles/${circle.id}/writing/${chinese.id}`]]);
   });
 });
 
@@ -101,9 +142,7 @@ describe.each(databaseKinds)("rankings API on %s", (kind) => {
     const secret = await createWriting(db(), author, { circleId: closed.id });
     await rebuildIndex(db());
     const liked = written[5]!;
-    await db()
-      .insert(events)
-      .values({ actorId: reader.id, verb: "reaction.added", subjectType: "writing", subjectId: liked.id, data: { reaction: "like" } });
+    await db().insert(reactions).values({ userId: reader.id, subjectType: "writing", subjectId: liked.id, kind: "like" });
 
     const first = await get(`?type=writing&period=week&circle_id=${circle.id}`);
     expect(first).toMatchObject({ type: "writing", period: "week", circle_id: circle.id, next_cursor: "o20" });

@@ -4,14 +4,16 @@ import type { Locale } from "../../common/locale.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "../circles/access.server.ts";
 import { canReadCircleContent } from "../circles/policy.ts";
+import { shanghaiDay } from "../../common/locale.ts";
 import type { RankingKind, RankingPeriod } from "./schema.ts";
 
 /**
  * Rankings (`/ranking`): the hottest writings, questions, entries and books of the last day, week
- * or month, site-wide or in one circle, and the top creators. An item's score is the one Hot
- * formula (`engagement_hot_score`, docs/features/interactions.md) over the engagement the period
- * recorded (likes, dislikes, favourites, shares, comments; answers and edits count as comments),
- * aged from its publication or the period's start, whichever is later; items published in the
+ * or month (today and the Asia/Shanghai days before it), site-wide or in one circle, and the top
+ * creators. An item's score is the one Hot formula (`engagement_hot_score`,
+ * docs/features/interactions.md) over the period's daily rollups (`daily_stats`,
+ * docs/features/metrics.md: net likes and dislikes, favourites, shares, others' comments), never
+ * the raw event log, aged from its publication or the period's start, whichever is later; items published in the
  * period take part with no engagement yet. Each row carries its rank in the previous period of the
  * same length, so the page shows how it moved. Metadata and visibility come from the search index.
  */
@@ -19,6 +21,7 @@ import type { RankingKind, RankingPeriod } from "./schema.ts";
 export { rankingKinds, rankingPeriods, type RankingKind, type RankingPeriod } from "./schema.ts";
 
 const periodDays: Record<RankingPeriod, number> = { day: 1, week: 7, month: 30 };
+const dayMs = 86_400_000;
 /** Rows per page (the page and the API). */
 export const rankingPageLength = 20;
 /** How deep a list goes (offset cursors up to it), and how far down the previous period is looked at for a rank change. */
@@ -35,6 +38,8 @@ export interface RankingRow {
   circleId: number | null;
   author: { username: string; nickname: string } | null;
   score: number;
+  /** A writing's version in the other language, when the row shows the reader's (without the /en prefix). */
+  otherUrl?: string;
   /** Creators: likes received and followers gained in the period. */
   likes?: number;
   followers?: number;
@@ -67,66 +72,77 @@ interface ScoredRow {
   [key: string]: unknown;
 }
 
+/** A period: Asia/Shanghai days `from` to `to` (inclusive) of the rollups, and its start and end for ageing. */
+interface Period {
+  fromDay: string;
+  toDay: string;
+  start: Date;
+  end: Date;
+}
+
 async function contentRanking(
   db: Executor,
   kind: Exclude<RankingKind, "creator">,
-  from: Date,
-  to: Date,
+  period: Period,
   readable: number[],
   circleId: number | null,
   limit: number,
+  locale: Locale,
 ) {
   const circle = circleId ? sql`and d.circle_id = ${circleId}` : sql``;
+  // A writing's language versions are one piece: one row, in the reader's language when it has one, scored by its best version.
+  const piece = kind === "writing" ? sql`(select coalesce(w.translation_of, w.id) from writings w where w.id = d.id)` : sql`d.id`;
   const result = await db.execute<ScoredRow>(sql`
-    with raw as (
-      select
-        case e.verb when 'comment.created' then e.data->>'subjectType' when 'answer.created' then 'question' else e.subject_type end as type,
-        case e.verb when 'comment.created' then (e.data->>'subjectId')::integer when 'answer.created' then (e.data->>'questionId')::integer
-          else e.subject_id end as id,
-        e.verb, e.data->>'reaction' as reaction
-      from events e
-      where e.verb in ('reaction.added', 'favorite.added', 'subject.shared', 'comment.created', 'answer.created', 'entry.edited')
-        and e.created_at >= ${from} and e.created_at < ${to}
-    ), counted as (
-      select id,
-        count(*) filter (where verb = 'reaction.added' and reaction = 'like')::integer as likes,
-        count(*) filter (where verb = 'reaction.added' and reaction = 'dislike')::integer as dislikes,
-        count(*) filter (where verb = 'favorite.added')::integer as favorites,
-        count(*) filter (where verb = 'subject.shared')::integer as shares,
-        count(*) filter (where verb in ('comment.created', 'answer.created', 'entry.edited'))::integer as comments
-      from raw where type = ${kind} group by id
+    with counted as (
+      select subject_id as id, sum(likes)::integer as likes, sum(dislikes)::integer as dislikes, sum(favorites)::integer as favorites,
+        sum(shares)::integer as shares, sum(comments)::integer as comments
+      from daily_stats
+      where subject_type = ${kind} and day between ${period.fromDay}::date and ${period.toDay}::date
+      group by subject_id
+      having sum(likes) + sum(dislikes) + sum(favorites) + sum(shares) + sum(comments) > 0
     ), candidates as (
-      select d.id from search_documents d where d.type = ${kind} and d.published_at >= ${from} and d.published_at < ${to}
+      select d.id from search_documents d where d.type = ${kind} and d.published_at >= ${period.start} and d.published_at < ${period.end}
       union
       select id from counted
+    ), scored as (
+      select d.id, d.title, d.path, d.circle_id, d.language, u.username, u.nickname, ${piece} as piece,
+        engagement_hot_score(0, coalesce(c.comments, 0), coalesce(c.likes, 0), coalesce(c.dislikes, 0), coalesce(c.favorites, 0),
+          coalesce(c.shares, 0), greatest(d.published_at, ${period.start}::timestamptz), ${period.end}::timestamptz) as score
+      from candidates k
+      join search_documents d on d.type = ${kind} and d.id = k.id
+      left join counted c on c.id = d.id
+      left join users u on u.id = d.author_id
+      where d.published_at < ${period.end} and d.circle_id = any(${readableArray(readable)}) ${circle}
+    ), versions as (
+      select s.*,
+        row_number() over (partition by piece order by (s.language = ${locale}) desc, s.score desc, s.id desc) as choice,
+        max(s.score) over (partition by piece) as piece_score,
+        (array_agg(s.path) filter (where s.language is distinct from ${locale}) over (partition by piece))[1] as other_path
+      from scored s
     )
-    select d.id, d.title, d.path, d.circle_id, u.username, u.nickname,
-      engagement_hot_score(0, coalesce(c.comments, 0), coalesce(c.likes, 0), coalesce(c.dislikes, 0), coalesce(c.favorites, 0),
-        coalesce(c.shares, 0), greatest(d.published_at, ${from}::timestamptz), ${to}::timestamptz) as score
-    from candidates k
-    join search_documents d on d.type = ${kind} and d.id = k.id
-    left join counted c on c.id = d.id
-    left join users u on u.id = d.author_id
-    where d.published_at < ${to} and d.circle_id = any(${readableArray(readable)}) ${circle}
-    order by score desc, d.id desc
+    select id, title, path, circle_id, username, nickname, piece_score as score,
+      case when language = ${locale} then other_path end as other_path
+    from versions
+    where choice = 1
+    order by piece_score desc, id desc
     limit ${limit}`);
   return (result as unknown as { rows: ScoredRow[] }).rows;
 }
 
-async function creatorRanking(db: Executor, from: Date, to: Date, readable: number[], circleId: number | null, limit: number) {
+async function creatorRanking(db: Executor, period: Period, readable: number[], circleId: number | null, limit: number) {
   const circle = circleId ? sql`and d.circle_id = ${circleId}` : sql``;
+  const days = sql`s.day between ${period.fromDay}::date and ${period.toDay}::date`;
   // Followers are not of a circle: a circle's list counts likes on what was published there only.
   const followers = circleId
     ? sql`select 0 as user_id, 0 as followers where false`
-    : sql`select e.subject_id as user_id, count(*)::integer as followers from events e
-          where e.verb = 'user.followed' and e.created_at >= ${from} and e.created_at < ${to} group by e.subject_id`;
+    : sql`select s.subject_id as user_id, sum(s.followers)::integer as followers from daily_stats s
+          where s.subject_type = 'user' and ${days} group by s.subject_id having sum(s.followers) > 0`;
   const result = await db.execute<ScoredRow>(sql`
     with liked as (
-      select d.author_id as user_id, count(*)::integer as likes
-      from events e
-      join search_documents d on d.type = e.subject_type and d.id = e.subject_id
-      where e.verb = 'reaction.added' and e.data->>'reaction' = 'like' and e.created_at >= ${from} and e.created_at < ${to}
-        and d.type <> 'user' and d.type <> 'circle' and d.circle_id = any(${readableArray(readable)}) ${circle}
+      select d.author_id as user_id, sum(s.likes)::integer as likes
+      from daily_stats s
+      join search_documents d on d.type = s.subject_type and d.id = s.subject_id
+      where ${days} and s.likes > 0 and d.type <> 'user' and d.type <> 'circle' and d.circle_id = any(${readableArray(readable)}) ${circle}
       group by d.author_id
     ), followed as (${followers})
     select u.id, coalesce(nullif(u.nickname, ''), u.username) as title, '/profile/' || u.username as path, null::integer as circle_id,
@@ -145,6 +161,16 @@ async function creatorRanking(db: Executor, from: Date, to: Date, readable: numb
   }));
 }
 
+/** The period of `days` Asia/Shanghai days ending `daysBefore` periods before today's. */
+function periodOf(now: Date, days: number, periodsBefore: number): Period {
+  const last = new Date(now.getTime() - periodsBefore * days * dayMs);
+  const fromDay = shanghaiDay(new Date(last.getTime() - (days - 1) * dayMs));
+  const toDay = shanghaiDay(last);
+  const start = new Date(`${fromDay}T00:00:00+08:00`);
+  const end = periodsBefore === 0 ? now : new Date(new Date(`${toDay}T00:00:00+08:00`).getTime() + dayMs);
+  return { fromDay, toDay, start, end };
+}
+
 export interface RankingPage {
   rows: RankingRow[];
   /** The offset of the next page, null at the end or at `rankingDepth`. */
@@ -152,6 +178,12 @@ export interface RankingPage {
 }
 
 /** An offset cursor (`o20`) within the list's depth; anything else is the first page. */
+/** The other language's version a content row links (`other_path` from `contentRanking`). */
+function otherVersion(row: object): { otherUrl?: string } {
+  const other = (row as { other_path?: unknown }).other_path;
+  return typeof other === "string" ? { otherUrl: other } : {};
+}
+
 export function parseRankingCursor(cursor: string | null | undefined): number {
   const match = cursor ? /^o(\d{1,3})$/.exec(cursor) : null;
   const offset = match ? Number(match[1]) : 0;
@@ -172,15 +204,13 @@ export async function rankingPage(db: Executor, viewer: Viewer | null, options: 
   const offset = Math.min(Math.max(Math.trunc(options.offset ?? 0), 0), rankingDepth - 1);
   const end = Math.min(offset + rankingPageLength, rankingDepth);
   const now = options.now ?? new Date();
-  const length = periodDays[options.period] * 24 * 3600 * 1000;
-  const from = new Date(now.getTime() - length);
-  const before = new Date(from.getTime() - length);
-  const list = (start: Date, end: Date, limit: number) =>
+  const days = periodDays[options.period];
+  const list = (period: Period, limit: number) =>
     options.kind === "creator"
-      ? creatorRanking(db, start, end, readable, circleId, limit)
-      : contentRanking(db, options.kind, start, end, readable, circleId, limit);
+      ? creatorRanking(db, period, readable, circleId, limit)
+      : contentRanking(db, options.kind, period, readable, circleId, limit, options.locale);
   // One row past the page tells whether another follows.
-  const [listed, previous] = await Promise.all([list(from, now, end + 1), list(before, from, rankingDepth)]);
+  const [listed, previous] = await Promise.all([list(periodOf(now, days, 0), end + 1), list(periodOf(now, days, 1), rankingDepth)]);
   const previousRank = new Map(previous.map((row, index) => [Number(row.id), index + 1]));
   const rows = listed.slice(offset, end).map((row, at) => {
     const index = offset + at;
@@ -194,6 +224,7 @@ export async function rankingPage(db: Executor, viewer: Viewer | null, options: 
       circleId: row.circle_id === null ? null : Number(row.circle_id),
       author: row.username ? { username: row.username, nickname: row.nickname || row.username } : null,
       score: Number(row.score),
+      ...otherVersion(row),
       ...(options.kind === "creator" ? { likes: Number(row.likes ?? 0), followers: Number(row.followers ?? 0) } : {}),
     };
   });

@@ -1,16 +1,20 @@
 import type { Executor } from "../../server/db/client.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
+import type { DomainEvent, EventVerb } from "../events/catalogue.ts";
+import { isSubjectType, type SubjectType } from "../subjects/types.ts";
+import { kindsWith, subjectKind } from "../subjects/registry.ts";
 import { codeEnd, codeStart } from "./snippets.ts";
 
 /**
- * The searchable kinds: each registers once, in its own `features/<domain>/search.ts` (loaded by
- * features/registrations.ts), how to read its subjects as search documents, so the index (and a
- * future external engine behind the same interface) never reads a kind's table itself.
+ * The search index's view of the subject registry: each searchable kind declares, as the `search`
+ * member of its subject registration (written in its own `features/<domain>/search.ts`), how to
+ * read its subjects as search documents and which events change them, so the index (and a future
+ * external engine behind the same interface) never reads a kind's table itself nor lists kinds.
  */
 countInstance("search/registry");
 
-export const searchTypes = ["writing", "book", "chapter", "question", "answer", "entry", "circle", "user"] as const;
-export type SearchType = (typeof searchTypes)[number];
+/** A searchable kind's name: a subject type whose registration declares `search`. */
+export type SearchType = SubjectType;
 
 /** A subject as the index sees it (only what may be listed: hidden ones are not returned). */
 export interface SearchSource {
@@ -35,33 +39,50 @@ export interface SearchSource {
   hotScore: number;
 }
 
-export interface SearchKind {
-  type: SearchType;
+/** Events after which one subject is re-read into the index, and which subject (default: the event's). */
+export interface Reindex {
+  verbs: readonly EventVerb[];
+  subjectId(event: { subjectId: number; data: unknown }): number;
+}
+
+/** Re-index the subject of these events, or the one `subjectId` names (a chapter of `book.chapter_added`). */
+export function reindexOn<Verb extends EventVerb>(verbs: Verb[], subjectId?: (event: DomainEvent<Verb>) => number): Reindex {
+  return { verbs, subjectId: (subjectId as Reindex["subjectId"] | undefined) ?? ((event) => event.subjectId) };
+}
+
+/** A kind's `search` member. */
+export interface SearchMember {
   /** The documents of these ids that may be listed (deleted or hidden ones are left out). */
   documents(db: Executor, ids: number[]): Promise<SearchSource[]>;
   /** What is found only while this subject is (a book's chapters): re-read with it when moderation hides or restores it. */
   children?(db: Executor, id: number): Promise<{ type: SearchType; ids: number[] }>;
   /** Ids after `afterId` in order, at most `limit` (the rebuild pages through them). */
   ids(db: Executor, afterId: number, limit: number): Promise<number[]>;
+  /** The events that change its document. */
+  reindex: Reindex[];
+  /** Its documents' `parentId` is a subject of this kind, and they leave the index with it (a chapter's book). */
+  parent?: SearchType;
+  /** Its names (title and other names) teach the segmenter whole words: indexed first on a rebuild (circles, entries). */
+  teachesWords?: boolean;
 }
 
-const kinds = new Map<SearchType, SearchKind>();
-
-export function registerSearchKind(kind: SearchKind): void {
-  if (kinds.has(kind.type)) throw new Error(`search kind ${kind.type} registered twice`);
-  kinds.set(kind.type, kind);
+export interface SearchKind extends SearchMember {
+  type: SearchType;
 }
 
 export function searchKind(type: SearchType): SearchKind | undefined {
-  return kinds.get(type);
+  const search = subjectKind(type).search;
+  return search ? { type, ...search } : undefined;
 }
 
+/** Every searchable kind, those whose names teach the segmenter first, then in registration order. */
 export function searchKinds(): SearchKind[] {
-  return [...kinds.values()];
+  const all = kindsWith("search").map((kind): SearchKind => ({ type: kind.type, ...kind.search }));
+  return [...all.filter((kind) => kind.teachesWords), ...all.filter((kind) => !kind.teachesWords)];
 }
 
 export function isSearchType(value: string): value is SearchType {
-  return (searchTypes as readonly string[]).includes(value);
+  return isSubjectType(value) && subjectKind(value).search !== undefined;
 }
 
 /**

@@ -37,6 +37,23 @@ describe.each(oneDatabaseKind)("shop pages on %s", (kind) => {
     expect(en.body).not.toMatch(/[\u{1F300}-\u{1FAFF}]/u);
   });
 
+  it("preselects the currency the balance covers and shows each currency's price beside it, in both languages", async () => {
+    const { user, visitor } = await member();
+    await grant(db(), user.id, "gold", 10);
+    await grant(db(), user.id, "sinecoin", 5);
+    const checked = (html: string, item: string) =>
+      new RegExp(`data-testid="shop-item-${item}"[\\s\\S]*?<input type="radio" name="currency" checked="" value="(\\w+)"`).exec(html)?.[1];
+    const zh = (await visitor.get("/shop")).body;
+    // 10 gold buys nothing; 5 sinecoin buys a make-up card (2) but not the star badge (10).
+    expect(checked(zh, "makeup_card")).toBe("sinecoin");
+    expect(checked(zh, "badge_star")).toBe("gold");
+    expect(zh).toMatch(/data-testid="pay-gold"[\s\S]*?金币[\s\S]*?amount-value">100<[\s\S]*?（余额不足）/);
+    expect(zh).toMatch(/data-testid="pay-sinecoin"[\s\S]*?圈币[\s\S]*?amount-value">2</);
+    const en = (await visitor.get("/en/shop")).body;
+    expect(checked(en, "makeup_card")).toBe("sinecoin");
+    expect(en).toContain("(not enough)");
+  });
+
   it("buys a make-up card once per form, uses it on a missed day and shows the line in the wallet (zh)", async () => {
     const { user, visitor } = await member();
     await grant(db(), user.id, "gold", 150);

@@ -8,7 +8,7 @@ import { inTransaction } from "../../server/lib/transactions.ts";
 import { AppError } from "../../common/app-error.ts";
 import { countCircleContent } from "../circles/counts.ts";
 import { categoryInUse } from "../circles/categories.ts";
-import { deleteSubjectDependents, loadSubject, registeredKinds } from "./registry.ts";
+import { deleteSubjectDependents, loadSubject, registeredKinds, type SubjectKind } from "./registry.ts";
 import { subjectTypes } from "./types.ts";
 
 describe("the subject registry", () => {
@@ -18,6 +18,125 @@ describe("the subject registry", () => {
         .map((kind) => kind.type)
         .sort(),
     ).toEqual([...subjectTypes].sort());
+  });
+
+  /** One line per member a kind declares, with what the features read from it (tabs, events, kinds, interactions). */
+  function declaredMembers(kind: SubjectKind): string[] {
+    return (Object.keys(kind) as (keyof SubjectKind)[])
+      .filter((member) => member !== "type" && kind[member] !== undefined && kind[member] !== false)
+      .sort()
+      .map((member) => {
+        if (member === "feed") return `feed: ${kind.feed!.tabs.join(" ")}`;
+        if (member === "creatorDesk") return `creatorDesk: ${kind.creatorDesk!.kinds.join(" ")}`;
+        if (member === "interactions")
+          return `interactions: ${Object.entries(kind.interactions!)
+            .filter(([, value]) => value !== undefined && value !== false)
+            .map(([name]) => name)
+            .join(" ")}`;
+        if (member === "search") {
+          const { reindex, parent, teachesWords } = kind.search!;
+          const verbs = reindex.flatMap((entry) => entry.verbs).join(" ");
+          return `search: ${verbs}${parent ? ` (parent ${parent})` : ""}${teachesWords ? " (teaches words)" : ""}`;
+        }
+        return member;
+      });
+  }
+
+  it("lists every registered kind with every member it declares, so a missing member fails by name", () => {
+    // Adding a kind or a member adds its line here (docs/ARCHITECTURE.md, "Adding a kind").
+    expect(Object.fromEntries(registeredKinds().map((kind) => [kind.type, declaredMembers(kind)]))).toMatchInlineSnapshot(`
+      {
+        "answer": [
+          "authoredBy",
+          "commentable",
+          "feed: latest all follow",
+          "interactions: tips",
+          "load",
+          "remove",
+          "search: answer.created answer.edited (parent question)",
+          "setHidden",
+        ],
+        "book": [
+          "authoredBy",
+          "children",
+          "commentable",
+          "countCircleContent",
+          "creatorDesk: book",
+          "feed: latest hot all follow",
+          "interactions: tips pins",
+          "load",
+          "referencesAttachment",
+          "remove",
+          "search: book.created book.updated book.completed book.resumed",
+          "setHidden",
+          "usesCategory",
+        ],
+        "chapter": [
+          "authoredBy",
+          "commentable",
+          "feed: latest all follow",
+          "load",
+          "remove",
+          "search: book.chapter_added book.chapter_updated (parent book)",
+          "setHidden",
+        ],
+        "circle": [
+          "load",
+          "referencesAttachment",
+          "search: circle.created circle.updated (teaches words)",
+        ],
+        "comment": [
+          "load",
+          "remove",
+          "setHidden",
+        ],
+        "entry": [
+          "authoredBy",
+          "commentable",
+          "countCircleContent",
+          "load",
+          "search: entry.created entry.edited (teaches words)",
+          "setHidden",
+        ],
+        "question": [
+          "authoredBy",
+          "children",
+          "commentable",
+          "countCircleContent",
+          "feed: latest hot all follow",
+          "load",
+          "remove",
+          "search: question.asked question.edited",
+          "setHidden",
+          "usesCategory",
+        ],
+        "user": [
+          "load",
+          "referencesAttachment",
+          "search: user.registered user.profile_updated",
+          "setHidden",
+        ],
+        "writing": [
+          "authoredBy",
+          "commentable",
+          "countCircleContent",
+          "creatorDesk: article serial post",
+          "feed: latest hot all follow",
+          "interactions: tips tipsSwitchedOn pins",
+          "load",
+          "referencesAttachment",
+          "remove",
+          "search: writing.published writing.edited",
+          "setHidden",
+          "usesCategory",
+        ],
+      }
+    `);
+  });
+
+  it("has every commentable kind name its author's subjects, so comments on them reach the creator's desk", () => {
+    for (const kind of registeredKinds().filter((kind) => kind.commentable))
+      expect(kind.authoredBy, `${kind.type}.authoredBy`).toBeDefined();
   });
 });
 

@@ -5,15 +5,20 @@ import { countInstance } from "../../server/lib/single-instance.ts";
 import { AppError } from "../../common/app-error.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import type { CircleAccess } from "../circles/policy.ts";
-import type { CircleContentKind } from "../circles/counts.ts";
+import type { FeedMember } from "../feeds/registry.ts";
+import type { SearchMember } from "../search/registry.ts";
+import type { CreatorDeskMember } from "../creator/content.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
 
 /**
- * The subject registry: every kind of content registers, once, what the features that attach to
- * any subject need (comments now; reactions, favourites, shares, reports, notifications, search
- * and feeds next), so none of them ever reads a kind's table directly and a new kind gets all of
- * them by registering. Registration files are `features/<domain>/subject.ts`, loaded by
- * `features/registrations.ts` (the server and the test set-up import it).
+ * The subject registry: every kind of content registers, once, everything the features that
+ * attach to any subject need (comments, reactions, favourites, shares, reports, notifications,
+ * circle counts, search, feeds, the creator's desk, tips and pins), so none of them ever reads a
+ * kind's table directly or keeps its own list of kinds, and a new kind gets all of them by
+ * registering. Registration files are `features/<domain>/subject.ts` (their larger members in
+ * sibling files of the same folder: `feed.ts`, `search.ts`, `creator.ts`), loaded by
+ * `features/registrations.ts` (the server and the test set-up import it). The members' shapes are
+ * declared by the features that read them (types only: this file imports no domain).
  */
 countInstance("subjects/registry");
 
@@ -29,6 +34,8 @@ export interface LoadedSubject {
   title: string;
   /** Its page, without the /en prefix (`localizePath` adds it). */
   path: string;
+  /** What it belongs to, when it is part of another subject (a comment: what it comments on), so a notice can name it. */
+  parent?: { type: string; id: number };
   /** The cache tags of the pages that show it, by what changes (server/lib/cache-tags.ts). */
   tags: { content: string[]; counts: string[]; comments: string[] };
   /** When its author last edited it (null: never since published); a decided report case reopens only after an edit. */
@@ -47,7 +54,7 @@ export interface SubjectKind {
    */
   load(db: Executor, viewer: Viewer | null, id: number): Promise<LoadedSubject>;
   /** Its share of a circle's content counts (the circle page's tabs, the tree), per circle id. */
-  countCircleContent?(db: Executor, circleIds: number[]): Promise<Map<number, Partial<Record<CircleContentKind, number>>>>;
+  countCircleContent?(db: Executor, circleIds: number[]): Promise<Map<number, Record<string, number>>>;
   /** Whether anything of this kind is filed under the circle category (then it cannot be deleted). */
   usesCategory?(db: Executor, categoryId: number): Promise<boolean>;
   /** A condition true when this kind still uses the uploaded file `fileId` (the orphan sweep keeps it). */
@@ -68,6 +75,28 @@ export interface SubjectKind {
    * deleted by moderators (a user, an entry).
    */
   remove?(tx: Transaction, id: number, actorId: number): Promise<void>;
+  /** The home feeds: how to find its newest or hottest items and show them as cards (features/feeds). */
+  feed?: FeedMember;
+  /** The search index: how to read it as search documents and which events change them (features/search). */
+  search?: SearchMember;
+  /** The creator's desk: its rows in the author's content list and how the author deletes one (features/creator). */
+  creatorDesk?: CreatorDeskMember;
+  /**
+   * Its author's subjects of this kind, for the comments on them on the creator's desk: a SELECT of
+   * `id` (integer) and `title` (text). Every commentable kind with an author declares it.
+   */
+  authoredBy?(authorId: number): SQL;
+  /** What readers may do to it besides comments (the action bar shows exactly these). */
+  interactions?: SubjectInteractions;
+}
+
+/** The interactions a kind accepts; what is left out is refused (tips, pins) or not shown. */
+export interface SubjectInteractions {
+  /** Readers may tip its author (赞赏); `tipsSwitchedOn` answers for one subject when its author may turn tips off. */
+  tips?: boolean;
+  tipsSwitchedOn?(db: Executor, id: number): Promise<boolean>;
+  /** A circle's moderators may pin it to the top of the circle's page. */
+  pins?: boolean;
 }
 
 /** What hangs on any subject (comments, reactions…) and goes when it is deleted. */
@@ -75,6 +104,7 @@ export type SubjectDependent = (tx: Transaction, type: SubjectType, ids: number[
 
 const kinds = new Map<SubjectType, SubjectKind>();
 const dependents: { name: string; remove: SubjectDependent }[] = [];
+const completions: (() => void)[] = [];
 let complete = false;
 
 export function registerSubject(kind: SubjectKind): void {
@@ -91,6 +121,16 @@ export function registerSubjectDependent(name: string, remove: SubjectDependent)
 /** Called once by features/registrations.ts after every kind and handler is registered. */
 export function completeRegistrations(): void {
   complete = true;
+  for (const completion of completions.splice(0)) completion();
+}
+
+/**
+ * Runs `wire` once every kind is registered (at once when they already are): for what a feature
+ * derives from the registrations at start-up, such as the events that re-index each kind.
+ */
+export function whenRegistrationsComplete(wire: () => void): void {
+  if (complete) wire();
+  else completions.push(wire);
 }
 
 /** Throws when the registrations were never loaded: a missing counter or cascade must fail loudly, not silently. */
@@ -108,6 +148,16 @@ export function subjectKind(type: SubjectType): SubjectKind {
   const kind = kinds.get(type);
   if (!kind) throw new Error(`subject kind ${type} is not registered`);
   return kind;
+}
+
+/** The kinds that declare `member`, in registration order. */
+export function kindsWith<Member extends keyof SubjectKind>(member: Member): (SubjectKind & Required<Pick<SubjectKind, Member>>)[] {
+  return registeredKinds().filter((kind): kind is SubjectKind & Required<Pick<SubjectKind, Member>> => kind[member] !== undefined);
+}
+
+/** Whether a registered kind accepts an interaction (an unknown name does not). */
+export function acceptsInteraction(type: string, interaction: "tips" | "pins"): type is SubjectType {
+  return isSubjectType(type) && subjectKind(type).interactions?.[interaction] === true;
 }
 
 /** Whether a registered kind takes comments (an unknown name does not). */

@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-/** The kinds readers may tip (赞赏). */
-export const tippableTypes = ["writing", "answer", "book"] as const;
-
 /** Preset amounts of the tip form; any whole amount up to the maximum may be typed. */
 export const tipPresets = [1, 5, 10, 50] as const;
 export const tipMax = 10_000;

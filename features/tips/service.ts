@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { tips, users, writings } from "../../server/db/schema/index.ts";
+import { tips, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
@@ -8,10 +8,10 @@ import { userTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
-import { loadSubject } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject, subjectKind } from "../subjects/registry.ts";
 import type { LoadedSubject } from "../subjects/registry.ts";
 import { authorShare } from "../wallet/settings.ts";
-import { tippableTypes, type TipInput } from "./schema.ts";
+import type { TipInput } from "./schema.ts";
 
 /** The platform's share of tips (0 % while the site is free: `TIP_PLATFORM_SHARE_PERCENT`). */
 const platformTips = { system: "tip_fees", currency: "sinecoin" } as const;
@@ -27,13 +27,12 @@ export interface TipResult {
 
 /** The subject, if the viewer may read and tip it: a tippable kind, someone else's, tips switched on (writings). */
 export async function tippableSubject(db: Database, viewer: Viewer | null, type: string, id: number): Promise<LoadedSubject> {
-  if (!(tippableTypes as readonly string[]).includes(type)) throw new AppError("not_found");
+  // The kinds that accept tips say so in their subject registration (`interactions.tips`).
+  if (!acceptsInteraction(type, "tips")) throw new AppError("not_found");
   const subject = await loadSubject(db, viewer, type, id);
   if (subject.authorId === null) throw new AppError("not_found");
-  if (subject.type === "writing") {
-    const [row] = await db.select({ tipEnabled: writings.tipEnabled }).from(writings).where(eq(writings.id, subject.id));
-    if (!row?.tipEnabled) throw new AppError("tips_disabled");
-  }
+  const switchedOn = subjectKind(subject.type).interactions?.tipsSwitchedOn;
+  if (switchedOn && !(await switchedOn(db, subject.id))) throw new AppError("tips_disabled");
   return subject;
 }
 
@@ -80,6 +79,7 @@ export async function tipSubject(
           tipId: tip!.id,
           subjectType: subject.type,
           subjectId: subject.id,
+          authorId,
           title: subject.title,
           path: subject.path,
           counterparty: viewer.nickname || viewer.username,
@@ -95,7 +95,7 @@ export async function tipSubject(
         actorId: viewer.id,
         subjectType: subject.type,
         subjectId: subject.id,
-        data: { tipId: tip!.id, amount: input.amount, authorAmount },
+        data: { tipId: tip!.id, amount: input.amount, authorAmount, authorId, source: "tips" },
         recipientIds: [authorId],
       });
       const [tipper] = await tx.db.select({ sinecoin: users.sinecoin }).from(users).where(eq(users.id, viewer.id));

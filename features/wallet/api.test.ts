@@ -57,7 +57,7 @@ describe.each(databaseKinds)("wallet and ledger promises on %s", (kind) => {
     const lines = (await visitor.get("/api/wallet/transactions/?currency=gold")).json() as { results: { kind: string; amount: number }[] };
     expect(lines.results.map((line) => [line.kind, line.amount])).toEqual([
       ["exchange", -20],
-      ["test_grant", 100],
+      ["grant", 100],
     ]);
     const exchanges = (await visitor.get("/api/wallet/transactions/?kind=exchange")).json() as { results: { currency: Currency }[] };
     expect(exchanges.results.map((line) => line.currency).sort()).toEqual(["gold", "sinecoin"]);
@@ -69,7 +69,8 @@ describe.each(databaseKinds)("wallet and ledger promises on %s", (kind) => {
     const overdraw = inTransaction({ db: db() }, (tx) =>
       postLedgerTransaction(tx, {
         idempotencyKey: `overdraw:${user.id}`,
-        kind: "test_spend",
+        kind: "grant",
+        data: { reason: "test" },
         entries: [
           { account: { userId: user.id, currency: "sinecoin" }, amount: -6 },
           { account: { system: "test_sink", currency: "sinecoin" }, amount: 6 },

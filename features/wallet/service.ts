@@ -6,6 +6,7 @@ import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.t
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import { postLedgerTransaction } from "../ledger/service.ts";
+import { emit } from "../events/bus.ts";
 import type { Currency } from "../ledger/service.ts";
 import type { MovementKind, TransactionsQuery } from "./schema.ts";
 import { economySettings } from "./settings.ts";
@@ -141,6 +142,7 @@ export async function exchangeGold(
           { account: exchangeDesk.sinecoin, amount: -sinecoin },
         ],
       });
+      await emit(tx, { verb: "gold.exchanged", actorId: userId, subjectId: userId, data: { gold, sinecoin, rate } });
       const [row] = await tx.db.select({ gold: users.gold, sinecoin: users.sinecoin }).from(users).where(eq(users.id, userId));
       tx.invalidate(userTag(userId));
       return { gold: row!.gold, sinecoin: row!.sinecoin, exchangedGold: gold, receivedSinecoin: sinecoin };

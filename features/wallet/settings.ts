@@ -2,12 +2,15 @@
  * The economy's configured numbers, read once from the environment (documented in the README):
  * - `GOLD_PER_SINECOIN` (10): gold given for one sinecoin in the exchange;
  * - `TIP_PLATFORM_SHARE_PERCENT` (0): the platform's share of each tip, while the site is free 0;
- * - `TOPUP_FEN_PER_SINECOIN` (0): what one sinecoin costs in fen; 0 while the site charges nothing.
+ * - `TOPUP_FEN_PER_SINECOIN` (0): what one sinecoin costs in fen; 0 while the site charges nothing;
+ * - `FREE_TOPUP_DAILY_LIMIT` (500): while top-ups are free, the sinecoin one account may top up per
+ *   Asia/Shanghai day (open and paid orders count), so free coins stay an economy, not a mint.
  */
 export interface EconomySettings {
   goldPerSinecoin: number;
   tipPlatformSharePercent: number;
   topupFenPerSinecoin: number;
+  freeTopupDailyLimit: number;
   /** Bounds of one top-up, in sinecoin. */
   topupMin: number;
   topupMax: number;
@@ -27,6 +30,7 @@ export const economySettings: EconomySettings = {
   goldPerSinecoin: Math.max(1, whole("GOLD_PER_SINECOIN", 10, 1_000_000)),
   tipPlatformSharePercent: whole("TIP_PLATFORM_SHARE_PERCENT", 0, 100),
   topupFenPerSinecoin: whole("TOPUP_FEN_PER_SINECOIN", 0, 1_000_000),
+  freeTopupDailyLimit: whole("FREE_TOPUP_DAILY_LIMIT", 500, 1_000_000_000),
   topupMin: 1,
   topupMax: 50_000,
   orderMinutes: 15,

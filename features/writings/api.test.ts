@@ -6,7 +6,7 @@ import { databaseKinds } from "../../tests/support/database.ts";
 import { testPng } from "../../tests/support/images.ts";
 import { events, writings } from "../../server/db/schema/index.ts";
 import { onInvalidate } from "../../server/lib/invalidation.ts";
-import { recordView } from "./views.ts";
+import { recordView } from "../metrics/views.ts";
 
 const article = (overrides: Record<string, unknown> = {}) => ({
   title: "勾股定理的证明",
@@ -187,9 +187,15 @@ describe.each(databaseKinds)("writings API on %s", (kind) => {
       await visitor.get(`/api/writings/${id}/view.gif`);
       expect((await visitor.get(`/api/writings/${id}/`)).json().views).toBe(2);
       // The next day in Asia/Shanghai counts again.
-      expect(await recordView(db(), id, "u:424242", new Date("2030-01-01T15:00:00Z"))).toBe(true);
-      expect(await recordView(db(), id, "u:424242", new Date("2030-01-01T16:30:00Z"))).toBe(true);
-      expect(await recordView(db(), id, "u:424242", new Date("2030-01-01T17:00:00Z"))).toBe(false);
+      expect(await recordView({ db: db() }, { type: "writing", id }, "u:424242", { bot: false }, new Date("2030-01-01T15:00:00Z"))).toBe(
+        "counted",
+      );
+      expect(await recordView({ db: db() }, { type: "writing", id }, "u:424242", { bot: false }, new Date("2030-01-01T16:30:00Z"))).toBe(
+        "counted",
+      );
+      expect(await recordView({ db: db() }, { type: "writing", id }, "u:424242", { bot: false }, new Date("2030-01-01T17:00:00Z"))).toBe(
+        "repeat",
+      );
     });
 
     it("lists the home tabs with cursor paging; Follow shows followed authors and joined circles", async () => {

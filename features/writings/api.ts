@@ -1,9 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idSchema } from "../../common/id.ts";
-import { AppError } from "../../common/app-error.ts";
-import { jsonRoute, noContent, personal, requireSignedIn } from "../../server/lib/operation.ts";
+import { jsonRoute } from "../../server/lib/operation.ts";
 import {
   deleteWritingOperation,
   editWriting,
@@ -13,16 +9,8 @@ import {
   readWriting,
   saveDraftOperation,
 } from "./operations.ts";
-import { renderMarkdown } from "../content/render.server.ts";
 import { documentBodyLimit } from "../content/schema.ts";
-import { deleteDraft, getDraft, listDrafts } from "./drafts.ts";
-import { draftAnswerSchema, renderedPreviewSchema } from "./presenter.ts";
-import { draftKeySchema, previewSchema } from "./schema.ts";
-import { loadReadableWriting } from "./service.ts";
-import { beaconPixel, beaconVisitor, recordView } from "./views.ts";
-
-const writingParams = z.object({ id: idSchema });
-const draftParams = z.object({ key: draftKeySchema });
+import { deleteDraftOperation, getDraftOperation, listDraftsOperation, previewOperation } from "./draft-operations.ts";
 
 export { documentBodyLimit };
 
@@ -30,7 +18,6 @@ export { documentBodyLimit };
 export const previewRateLimit = { max: 60, timeWindow: "1 minute" } as const;
 
 export async function writingsApi(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["writings"];
 
   jsonRoute(app, "POST", "/api/circles/:cid/writings/", publishWriting, {
@@ -64,66 +51,16 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     cache: "none",
   });
 
-  /** The view beacon: an image, so cached pages and pages without JavaScript count too. */
-  api.get("/api/writings/:id/view.gif", { schema: { hide: true, params: writingParams } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    const key = beaconVisitor(request, reply, viewer);
-    try {
-      const { row } = await loadReadableWriting(app.db, viewer, request.params.id);
-      if (key) await recordView(app.db, row.id, key);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-    return reply.header("cache-control", "no-store").type("image/gif").send(beaconPixel);
+  jsonRoute(app, "POST", "/api/content/preview/", previewOperation, {
+    tags,
+    summary: "Render Markdown through the content pipeline (signed in)",
+    bodyLimit: documentBodyLimit,
+    config: { rateLimit: previewRateLimit },
   });
 
-  api.post(
-    "/api/content/preview/",
-    {
-      bodyLimit: documentBodyLimit,
-      schema: {
-        tags,
-        summary: "Render Markdown through the content pipeline (signed in)",
-        body: previewSchema,
-        response: { 200: renderedPreviewSchema },
-      },
-      config: { rateLimit: previewRateLimit },
-    },
-    async (request, reply) => {
-      requireSignedIn(await request.viewer());
-      const rendered = await renderMarkdown(request.body.content, { locale: request.locale });
-      personal(reply);
-      return { html: rendered.html, toc: rendered.toc, text_length: rendered.textLength, reading_minutes: rendered.readingMinutes };
-    },
-  );
+  jsonRoute(app, "GET", "/api/drafts/", listDraftsOperation, { tags, summary: "The viewer's drafts, last saved first" });
 
-  api.get(
-    "/api/drafts/",
-    {
-      schema: {
-        tags,
-        summary: "The viewer's drafts, last saved first",
-        response: { 200: z.strictObject({ drafts: z.array(draftAnswerSchema) }) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      personal(reply);
-      return { drafts: await listDrafts(app.db, viewer.id) };
-    },
-  );
-
-  api.get(
-    "/api/drafts/:key/",
-    { schema: { tags, summary: "One draft", params: draftParams, response: { 200: draftAnswerSchema } } },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      const draft = await getDraft(app.db, viewer.id, request.params.key);
-      if (!draft) throw new AppError("not_found");
-      personal(reply);
-      return draft;
-    },
-  );
+  jsonRoute(app, "GET", "/api/drafts/:key/", getDraftOperation, { tags, summary: "One draft" });
 
   jsonRoute(app, "PUT", "/api/drafts/:key/", saveDraftOperation, {
     tags,
@@ -131,13 +68,5 @@ export async function writingsApi(app: FastifyInstance): Promise<void> {
     bodyLimit: documentBodyLimit,
   });
 
-  api.delete(
-    "/api/drafts/:key/",
-    { schema: { tags, summary: "Delete a draft", params: draftParams, response: { 204: noContent } } },
-    async (request, reply) => {
-      const viewer = requireSignedIn(await request.viewer());
-      if (!(await deleteDraft({ db: app.db }, viewer.id, request.params.key))) throw new AppError("not_found");
-      return reply.status(204).send(null);
-    },
-  );
+  jsonRoute(app, "DELETE", "/api/drafts/:key/", deleteDraftOperation, { status: 204, cache: "none", tags, summary: "Delete a draft" });
 }

@@ -43,6 +43,15 @@ describe.each(databaseKinds)("the writing editor without JavaScript (%s)", (kind
     return { ...signed, circle, form, path: `/circles/${circle.id}/write/article` };
   }
 
+  it("starts a new writing with the circle choice open, and the header has Ask beside Write, in both languages", async () => {
+    const { visitor } = await createSignedInUser(api.app, db());
+    const zh = (await visitor.get("/circles/1/write/article")).body;
+    expect(zh).toMatch(/<details class="editor-circle" open="">/);
+    expect(zh).toMatch(/data-testid="header-ask" href="\/circles\/1\/ask"[^>]*>提问<\/a>/);
+    const en = (await visitor.get("/en/circles/1/write/article")).body;
+    expect(en).toMatch(/data-testid="header-ask" href="\/en\/circles\/1\/ask"[^>]*>Ask<\/a>/);
+  });
+
   it("answers a missing title with the inline message, the values kept, and a form the browser does not check by itself", async () => {
     const { visitor, form, path, circle } = await writer();
     const page = await visitor.get(path);

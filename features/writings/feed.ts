@@ -4,7 +4,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { subjectCounts, users, writings } from "../../server/db/schema/index.ts";
 import { afterCursor, authoredCandidates } from "../feeds/conditions.ts";
 import { inReadableCircles } from "../circles/access.server.ts";
-import { registerFeedKind, type FeedScope } from "../feeds/registry.ts";
+import type { FeedMember, FeedScope } from "../feeds/registry.ts";
 import type { FeedCard } from "../feeds/types.ts";
 import { writingPath } from "./paths.ts";
 import type { WritingLanguage } from "./schema.ts";
@@ -91,4 +91,5 @@ async function cards(db: Executor, ids: number[], locale: WritingLanguage): Prom
   );
 }
 
-registerFeedKind({ kind: "writing", tabs: ["latest", "hot", "all", "follow"], candidates, cards });
+/** The `feed` member of the writing registration (subject.ts). */
+export const writingFeed: FeedMember = { tabs: ["latest", "hot", "all", "follow"], candidates, cards };

@@ -14,7 +14,7 @@ import { presentViewer } from "../accounts/viewer.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { listWritings } from "./queries.ts";
-import { recordView } from "./views.ts";
+import { recordView } from "../metrics/views.ts";
 import { hotRecomputeDue, recomputeHotScores } from "./hot.ts";
 
 /** The stored Hot score and keyset paging of the lists (issue 19, "Scale"). */
@@ -72,7 +72,8 @@ describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {
       .where(eq(writings.id, viewed.id));
     const plain = await createWriting(db(), author, { circleId: circle.id });
     expect(await hotIds(circle.id)).toEqual([plain.id, viewed.id]);
-    for (let visitor = 0; visitor < 5; visitor += 1) await recordView(db(), viewed.id, `v:test-${visitor}`);
+    for (let visitor = 0; visitor < 5; visitor += 1)
+      await recordView({ db: db() }, { type: "writing", id: viewed.id }, `v:test-${visitor}`, { bot: false });
     expect(await hotIds(circle.id)).toEqual([viewed.id, plain.id]);
 
     // A comment written without an event (as when rows arrive another way) is counted by the recompute.
@@ -125,7 +126,8 @@ describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {
         .where(eq(writings.id, id));
     }
     for (const [index, id] of ids.entries()) {
-      for (let view = 0; view < index % 3; view += 1) await recordView(db(), id, `v:page-${view}`);
+      for (let view = 0; view < index % 3; view += 1)
+        await recordView({ db: db() }, { type: "writing", id: id }, `v:page-${view}`, { bot: false });
     }
     // Follow: the author followed, and another author's writings in a joined circle.
     const reader = presentViewer(await createUser(db()));

@@ -79,7 +79,7 @@ describe.each(databaseKinds)("language versions and entry counters on pages (%s)
     await visitor.get(`/api/encyclopedia/entries/${entry.id}/view.gif`);
     const page = await visitor.get(`/en/circles/1/encyclopedia/${entry.id}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`src="/api/encyclopedia/entries/${entry.id}/view.gif"`);
+    expect(page.body).toContain(`src="/api/views/entry/${entry.id}/view.gif"`);
     expect(page.body).toContain("cited 2 times");
     expect(page.body).toMatch(/1 view\b/);
   });
@@ -92,6 +92,6 @@ describe.each(databaseKinds)("language versions and entry counters on pages (%s)
     await db().update(encyclopediaEntries).set({ descriptionHtml: rendered.html }).where(eq(encyclopediaEntries.id, entry.id));
     await invalidate([contentTag("entry", entry.id)]);
     const page = await new Visitor(api.app).get(`/circles/1/encyclopedia/${entry.id}`);
-    expect(page.body).toContain('<meta name="description" content="直角三角形满足 a2+b2=c2。"');
+    expect(page.body).toContain('<meta name="description" content="直角三角形满足 [公式]。"');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idValueSchema } from "../../common/id.ts";
 import { markdownSchema } from "../content/schema.ts";
+import { singleLinePattern } from "../../common/single-line.ts";
 
 /**
  * Shared by the editor in the browser and by the API and page actions on the server. Messages are
@@ -30,7 +31,6 @@ export const summaryMaxLength = 200;
 export const maxRelatedEntries = 5;
 export const maxCategories = 10;
 
-const noControlCharacters = /^[^\p{Cc}]*$/u;
 const idSchema = idValueSchema();
 
 export const titleSchema = z
@@ -38,7 +38,7 @@ export const titleSchema = z
   .trim()
   .min(1, "validation:title_required")
   .max(titleMaxLength, "validation:title_length")
-  .regex(noControlCharacters, "validation:invalid_characters");
+  .regex(singleLinePattern, "validation:invalid_characters");
 
 const sourceUrlSchema = z
   .string({ error: "validation:source_url_invalid" })
@@ -63,8 +63,8 @@ const moneySchema = z
 /** Line breaks and runs of spaces in a summary become one space (it shows as one paragraph); other control characters are refused. */
 export const summarySchema = z
   .string({ error: "validation:invalid_value" })
-  .transform((text) => text.replace(/[\r\n\t ]+/g, " ").trim())
-  .pipe(z.string().max(summaryMaxLength, "validation:summary_length").regex(noControlCharacters, "validation:invalid_characters"));
+  .transform((text) => text.replace(/[\r\n\t\u2028\u2029 ]+/g, " ").trim())
+  .pipe(z.string().max(summaryMaxLength, "validation:summary_length").regex(singleLinePattern, "validation:invalid_characters"));
 
 /** Everything but the type, language and the links to other writings: what an edit may change. */
 const editableFields = {
@@ -76,7 +76,7 @@ const editableFields = {
     .string({ error: "validation:invalid_value" })
     .trim()
     .max(kindNameMaxLength, "validation:kind_name_length")
-    .regex(noControlCharacters, "validation:invalid_characters"),
+    .regex(singleLinePattern, "validation:invalid_characters"),
   categories: z.array(idSchema, { error: "validation:invalid_value" }).max(maxCategories, "validation:categories_too_many"),
   // Duplicates collapse (the service keeps each id once), so only distinct ids count towards five.
   related_entries: z

@@ -1,12 +1,12 @@
 import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { writings } from "../../server/db/schema/index.ts";
-import { plainText, registerSearchKind } from "../search/registry.ts";
+import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 import { writingPath } from "./paths.ts";
 import { splitPaywall } from "../paywall/split.ts";
 
 /** Writings (articles, serials, posts; every language version) in the search index. */
-registerSearchKind({
-  type: "writing",
+export const writingSearch: SearchMember = {
+  reindex: [reindexOn(["writing.published", "writing.edited"])],
   async documents(db, ids) {
     const rows = await db
       .select()
@@ -33,4 +33,4 @@ registerSearchKind({
     const rows = await db.select({ id: writings.id }).from(writings).where(gt(writings.id, afterId)).orderBy(asc(writings.id)).limit(limit);
     return rows.map((row) => row.id);
   },
-});
+};

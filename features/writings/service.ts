@@ -1,3 +1,4 @@
+import type { Locale } from "../../common/locale.ts";
 import { failedEdit } from "../content/edit-conflict.ts";
 import { and, eq, max, or, sql } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
@@ -23,6 +24,7 @@ import { readingData, type ReadingData } from "./queries.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
 import { emit } from "../events/bus.ts";
 import { circleTag, circlesTag, contentTag, countsTag, homeTag, sitemapTag, userTag } from "../../server/lib/cache-tags.ts";
+import { withdrawRedPacketsOf } from "../red-packets/returns.ts";
 
 export type WritingRow = typeof writings.$inferSelect;
 
@@ -109,9 +111,9 @@ export const excerptLength = 140;
  * The excerpt lists, cards and the description meta show: the author's summary when there is one,
  * else the one read from the rendered text (`html`: formulas as their text, code left out).
  */
-export function excerptFor(summary: string, rendered: { excerpt: string } | { html: string }): string {
+export function excerptFor(summary: string, rendered: { excerpt: string } | { html: string }, language: Locale): string {
   if (summary) return summary;
-  return "excerpt" in rendered ? rendered.excerpt : excerptOfHtml(rendered.html, excerptLength);
+  return "excerpt" in rendered ? rendered.excerpt : excerptOfHtml(rendered.html, excerptLength, language);
 }
 
 type FieldInput = Partial<Omit<CreateWritingInput, "type" | "language" | "translation_of" | "series_id" | "content" | "categories">>;
@@ -204,7 +206,7 @@ export async function createWriting(
         markdown: input.content,
         ...renderedColumns(rendered),
         ...fieldColumns(input),
-        excerpt: excerptFor(input.summary, rendered),
+        excerpt: excerptFor(input.summary, rendered, input.language),
         title: input.title,
       })
       .returning();
@@ -249,7 +251,9 @@ export async function updateWriting(options: ServiceOptions, viewer: Viewer, id:
   const paid = parts?.paid != null ? await renderMarkdown(parts.paid, { locale: before.language }) : null;
   // A new summary or a new text: the excerpt follows (the summary wins; without one, the text's own).
   const excerpt =
-    input.summary === undefined && !rendered ? undefined : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html });
+    input.summary === undefined && !rendered
+      ? undefined
+      : excerptFor(input.summary ?? before.summary, rendered ?? { html: before.html }, before.language);
   return inTransaction(options, async (tx) => {
     const categories = input.categories === undefined ? undefined : await checkCircleCategories(tx.db, before.circleId, input.categories);
     await checkCover(tx.db, input.cover_file_id);
@@ -318,6 +322,8 @@ export async function removeWriting(tx: Transaction, row: WritingRow, actorId: n
         .where(and(eq(writings.seriesId, row.id), sql`${writings.id} <> ${head.id}`));
     }
   }
+  // Red packets on it give what is left back to their funders first (their rows stay, detached).
+  await withdrawRedPacketsOf(tx, row.id);
   // Language versions pointing here become a group of their own (the foreign key sets null; the
   // remaining versions of a three-way group would collide, and there are only two languages).
   await tx.db.delete(writings).where(eq(writings.id, row.id));

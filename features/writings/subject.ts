@@ -5,6 +5,9 @@ import type { CircleAccess } from "../circles/policy.ts";
 import { registerSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { writingPath } from "./paths.ts";
 import { loadReadableWriting, removeWriting, writingContentTags, writingTags, type WritingRow } from "./service.ts";
+import { writingFeed } from "./feed.ts";
+import { writingSearch } from "./search.ts";
+import { writingCreatorDesk } from "./creator.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
@@ -32,7 +35,20 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  feed: writingFeed,
+  search: writingSearch,
+  creatorDesk: writingCreatorDesk,
+  interactions: {
+    tips: true,
+    // Its author may switch tips off (`tip_enabled`).
+    async tipsSwitchedOn(db, id) {
+      const [row] = await db.select({ tipEnabled: writings.tipEnabled }).from(writings).where(eq(writings.id, id));
+      return row?.tipEnabled === true;
+    },
+    pins: true,
+  },
   commentable: true,
+  authoredBy: (authorId) => sql`select w.id, w.title from writings w where w.author_id = ${authorId}`,
   async load(db, viewer, id) {
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);

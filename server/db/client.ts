@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 import { preparedStatements } from "./embedded-statements.ts";
+import { listenResiliently, type ListenOptions } from "./listener.ts";
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which one they run on. */
@@ -24,9 +25,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * PostgreSQL LISTEN on a dedicated connection (server only: the embedded store serves one
-   * process, so it has nobody to tell). Returns a stop function.
+   * process, so it has nobody to tell). A dropped connection reconnects and LISTENs again, then
+   * `options.onReconnect` catches up. Returns a stop function.
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /**
    * How the job queue (features/jobs) reaches the same store: the embedded store's one connection,
    * or the server's URL (the queue keeps a small pool of its own and a LISTEN connection).
@@ -70,18 +72,8 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
     },
     close: () => pool.end(),
     queueConnection: { url },
-    listen: async (channel, onMessage) => {
-      const client = new pg.Client({ connectionString: url });
-      client.on("error", () => {});
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? "");
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
+    // A dropped connection is reconnected with backoff and LISTENs again (server/db/listener.ts).
+    listen: (channel, onMessage, options) => listenResiliently(url, channel, onMessage, options),
   };
 }
 

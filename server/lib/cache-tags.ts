@@ -20,6 +20,11 @@ export const sitemapTag = "sitemap";
 /** The moderation queues (signed-in pages, never cached; remembered reads of cases would carry it). */
 export const moderationTag = "moderation";
 
+/** The approved friend links (`/link`, anonymous-cached). */
+export const friendLinksTag = "friend-links";
+/** The school zone (`/school` and each school's page): users' schools and Hogwarts houses. */
+export const schoolsTag = "schools";
+
 /** Site-wide announcements: the list and every user's announcement counter (wakes every live stream). */
 export const announcementsTag = "announcements";
 
@@ -27,6 +32,8 @@ export const announcementsTag = "announcements";
 export const chatTag = (userId: number): string => `chat:${userId}`;
 
 /** The reader read the sender's private messages (the sender's read receipts). */
+/** `blockerId` blocked or unblocked `blockedId`: the blocked user's open streams tell their thread at once. */
+export const chatBlockTag = (blockerId: number, blockedId: number): string => `chat-block:${blockerId}:${blockedId}`;
 export const chatReadTag = (senderId: number, readerId: number): string => `chat-read:${senderId}:${readerId}`;
 
 /** A circle's pages (its own and its descendants', which carry their lineage). */
@@ -66,10 +73,10 @@ export function userTags(ids: Iterable<number>): string[] {
  * A circle's or an entry's names (and aliases) were indexed: every process teaches its search
  * segmenter those words before its next search (features/search/indexer.ts). Not a page tag.
  */
-export const searchWordsTag = (type: "circle" | "entry", id: number): string => `search-words:${type}:${id}`;
+export const searchWordsTag = (type: string, id: number): string => `search-words:${type}:${id}`;
 
 /** The subject a `searchWordsTag` names, or null for any other tag. */
-export function parseSearchWordsTag(tag: string): { type: "circle" | "entry"; id: number } | null {
-  const match = /^search-words:(circle|entry):(\d{1,10})$/.exec(tag);
-  return match ? { type: match[1] as "circle" | "entry", id: Number(match[2]) } : null;
+export function parseSearchWordsTag(tag: string): { type: string; id: number } | null {
+  const match = /^search-words:([a-z_]{1,32}):(\d{1,10})$/.exec(tag);
+  return match ? { type: match[1]!, id: Number(match[2]) } : null;
 }

@@ -10,6 +10,7 @@ countInstance("server/invalidation");
 
 type Listener = (tags: string[]) => void;
 const listeners = new Set<Listener>();
+const resyncListeners = new Set<() => void>();
 let broadcast: ((tags: string[]) => Promise<void>) | undefined;
 
 export const invalidationChannel = "circles_invalidate";
@@ -22,6 +23,20 @@ export function onInvalidate(listener: Listener): () => void {
 
 export function evictLocally(tags: string[]): void {
   for (const listener of listeners) listener(tags);
+}
+
+/**
+ * Called when invalidations may have been missed (the channel's connection dropped and came
+ * back): whatever the listener remembers must be read again. Returns an unsubscribe.
+ */
+export function onResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+/** Every remembered read and cached page is dropped; live streams re-read from their last event id. */
+export function resyncLocally(): void {
+  for (const listener of resyncListeners) listener();
 }
 
 export async function invalidate(tags: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.ts";
-import { onInvalidate } from "./invalidation.ts";
+import { onInvalidate, onResync } from "./invalidation.ts";
 import { countInstance } from "./single-instance.ts";
 
 export interface KeyedMemory<Value> {
@@ -31,6 +31,9 @@ export function keyedMemory<Value>(name: string, options: { ttlMs: number; maxEn
       const key = Number(tag.slice(prefix.length));
       for (const memory of live) memory.delete(key);
     }
+  });
+  onResync(() => {
+    for (const memory of live) memory.clear();
   });
 
   return {

@@ -17,10 +17,13 @@ import { visitorCookieName } from "./visitor.ts";
 import {
   defineOperation,
   dispatchIntent,
+  failureResponses,
   formAction,
   formInput,
   jsonRoute,
   noContent,
+  runOperation,
+  UndeclaredFailure,
   type FormContext,
   type FormPost,
   type OperationViewer,
@@ -302,6 +305,39 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
       await expect(dispatchIntent(page([["intent", "constructor"]]), { note: noteForm })).rejects.toMatchObject({ code: "bad_request" });
       await expect(dispatchIntent(page([]), { note: noteForm })).rejects.toMatchObject({ code: "bad_request" });
     });
+  });
+});
+
+describe("declared failures", () => {
+  const services = { db: null as never, now: () => new Date(), locale: "en" as const, visitor: () => "v" };
+  const refusing = (code: "already_checked_in" | "forbidden" | "validation_failed") =>
+    defineOperation({
+      name: "refuse",
+      input: {},
+      viewer: "optional",
+      run: async () => {
+        throw new AppError(code);
+      },
+      present: () => null,
+      response: noContent,
+      failures: ["already_checked_in"],
+    });
+  const run = (operation: ReturnType<typeof refusing>) => runOperation(operation, services, null, {} as never, () => undefined);
+
+  it("lets a declared or generic failure through as it is", async () => {
+    await expect(run(refusing("already_checked_in"))).rejects.toMatchObject({ code: "already_checked_in" });
+    await expect(run(refusing("validation_failed"))).rejects.toMatchObject({ code: "validation_failed" });
+  });
+
+  it("fails a test loudly when an operation answers a code it does not declare", async () => {
+    await expect(run(refusing("forbidden"))).rejects.toBeInstanceOf(UndeclaredFailure);
+  });
+
+  it("publishes each declared code in OpenAPI under its status", () => {
+    const responses = failureResponses(noteOperation);
+    expect(Object.keys(responses).sort()).toEqual(["400", "401", "403", "409", "429", "500"]);
+    expect(responses[409]!.description).toBe("`already_checked_in`");
+    expect(responses[500]!.description).toBe("`comment_failed`");
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from "fastify";
 import { data } from "react-router";
 import { z } from "zod";
-import { AppError, presentError, type ErrorCode } from "../../common/app-error.ts";
+import { AppError, errorStatus, presentError, type ErrorCode } from "../../common/app-error.ts";
 import { translator } from "../../common/i18n.ts";
 import { formatDate, pageUrl, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
@@ -153,10 +153,39 @@ export async function runOperation<I extends OperationInput, R extends ViewerReq
   try {
     return await operation.run(services, allowed, input);
   } catch (error) {
-    if (error instanceof AppError || !operation.unexpected) throw error;
+    if (error instanceof AppError) {
+      checkDeclared(operation, error.code);
+      throw error;
+    }
+    if (!operation.unexpected) throw error;
     logFault(error);
     throw new AppError(operation.unexpected);
   }
+}
+
+/** Failures any operation may answer without declaring them: the adapters' own (401, 400, 403 CSRF, 429). */
+export const genericFailures: readonly ErrorCode[] = ["not_authenticated", "validation_failed", "csrf_failed", "rate_limited"];
+
+/** The codes an operation may answer: its declared failures, its `unexpected` and the generic ones (what OpenAPI lists). */
+export function answerableFailures(operation: Pick<AnyOperation, "failures" | "unexpected">): ReadonlySet<ErrorCode> {
+  return new Set([...operation.failures, ...(operation.unexpected ? [operation.unexpected] : []), ...genericFailures]);
+}
+
+/**
+ * A failure the operation did not declare is a mistake in its definition (its OpenAPI document
+ * lies): under test it fails the request loudly (a 500 the test sees), in development it is
+ * logged; in production the answer goes out as it is.
+ */
+function checkDeclared(operation: Pick<AnyOperation, "name" | "failures" | "unexpected">, code: ErrorCode): void {
+  if (process.env.NODE_ENV === "production" || answerableFailures(operation).has(code)) return;
+  const message = `${operation.name} answered the undeclared failure ${code}: add it to its failures`;
+  if (process.env.VITEST) throw new UndeclaredFailure(message);
+  console.warn(message);
+}
+
+/** Thrown under test when an operation answers a failure it does not declare. */
+export class UndeclaredFailure extends Error {
+  override name = "UndeclaredFailure";
 }
 
 export interface JsonRouteOptions {
@@ -199,7 +228,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
     ...(params ? { params } : {}),
     ...(query ? { querystring: query } : {}),
     ...(body ? { body } : {}),
-    response: { [status]: operation.response },
+    response: { [status]: operation.response, ...failureResponses(operation) },
   };
   // Plain route: the zod type provider is the app-wide validator and serializer; the input is typed by the definition.
   app.route({
@@ -244,6 +273,31 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       return status === 204 ? reply.send() : reply.send(answer as unknown);
     },
   });
+}
+
+/**
+ * The operation's failures as OpenAPI responses: one per status, naming every code it may answer
+ * with it. The schema is the error body's (`{ code, message, fields? }` and any details), loose
+ * on purpose: it documents, it never refuses an answer.
+ */
+export function failureResponses(operation: Pick<AnyOperation, "failures" | "unexpected">): Record<number, z.ZodType> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of answerableFailures(operation)) {
+    const status = errorStatus[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      status,
+      z
+        .looseObject({
+          code: z.string().describe(`One of: ${codes.join(", ")}`),
+          message: z.string().describe("In the viewer's language"),
+          fields: z.record(z.string(), z.string()).optional().describe("Field → message key (validation_failed)"),
+        })
+        .describe(codes.map((code) => `\`${code}\``).join(", ")),
+    ]),
+  );
 }
 
 /** What a page's action is given (structurally the page's AppContext, so this layer imports no pages). */
@@ -293,6 +347,8 @@ export interface FormActionOptions<I extends OperationInput, Result, Answer, Don
   failed?: (failure: FormFailure, post: FormPost) => Failed;
   /** Failures that go to the error screen (or the login redirect) instead of the form; by default 401 and 404. */
   errorScreen?: (error: AppError) => boolean;
+  /** What path parameters that do not parse are thrown as; by default `bad_request` (a subject's page: `not_found`). */
+  badParams?: ErrorCode;
 }
 
 const defaultErrorScreen = (error: AppError) => error.status === 401 || error.status === 404;
@@ -321,7 +377,7 @@ export function formAction<
     const { params: paramsSchema, query: querySchema, body: bodySchema } = operation.input;
     // The URL's parts are the page's own: one that does not parse is a bad request, not a form mistake.
     const params = paramsSchema ? paramsSchema.safeParse(options.params?.(post) ?? post.params) : undefined;
-    if (params && !params.success) throw new AppError("bad_request");
+    if (params && !params.success) throw new AppError(options.badParams ?? "bad_request");
     const query = querySchema ? querySchema.safeParse(Object.fromEntries(pageUrl(post.request.url).searchParams)) : undefined;
     if (query && !query.success) throw new AppError("bad_request");
     let body: unknown;

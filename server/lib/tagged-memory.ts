@@ -1,6 +1,6 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.ts";
-import { onInvalidate } from "./invalidation.ts";
+import { onInvalidate, onResync } from "./invalidation.ts";
 import { countInstance } from "./single-instance.ts";
 
 export interface TaggedMemory<Value> {
@@ -55,6 +55,13 @@ export function taggedMemory<Value>(name: string, options: { ttlMs: number; maxE
         const keys = store.byTag.get(tag);
         if (keys) for (const key of [...keys]) drop(store, key);
       }
+    }
+  });
+  onResync(() => {
+    epoch += 1;
+    for (const store of live) {
+      store.entries.clear();
+      store.byTag.clear();
     }
   });
 

@@ -26,7 +26,7 @@ import type { FileStore } from "../../features/attachments/file-store.server.ts"
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { editorFormMaxBytes } from "../../features/writings/editor-values.ts";
 import { compressForCache, findNonceSlots, isAnonymousRequest, isCacheable, pageCacheKey, type PageCache } from "./page-cache.ts";
-import { onInvalidate } from "../lib/invalidation.ts";
+import { onInvalidate, onResync } from "../lib/invalidation.ts";
 
 export interface PagesOptions {
   /** Folder holding `server/index.js` and `client/` from `react-router build`. */
@@ -59,8 +59,10 @@ export async function pages(
   const cache = options.cache;
   if (cache) {
     const stop = onInvalidate((tags) => cache.evictTags(tags));
+    const stopResync = onResync(() => cache.clear());
     app.addHook("onClose", async () => {
       stop();
+      stopResync();
       cache.close();
     });
   }

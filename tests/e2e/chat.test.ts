@@ -14,7 +14,7 @@ describe("private chat", () => {
   beforeAll(launchBrowser);
   afterAll(closeBrowser);
 
-  it("A starts a chat from B's profile, both see messages live with read receipts, B blocks A and A is refused (zh, one English page)", async () => {
+  it("A starts a chat from B's profile, both see messages live with read receipts, a private message away from its thread is a toast, B blocks A and A's open thread says so at once (zh, one English page)", async () => {
     const a = await newVisitor();
     const b = await newVisitor({ bypassCSP: true });
     const accountA = await signInAsNewUser(a.context);
@@ -35,6 +35,8 @@ describe("private chat", () => {
     await send(a.page, "你好，B！");
     await poll(thread(a.page)).toContain("你好，B！");
     await poll(() => b.page.getByTestId("conversations").textContent()).toContain("你好，B！");
+    // Away from the thread, a new private message is also a toast, as answers and mentions are.
+    await poll(() => b.page.getByTestId("live-toast").textContent()).toMatch(new RegExp(`${accountA.username} 发来私信：\\s*你好，B！`));
 
     // B opens the thread: A's message is read, and A sees the receipt live.
     await b.page.getByRole("link", { name: accountA.username }).click();
@@ -47,11 +49,14 @@ describe("private chat", () => {
     await send(b.page, "你好 A，收到");
     await poll(thread(a.page)).toContain("你好 A，收到");
 
-    // B blocks A; A's next message is refused and A is told why.
+    // A's open thread with B shows B's answer, never a toast about it.
+    expect(await a.page.getByTestId("live-toast").count()).toBe(0);
+
+    // B blocks A; A's open thread says so at once, before A tries to send, and offers no send form.
     await b.page.getByTestId("block-button").click();
     await poll(() => b.page.getByTestId("block-button").textContent()).toBe("解除拉黑");
-    await send(a.page, "还在吗？");
-    await poll(() => a.page.locator(".chat-thread [role=status]").textContent()).toContain("对方已将你拉黑");
+    await poll(() => a.page.getByTestId("blocked-you").textContent()).toContain("对方已将你拉黑");
+    expect(await a.page.locator("#chat-text").count()).toBe(0);
 
     // The English thread says the same in English.
     await a.page.goto(`/en/messages/chat/${accountB.username}`);

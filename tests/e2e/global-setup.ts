@@ -78,6 +78,8 @@ export async function startServer(dataDir: string): Promise<{ server: ChildProce
       SIGNUPS_PER_HOUR: "1000",
       // Every page with the puzzle (sign-in, sign-up) draws one, all from 127.0.0.1; the limit itself is tested through the API.
       CAPTCHA_PER_MINUTE: "1000",
+      // Production closes top-ups unless a provider is named: the browser tests pay at the sandbox's cashier.
+      PAYMENT_PROVIDER: "sandbox",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

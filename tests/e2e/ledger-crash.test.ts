@@ -69,6 +69,7 @@ async function startServer(store: Store): Promise<{ server: ChildProcess; baseUR
       DATA_DIR: store.dataDir,
       SESSION_SECRET: sessionSecret,
       PAYMENT_PROVIDER: "sandbox",
+      FREE_TOPUP_DAILY_LIMIT: String(funded),
       PAYMENT_SANDBOX_SECRET: sandboxSecret,
       ...store.env,
     },

@@ -75,6 +75,9 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
   };
 }
 
+/** A browser's user agent: the view beacons file other agents (light-my-request's own) as bots. */
+export const browserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 /** A cookie jar for app.inject, like a browser: keeps what Set-Cookie says, sends it back. */
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -99,7 +102,7 @@ export class Visitor {
       csrf?: boolean;
     } = {},
   ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { ...this.headers, ...options.headers };
+    const headers: Record<string, string> = { "user-agent": browserUserAgent, ...this.headers, ...options.headers };
     if (options.csrf !== false && !["GET", "HEAD", "OPTIONS"].includes(method)) {
       if (!this.cookies.has("csrftoken")) await this.request("GET", "/api/get_csrf_token/");
       headers["x-csrftoken"] ??= this.cookies.get("csrftoken")!;
@@ -155,12 +158,17 @@ export interface UploadFile {
   /** What the client claims; the server must not believe it. */
   contentType?: string;
   field?: string;
+  /** Text fields sent before the file, as a form's other inputs. */
+  fields?: Record<string, string>;
 }
 
 export function multipartBody(file: UploadFile): { body: Buffer; contentType: string } {
   const boundary = `----circles${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(file.fields ?? {})
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, file.bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };

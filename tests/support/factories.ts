@@ -60,6 +60,8 @@ export interface UserOverrides {
   userType?: UserType;
   /** A site moderator (`moderator`) or administrator. */
   siteRole?: SiteRole;
+  /** When the account signed up (now by default). */
+  createdAt?: Date;
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}): Promise<User> {
@@ -77,6 +79,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
       country: "CN",
       userType: overrides.userType ?? "Registered users",
       siteRole: overrides.siteRole ?? "none",
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   await db.insert(unreadCounters).values({ userId: user!.id });

@@ -12,7 +12,8 @@ export async function grant(db: Database, userId: number, currency: Currency, am
   await inTransaction({ db }, (tx) =>
     postLedgerTransaction(tx, {
       idempotencyKey: `test-grant:${userId}:${currency}:${Date.now()}:${grants}`,
-      kind: "test_grant",
+      kind: "grant",
+      data: { reason: "test" },
       entries: [
         { account: { userId, currency }, amount },
         { account: { system: "test_issuer", currency }, amount: -amount },

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   check,
-  date,
   doublePrecision,
   index,
   integer,
@@ -109,20 +108,4 @@ export const bookChapters = pgTable(
     index("book_chapters_time_idx").on(table.createdAt, table.id),
     index("book_chapters_book_time_idx").on(table.bookId, table.createdAt, table.id),
   ],
-);
-
-/**
- * One row per visitor per book per day (Asia/Shanghai): the key makes a reload, or two tabs at
- * once, count once. `visitor` is `user:<id>` or a hash of an anonymous visitor's address and browser.
- */
-export const bookViews = pgTable(
-  "book_views",
-  {
-    bookId: integer("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
-    visitor: text("visitor").notNull(),
-    day: date("day", { mode: "string" }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.bookId, table.visitor, table.day] }), index("book_views_day_idx").on(table.day)],
 );

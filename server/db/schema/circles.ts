@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { users } from "./accounts.ts";
+import type { SubjectType } from "../../../features/subjects/types.ts";
 
 /**
  * Who may see a circle and its content (precise rules in features/circles/policy.ts):
@@ -94,9 +95,6 @@ export const circleCategories = pgTable(
   ],
 );
 
-/** What a circle's moderators may pin on its page (questions join when they exist). */
-export const pinnableTypes = ["writing", "book"] as const;
-
 /**
  * Items a circle's moderators pinned to the top of its page (at most `maxPins`, features/circles/pins.ts).
  * The subject has no foreign key (it may live in any table): its deletion removes the pin
@@ -108,7 +106,8 @@ export const circlePins = pgTable(
     circleId: integer("circle_id")
       .notNull()
       .references(() => circles.id, { onDelete: "cascade" }),
-    subjectType: text("subject_type", { enum: pinnableTypes }).notNull(),
+    // The kinds that accept pins say so in their subject registration (`interactions.pins`).
+    subjectType: text("subject_type").$type<SubjectType>().notNull(),
     subjectId: integer("subject_id").notNull(),
     pinnedBy: integer("pinned_by").references(() => users.id, { onDelete: "set null" }),
     pinnedAt: timestamp("pinned_at", { withTimezone: true }).notNull().defaultNow(),

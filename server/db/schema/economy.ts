@@ -151,7 +151,7 @@ export const writingPaidParts = pgTable("writing_paid_parts", {
   html: text("html").notNull(),
 });
 
-/** A reader's unlock of a pay-to-view writing: one per reader and writing; refunded at most once, within 24 hours. */
+/** A reader's unlock of a pay-to-view writing: one per reader and writing; refunded at most once (a request the author approved). */
 export const writingUnlocks = pgTable(
   "writing_unlocks",
   {
@@ -173,6 +173,41 @@ export const writingUnlocks = pgTable(
 );
 
 /**
+ * A reader's request to have an unlock paid back, with a reason, decided by the writing's author
+ * (or a site moderator): approved pays it back, rejected keeps it. One open request per unlock.
+ */
+export const unlockRefundRequests = pgTable(
+  "unlock_refund_requests",
+  {
+    id: serial("id").primaryKey(),
+    unlockId: integer("unlock_id")
+      .notNull()
+      .references(() => writingUnlocks.id, { onDelete: "cascade" }),
+    writingId: integer("writing_id")
+      .notNull()
+      .references(() => writings.id, { onDelete: "cascade" }),
+    readerId: integer("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["open", "approved", "rejected"] })
+      .notNull()
+      .default("open"),
+    deciderId: integer("decider_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("unlock_refund_requests_open_idx")
+      .on(table.unlockId)
+      .where(sql`${table.status} = 'open'`),
+    index("unlock_refund_requests_writing_idx").on(table.writingId, table.status),
+    index("unlock_refund_requests_reader_idx").on(table.readerId, table.createdAt),
+    check("unlock_refund_requests_status_check", sql`${table.status} in ('open', 'approved', 'rejected')`),
+  ],
+);
+
+/**
  * A red packet on a writing: its author's sinecoin held (`system:red_packet:<id>`) until readers
  * claim the shares or it expires and the rest returns; the remaining amount and shares never go
  * below zero, and each remaining share is worth at least one sinecoin.
@@ -181,9 +216,8 @@ export const redPackets = pgTable(
   "red_packets",
   {
     id: serial("id").primaryKey(),
-    writingId: integer("writing_id")
-      .notNull()
-      .references(() => writings.id, { onDelete: "restrict" }),
+    /** Null once its writing was deleted (what was left went back to the funder first). */
+    writingId: integer("writing_id").references(() => writings.id, { onDelete: "set null" }),
     funderId: integer("funder_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -192,8 +226,8 @@ export const redPackets = pgTable(
     split: text("split", { enum: ["random", "equal"] }).notNull(),
     remainingAmount: integer("remaining_amount").notNull(),
     remainingShares: integer("remaining_shares").notNull(),
-    /** `open` until emptied or expired; a hold resolves exactly once. */
-    status: text("status", { enum: ["open", "emptied", "expired"] })
+    /** `open` until emptied, expired or withdrawn (its writing deleted); a hold resolves exactly once. */
+    status: text("status", { enum: ["open", "emptied", "expired", "withdrawn"] })
       .notNull()
       .default("open"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

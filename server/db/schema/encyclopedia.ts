@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -141,27 +140,6 @@ export const encyclopediaEntries = pgTable(
     ),
     check("encyclopedia_entries_language_check", sql`${table.language} in ('zh-CN', 'en')`),
     check("encyclopedia_entries_counts_check", sql`${table.editCount} >= 0 and ${table.views} >= 0 and ${table.citeCount} >= 0`),
-  ],
-);
-
-/**
- * One row per entry, visitor and Asia/Shanghai day: the entry's `views` counter rises only when
- * the row is new (like writing_views).
- */
-export const entryViews = pgTable(
-  "entry_views",
-  {
-    entryId: integer("entry_id")
-      .notNull()
-      .references(() => encyclopediaEntries.id, { onDelete: "cascade" }),
-    /** `u:<user id>` or `v:<SHA-256 of the visitor cookie>`. */
-    visitor: text("visitor").notNull(),
-    day: date("day").notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.entryId, table.visitor, table.day] }),
-    // The wiki home's hot entries: views of the last 7 days.
-    index("entry_views_day_idx").on(table.day, table.entryId),
   ],
 );
 

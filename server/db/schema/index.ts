@@ -20,5 +20,7 @@ export * from "./economy.ts";
 export * from "./search.ts";
 export * from "./chats.ts";
 export * from "./shop.ts";
+export * from "./metrics.ts";
 export * from "./jobs.ts";
+export * from "./site-pages.ts";
 export * from "./admin.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { ledgerKindNames } from "../../../features/ledger/kinds.ts";
 
 export const currencies = ["gold", "sinecoin"] as const;
 
@@ -30,12 +31,15 @@ export const ledgerTransactions = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     idempotencyKey: text("idempotency_key").notNull(),
-    /** What it was: `checkin_reward`, … */
+    /** What it was: one of `ledgerKinds` (features/ledger/kinds.ts), kept so by the check below. */
     kind: text("kind").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("ledger_transactions_idempotency_idx").on(table.idempotencyKey)],
+  (table) => [
+    uniqueIndex("ledger_transactions_idempotency_idx").on(table.idempotencyKey),
+    check("ledger_transactions_kind_check", sql.raw(`kind in (${ledgerKindNames.map((name) => `'${name}'`).join(", ")})`)),
+  ],
 );
 
 export const ledgerEntries = pgTable(

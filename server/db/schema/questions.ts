@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   check,
-  date,
   doublePrecision,
   index,
   integer,
@@ -138,17 +137,4 @@ export const questionFollows = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.questionId, table.userId] }), index("question_follows_user_idx").on(table.userId)],
-);
-
-/** One row per question, visitor and Asia/Shanghai day: a view counts once a day. */
-export const questionViews = pgTable(
-  "question_views",
-  {
-    questionId: integer("question_id")
-      .notNull()
-      .references(() => questions.id, { onDelete: "cascade" }),
-    visitor: text("visitor").notNull(),
-    day: date("day").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.questionId, table.visitor, table.day] })],
 );

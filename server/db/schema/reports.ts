@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 import { caseStatuses, moderationActions, reportReasons } from "../../../features/reports/constants.ts";
@@ -59,6 +59,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: reportReasons }).notNull(),
     description: text("description").notNull().default(""),
+    /** What the report counts towards hiding, by its reporter's standing then (features/reports/weight.ts). */
+    weight: real("weight").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   doublePrecision,
   index,
   integer,
@@ -174,18 +173,4 @@ export const drafts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("drafts_user_key_idx").on(table.userId, table.key)],
-);
-
-/** One row per writing, visitor and Asia/Shanghai day: a view counts once a day, not per reload. */
-export const writingViews = pgTable(
-  "writing_views",
-  {
-    writingId: integer("writing_id")
-      .notNull()
-      .references(() => writings.id, { onDelete: "cascade" }),
-    /** `u:<user id>` or `v:<SHA-256 of the visitor cookie>`. */
-    visitor: text("visitor").notNull(),
-    day: date("day").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.writingId, table.visitor, table.day] })],
 );

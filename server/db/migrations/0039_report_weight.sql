@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "weight" real DEFAULT 1 NOT NULL;
