@@ -30,6 +30,8 @@ export const errorStatus = {
   not_authenticated: 401,
   csrf_failed: 403,
   forbidden: 403,
+  account_suspended: 403,
+  reason_required: 400,
   founder_cannot_leave: 403,
   comment_edit_expired: 403,
   chat_blocked: 403,

@@ -4,6 +4,7 @@ import pino from "pino";
 import type { DatabaseHandle } from "../server/db/client.ts";
 import { LocalFileStore } from "../features/attachments/file-store.server.ts";
 import { JobQueue } from "../features/jobs/queue.ts";
+import { recordAudit } from "../features/admin/audit.ts";
 import { failedJobs, jobSchedules, recentJobRuns, retryFailedJob, type JobRun } from "../features/jobs/admin.ts";
 
 function describeRun(run: JobRun): string {
@@ -26,6 +27,7 @@ export async function jobsCommand(database: DatabaseHandle, args: string[], prin
     }).start();
     try {
       const retried = await retryFailedJob(db, queue, args[1]!);
+      if (retried) await recordAudit(db, "cli", { action: "job.retry", target: `job:${args[1]}`, reason: "command line" });
       print(retried ? `job ${args[1]} is queued again` : `no failed job ${args[1]}`);
       return retried ? 0 : 1;
     } finally {

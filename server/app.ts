@@ -64,6 +64,7 @@ import { reportsApi } from "../features/reports/api.ts";
 import { feedbackApi } from "../features/feedback/api.ts";
 import { linksApi } from "../features/links/api.ts";
 import { schoolsApi } from "../features/schools/api.ts";
+import { adminApi } from "../features/admin/api.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
@@ -211,6 +212,7 @@ export async function buildApp({
   await app.register(feedbackApi);
   await app.register(linksApi);
   await app.register(schoolsApi);
+  await app.register(adminApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });

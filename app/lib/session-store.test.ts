@@ -55,6 +55,8 @@ const member = presentCurrentUser({
   cashoutableSinecoinProfit: 0,
   siteRole: "none",
   hiddenAt: null,
+  suspendedUntil: null,
+  suspensionReason: "",
   createdAt: new Date("2026-01-01T00:00:00Z"),
 });
 const unread = { ...zeroUnread, unread_like_count: 2, unread_favorite_count: 3, unread_follow_count: 1 };

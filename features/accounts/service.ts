@@ -214,7 +214,15 @@ export async function findSessionViewer(db: Database, token: string | undefined)
   if (cached) return cached;
   const [row] = await db
     .select({
-      user: { id: users.id, username: users.username, nickname: users.nickname, userType: users.userType, avatar: users.avatar },
+      user: {
+        id: users.id,
+        username: users.username,
+        nickname: users.nickname,
+        userType: users.userType,
+        avatar: users.avatar,
+        suspendedUntil: users.suspendedUntil,
+        suspensionReason: users.suspensionReason,
+      },
       persistent: sessions.persistent,
       expiresAt: sessions.expiresAt,
     })

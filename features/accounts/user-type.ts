@@ -6,6 +6,7 @@ import { forgetSessionsOf } from "./session-cache.server.ts";
 import { siteRoles, userTypes, type SiteRole, type UserType } from "./constants.ts";
 import { emit } from "../events/bus.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
+import { recordAudit } from "../admin/audit.ts";
 
 /** Short names accepted by the admin command, beside the full names of spec section 3. */
 const shortNames: Record<string, UserType> = {
@@ -30,6 +31,7 @@ export async function setUserType(
   options: ServiceOptions,
   username: string,
   userType: UserType,
+  reason = "command line",
 ): Promise<{ id: number; previous: UserType }> {
   return inTransaction(options, async (tx) => {
     const [user] = await tx.db
@@ -44,6 +46,14 @@ export async function setUserType(
       verb: "user.type_changed",
       subjectId: user.id,
       data: { from: user.userType, to: userType },
+    });
+    // The command line is this function's caller: its writes are audited like staff's (features/admin/audit.ts).
+    await recordAudit(tx.db, "cli", {
+      action: "user.set_type",
+      target: `user:${user.id}`,
+      before: { user_type: user.userType },
+      after: { user_type: userType },
+      reason,
     });
     tx.invalidate(userTag(user.id));
     tx.afterCommit(() => forgetSessionsOf(user.id));
@@ -65,6 +75,7 @@ export async function setSiteRole(
   options: ServiceOptions,
   username: string,
   siteRole: SiteRole,
+  reason = "command line",
 ): Promise<{ id: number; previous: SiteRole }> {
   return inTransaction(options, async (tx) => {
     const [user] = await tx.db
@@ -75,6 +86,13 @@ export async function setSiteRole(
     if (!user) throw new AppError("not_found");
     await tx.db.update(users).set({ siteRole }).where(eq(users.id, user.id));
     await emit(tx, { actorId: null, verb: "user.site_role_changed", subjectId: user.id, data: { from: user.siteRole, to: siteRole } });
+    await recordAudit(tx.db, "cli", {
+      action: "user.set_site_role",
+      target: `user:${user.id}`,
+      before: { site_role: user.siteRole },
+      after: { site_role: siteRole },
+      reason,
+    });
     tx.invalidate(userTag(user.id));
     return { id: user.id, previous: user.siteRole };
   });

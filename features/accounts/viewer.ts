@@ -10,8 +10,25 @@ export interface Viewer {
   nickname: string;
   userType: UserType;
   avatar: string | null;
+  /** Set while staff suspend the account (features/admin): it may read, not write, until then. */
+  suspendedUntil?: Date | null;
+  /** Why, shown to the account's owner while suspended. */
+  suspensionReason?: string;
 }
 
-export function presentViewer(user: { id: number; username: string; nickname: string; userType: UserType; avatar: string | null }): Viewer {
-  return { id: user.id, username: user.username, nickname: user.nickname, userType: user.userType, avatar: user.avatar };
+export function presentViewer(user: {
+  id: number;
+  username: string;
+  nickname: string;
+  userType: UserType;
+  avatar: string | null;
+  suspendedUntil?: Date | null;
+  suspensionReason?: string;
+}): Viewer {
+  const viewer: Viewer = { id: user.id, username: user.username, nickname: user.nickname, userType: user.userType, avatar: user.avatar };
+  if (user.suspendedUntil) {
+    viewer.suspendedUntil = user.suspendedUntil;
+    viewer.suspensionReason = user.suspensionReason ?? "";
+  }
+  return viewer;
 }

@@ -27,6 +27,8 @@ export const eventCatalogue = {
   "user.avatar_changed": event("user", z.object({ fileId: z.string() })),
   "user.type_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   "user.site_role_changed": event("user", z.object({ from: z.string(), to: z.string() })),
+  /** Staff suspended the account until `until` (ISO), or lifted the suspension (`until` null). */
+  "user.suspension_changed": event("user", z.object({ until: z.string().nullable() })),
   "user.checked_in": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), reward: z.number().int() })),
   /** A missed day filled in with a make-up card (补签卡) from the shop. */
   "user.checkin_made_up": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), cardId: z.number().int() })),

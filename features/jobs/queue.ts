@@ -152,6 +152,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return queue;
 }
 
+/** This process's running queue (the latest started), for the admin area's retry; undefined when none runs. */
+export function currentJobQueue(): JobQueue | undefined {
+  return started.at(-1);
+}
+
 export async function stopJobQueue(queue: JobQueue): Promise<void> {
   const index = started.indexOf(queue);
   if (index >= 0) started.splice(index, 1);

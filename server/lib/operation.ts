@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { AppError, errorStatus, presentError, type ErrorCode } from "../../common/app-error.ts";
 import { translator } from "../../common/i18n.ts";
-import { pageUrl, type Locale } from "../../common/locale.ts";
+import { formatDate, pageUrl, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
 import { resolveVisitor, visitorCookieName } from "./visitor.ts";
 
@@ -34,6 +34,8 @@ export interface OperationServices {
   visitor(): string;
   /** The site's origin as the request named it (`https://host`), for absolute links (the QR code). */
   origin?: string;
+  /** The client's address, for the staff audit log (features/admin/audit.ts). */
+  address?: string;
 }
 
 export interface PresentContext {
@@ -73,6 +75,8 @@ export interface Operation<I extends OperationInput, R extends ViewerRequirement
   failures: readonly ErrorCode[];
   /** What an unexpected fault is answered as (the cause goes to the log); without it, a 500 `internal`. */
   unexpected?: ErrorCode;
+  /** Whether it writes: a suspended viewer's call is 403 `account_suspended`. By default every signed-in form post and non-GET call. */
+  writes?: boolean;
 }
 
 export type AnyOperation = Operation<OperationInput, ViewerRequirement, unknown, unknown>;
@@ -119,6 +123,21 @@ export function lazyVisitor(
   };
 }
 
+/** A viewer staff suspended until after `now` (features/admin): they may read, not write. */
+function isSuspended(viewer: OperationViewer | null, now: Date): boolean {
+  return !!viewer?.suspendedUntil && viewer.suspendedUntil.getTime() > now.getTime();
+}
+
+/** The refusal names why and until when, in the viewer's language (Asia/Shanghai time). */
+function suspended(viewer: OperationViewer, locale: Locale): AppError {
+  const until = viewer.suspendedUntil!;
+  const reason = viewer.suspensionReason ?? "";
+  return new AppError("account_suspended", {
+    params: { until: formatDate(until, locale, { dateStyle: "medium", timeStyle: "short" }), reason },
+    details: { suspended_until: until.toISOString(), reason },
+  });
+}
+
 /** Runs an operation's use case: the viewer requirement, then `run`; an unexpected fault becomes its `unexpected` code. */
 export async function runOperation<I extends OperationInput, R extends ViewerRequirement, Result, Answer>(
   operation: Operation<I, R, Result, Answer>,
@@ -126,8 +145,11 @@ export async function runOperation<I extends OperationInput, R extends ViewerReq
   viewer: OperationViewer | null,
   input: InputOf<I>,
   logFault: (error: unknown) => void,
+  writes = operation.writes ?? false,
 ): Promise<Result> {
   const allowed = (operation.viewer === "signed-in" ? requireSignedIn(viewer) : viewer) as ViewerFor<R>;
+  // The one place suspension is enforced: reading goes on, every signed-in write stops.
+  if (writes && operation.viewer === "signed-in" && isSuspended(viewer, services.now())) throw suspended(viewer!, services.locale);
   try {
     return await operation.run(services, allowed, input);
   } catch (error) {
@@ -231,9 +253,15 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
           (cookie) => reply.header("set-cookie", cookie),
         ),
         origin: `${request.protocol}://${request.host}`,
+        address: request.ip,
       };
-      const result = await runOperation(operation, services, viewer, input, (error) =>
-        request.log.error({ err: error }, `${operation.name} failed`),
+      const result = await runOperation(
+        operation,
+        services,
+        viewer,
+        input,
+        (error) => request.log.error({ err: error }, `${operation.name} failed`),
+        operation.writes ?? !["GET", "HEAD"].includes(method),
       );
       const answer = operation.present(result, { viewer, locale: request.locale });
       const cache = options.cache ?? "personal";
@@ -282,6 +310,8 @@ export interface FormContext {
   cookies: Record<string, string | undefined>;
   /** Cookies are Secure when the request came over HTTPS. */
   secure: boolean;
+  /** The client (its address goes into the staff audit log). */
+  client?: { ip: string };
 }
 
 /** One form post: the page context, the request, the form already read (and its CSRF token checked) and the route's params. */
@@ -375,8 +405,16 @@ export function formAction<
           (cookie) => issued.push(cookie),
         ),
         origin: new URL(post.request.url).origin,
+        address: app.client?.ip,
       };
-      result = await runOperation(operation, services, app.viewer, input, (error) => console.error(`${operation.name} failed`, error));
+      result = await runOperation(
+        operation,
+        services,
+        app.viewer,
+        input,
+        (error) => console.error(`${operation.name} failed`, error),
+        operation.writes ?? true,
+      );
       answer = operation.present(result, { viewer: app.viewer, locale: app.locale });
     } catch (error) {
       if (!(error instanceof AppError) || errorScreen(error)) throw error;

@@ -40,6 +40,10 @@ export const users = pgTable(
     siteRole: text("site_role", { enum: siteRoles }).notNull().default("none"),
     /** Set while moderation hides the profile. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** While in the future the account can read but not write (403 `account_suspended`); set by staff (features/admin). */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** Why staff suspended the account, shown to its owner while suspended. */
+    suspensionReason: text("suspension_reason").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

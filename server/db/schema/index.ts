@@ -24,3 +24,4 @@ export * from "./metrics.ts";
 export * from "./jobs.ts";
 export * from "./site-pages.ts";
 export * from "./trade.ts";
+export * from "./admin.ts";

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { jsonRoute } from "../../server/lib/operation.ts";
+import {
+  getUserOperation,
+  ledgerCheckOperation,
+  listAuditOperation,
+  listJobsOperation,
+  listUsersOperation,
+  retryJobOperation,
+  updateUserOperation,
+} from "./operations.ts";
+
+/** The admin area's API: staff only, each route checked by the site-role policy (features/admin/policy.ts). */
+export async function adminApi(app: FastifyInstance): Promise<void> {
+  const tags = ["admin"];
+  jsonRoute(app, "GET", "/api/admin/users/", listUsersOperation, {
+    tags,
+    summary: "Staff: find accounts by username, nickname, email or phone",
+  });
+  jsonRoute(app, "GET", "/api/admin/users/:id/", getUserOperation, {
+    tags,
+    summary: "Staff: one account with its counts, sign-ins and wallet",
+  });
+  jsonRoute(app, "PATCH", "/api/admin/users/:id/", updateUserOperation, {
+    tags,
+    summary: "Staff: set an account's type or site role (admins), suspend or lift a suspension, with a reason",
+  });
+  jsonRoute(app, "GET", "/api/admin/audit/", listAuditOperation, {
+    tags,
+    summary: "Staff: the audit log, newest first, by actor, action and target",
+  });
+  jsonRoute(app, "GET", "/api/admin/jobs/", listJobsOperation, { tags, summary: "Admins: job schedules, recent runs and failed jobs" });
+  jsonRoute(app, "POST", "/api/admin/jobs/:id/retry/", retryJobOperation, { tags, summary: "Admins: put a failed job back on its queue" });
+  jsonRoute(app, "POST", "/api/admin/ledger/check/", ledgerCheckOperation, {
+    tags,
+    summary: "Admins: run the ledger check now and keep its result",
+  });
+}

@@ -1,0 +1,56 @@
+import type { SiteRole } from "../accounts/constants.ts";
+
+/*
+ * The site-role policy: which staff role may do what in the admin area. Pure; every admin page
+ * and API route asks it on the server (features/admin/staff.ts), and the admin menu shows only
+ * the sections the viewer's role may open.
+ */
+
+export const staffActions = [
+  "view_dashboard",
+  "moderate_reports",
+  "view_users",
+  "suspend_users",
+  "set_user_type",
+  "set_site_role",
+  "see_contact_details",
+  "view_audit",
+  "manage_jobs",
+  "manage_ledger",
+] as const;
+export type StaffAction = (typeof staffActions)[number];
+
+/** Moderators look after people and content; money, jobs, roles and types are for admins. */
+const moderatorActions: ReadonlySet<StaffAction> = new Set([
+  "view_dashboard",
+  "moderate_reports",
+  "view_users",
+  "suspend_users",
+  "view_audit",
+]);
+
+export type StaffRole = Exclude<SiteRole, "none">;
+
+export function isStaffRole(role: SiteRole | null | undefined): role is StaffRole {
+  return role === "moderator" || role === "admin";
+}
+
+export function staffCan(role: SiteRole | null | undefined, action: StaffAction): boolean {
+  if (role === "admin") return true;
+  if (role === "moderator") return moderatorActions.has(action);
+  return false;
+}
+
+/** The admin area's sections, in menu order, each with the action that opens it. */
+export const adminSections = [
+  { key: "dashboard", path: "/admin", action: "view_dashboard" },
+  { key: "reports", path: "/admin/reports", action: "moderate_reports" },
+  { key: "users", path: "/admin/users", action: "view_users" },
+  { key: "audit", path: "/admin/audit", action: "view_audit" },
+  { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
+  { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
+] as const satisfies readonly { key: string; path: string; action: StaffAction }[];
+
+export function visibleSections(role: SiteRole | null | undefined) {
+  return adminSections.filter((section) => staffCan(role, section.action));
+}
