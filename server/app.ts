@@ -48,6 +48,7 @@ import { configurePayments } from "../features/payments/settings.ts";
 import { tipsApi } from "../features/tips/api.ts";
 import { paywallApi } from "../features/paywall/api.ts";
 import { redPacketsApi } from "../features/red-packets/api.ts";
+import { tradeApi } from "../features/trade/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { shopApi } from "../features/shop/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
@@ -220,6 +221,7 @@ export async function buildApp({
   await app.register(tipsApi);
   await app.register(paywallApi);
   await app.register(redPacketsApi);
+  await app.register(tradeApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -148,6 +148,20 @@ export const eventCatalogue = {
       reason: z.enum(["expired", "writing_deleted"]),
     }),
   ),
+  /** The task market: the subject is the user told (the poster or the worker); `progressId` the slot. */
+  "trade.mission_posted": event("user", z.object({ missionId: id, reward: z.number().int().positive(), slots: z.number().int() })),
+  "trade.accepted": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.submitted": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.approved": event(
+    "user",
+    z.object({ missionId: id, progressId: id, amount: z.number().int().positive(), auto: z.boolean(), source: z.literal("missions") }),
+  ),
+  "trade.rejected": event("user", z.object({ missionId: id, progressId: id, reason: z.string() })),
+  "trade.disputed": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.refunded": event(
+    "user",
+    z.object({ missionId: id, amount: z.number().int().positive(), reason: z.enum(["cancelled", "deadline", "rejected_after_close"]) }),
+  ),
   /** A paid top-up order credited to the subject. */
   "topup.credited": event(
     "user",

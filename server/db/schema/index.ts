@@ -23,3 +23,4 @@ export * from "./shop.ts";
 export * from "./metrics.ts";
 export * from "./jobs.ts";
 export * from "./site-pages.ts";
+export * from "./trade.ts";
