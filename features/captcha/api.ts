@@ -1,25 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { noContent } from "../../server/lib/operation.ts";
-import { captchaAnswerSchema, captchaChallengeSchema } from "./schema.ts";
-import { answerChallenge, createChallenge } from "./service.ts";
+import { jsonRoute } from "../../server/lib/operation.ts";
+import { answerCaptchaOperation, createCaptchaOperation } from "./operations.ts";
 
 /** The sign-in slider puzzle: a new challenge, and checking where its piece was dropped. */
 export async function captchaApi(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
+  const tags = ["captcha"];
   // Drawing a puzzle costs an image render and a row: one address gets a few a minute (30 by default), plenty for people.
-  api.get(
-    "/api/captcha/",
-    { schema: { response: { 200: captchaChallengeSchema } }, config: { rateLimit: { max: perMinute, timeWindow: "1 minute" } } },
-    async (_request, reply) => {
-      reply.header("cache-control", "no-store");
-      return createChallenge(app.db);
-    },
-  );
-
-  api.post("/api/captcha/verify/", { schema: { body: captchaAnswerSchema, response: { 204: noContent } } }, async (request, reply) => {
-    await answerChallenge(app.db, request.body);
-    return reply.status(204).send(null);
+  jsonRoute(app, "GET", "/api/captcha/", createCaptchaOperation, {
+    tags,
+    summary: "A new slider puzzle (background and piece images, the piece's row)",
+    cache: "no-store",
+    config: { rateLimit: { max: perMinute, timeWindow: "1 minute" } },
+  });
+  jsonRoute(app, "POST", "/api/captcha/verify/", answerCaptchaOperation, {
+    tags,
+    status: 204,
+    summary: "Check where the piece was dropped; a solved puzzle lets the next sign-in through",
+    cache: "none",
   });
 }

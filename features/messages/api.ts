@@ -1,11 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError } from "../../common/app-error.ts";
-import { authorize } from "../../common/policy.ts";
-import { can } from "./policy.ts";
-import { isReadCategory } from "./schema.ts";
-import { jsonRoute, noContent } from "../../server/lib/operation.ts";
+import { jsonRoute } from "../../server/lib/operation.ts";
 import {
   deleteNotificationOperation,
   listNotificationsOperation,
@@ -13,46 +7,23 @@ import {
   readPreferencesOperation,
   savePreferencesOperation,
 } from "./operations.ts";
-
-/** The unread counters of the message centre. */
-const unreadCountsSchema = z.strictObject({
-  answer_count: z.number(),
-  unread_comment_count: z.number(),
-  unread_replies: z.number(),
-  unread_announcement_count: z.number(),
-  unread_sysmeg_count: z.number(),
-  unread_like_count: z.number(),
-  unread_favorite_count: z.number(),
-  unread_follow_count: z.number(),
-  unread_private_chat: z.number(),
-  /** @ mentions: beside the spec's nine, so the @ page has its own counter. */
-  unread_at_count: z.number(),
-});
-import { getUnreadSnapshot, markCategoryRead, unreadVersionHeader } from "./service.ts";
+import { unreadVersionHeader } from "./service.ts";
+import { getUnreadOperation, markCategoryReadOperation } from "./unread-operations.ts";
 
 export async function messagesApi(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get("/api/Users/get_unread", { schema: { response: { 200: unreadCountsSchema } } }, async (request, reply) => {
-    const viewer = await request.viewer();
-    authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
-    reply.header("cache-control", "no-store");
-    const { counts, version } = await getUnreadSnapshot(app.db, viewer!.id);
-    return reply.header(unreadVersionHeader, String(version)).send(counts);
+  const version = (result: { version: number }) => ({ [unreadVersionHeader]: String(result.version) });
+  jsonRoute(app, "GET", "/api/Users/get_unread", getUnreadOperation, {
+    tags: ["messages"],
+    summary: "The viewer's unread counters (their version in a header)",
+    cache: "no-store",
+    headers: version,
   });
-
-  api.patch(
-    "/api/Users/read_meg/:category/",
-    { schema: { params: z.object({ category: z.string().max(40) }), body: z.strictObject({}).nullish(), response: { 204: noContent } } },
-    async (request, reply) => {
-      const viewer = await request.viewer();
-      authorize(viewer, viewer !== null && can(viewer, "read_messages", { ownerId: viewer.id }));
-      const { category } = request.params;
-      if (!isReadCategory(category)) throw new AppError("unknown_category");
-      const version = await markCategoryRead(app.db, viewer!.id, category);
-      return reply.header(unreadVersionHeader, String(version)).status(204).send(null);
-    },
-  );
+  jsonRoute(app, "PATCH", "/api/Users/read_meg/:category/", markCategoryReadOperation, {
+    tags: ["messages"],
+    status: 204,
+    summary: "Zero the unread counters of a message category",
+    headers: version,
+  });
 
   jsonRoute(app, "GET", "/api/messages/:category/", listNotificationsOperation, {
     tags: ["messages"],

@@ -188,7 +188,9 @@ export class UndeclaredFailure extends Error {
   override name = "UndeclaredFailure";
 }
 
-export interface JsonRouteOptions {
+export interface JsonRouteOptions<Result = unknown> {
+  /** Headers the answer carries, read from the use case's result (the unread counters' version). */
+  headers?: (result: Result) => Record<string, string>;
   /** The success status (200 by default; 201 created, 204 no content). */
   status?: 200 | 201 | 204;
   tags?: string[];
@@ -216,7 +218,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
   method: HTTPMethods,
   url: string,
   operation: Operation<I, R, Result, Answer>,
-  options: JsonRouteOptions = {},
+  options: JsonRouteOptions<Result> = {},
 ): void {
   const status = options.status ?? 200;
   const { params, query, body } = operation.input;
@@ -269,6 +271,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       else if (cache === "personal") personal(reply);
       else if (cache === "no-store") reply.header("cache-control", "no-store");
       if (options.contentType) reply.header("content-type", options.contentType);
+      if (options.headers) reply.headers(options.headers(result));
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(answer as unknown);
     },
