@@ -91,7 +91,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("subjects/:type/:id/tip", "routes/subject-tip.tsx", { id: id("subject-tip") }),
       route("circles/:circleId/settings/reports", "routes/circle-settings-reports.tsx", { id: id("circle-settings-reports") }),
       route("admin/reports", "routes/admin-reports.tsx", { id: id("admin-reports") }),
-      redirect("wiki", "wiki"),
+      route("wiki", "routes/wiki.tsx", { id: id("wiki") }),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),
       redirect("books/:id/chapters/:chapterId", "chapter"),
