@@ -1,6 +1,7 @@
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { Form, Link } from "react-router";
+import { AnswerEditor } from "../components/answer-editor.tsx";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question";
 import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
@@ -303,7 +304,7 @@ function QuestionAnswer({ answer, page, confirmDelete }: { answer: AnswerItem; p
 }
 
 /**
- * The answer box: for who may answer and has not, a plain form (Markdown in a textarea); who has
+ * The answer box: for who may answer and has not, the answer editor (`AnswerEditor`); who has
  * answered gets "Edit my answer"; visitors the sign-in link; outsiders of a members' circle the
  * join hint. A refused post keeps the text and says why ("You have answered this question").
  */
@@ -339,47 +340,15 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
   } else if (!question.can.answer || !csrfToken) {
     body = <p className="muted">{t("question.join_to_answer")}</p>;
   } else {
-    const error = failure?.fieldErrors?.content;
     body = (
-      <Form method="post" className="answer-box" preventScrollReset>
-        <input type="hidden" name="csrftoken" value={csrfToken} />
-        <input type="hidden" name="intent" value="answer" />
-        {failure?.formError ? (
-          <p className="form-error" role="alert" data-testid="answer-error">
-            {failure.formError}
-          </p>
-        ) : null}
-        <div className="form-field">
-          <label htmlFor="answer-content">{t("question.answer_label")}</label>
-          <textarea
-            id="answer-content"
-            name="content"
-            className="text-input"
-            rows={10}
-            defaultValue={failure?.values.content ?? ""}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "answer-content-error" : "answer-content-hint"}
-            data-testid="answer-content"
-          />
-          {error ? (
-            <div id="answer-content-error" className="form-error">
-              {error}
-            </div>
-          ) : (
-            <div id="answer-content-hint" className="muted">
-              {t("question.answer_hint")}{" "}
-              <Link to={localizePath("/help/formatting", locale)} target="_blank" rel="noopener">
-                {t("question.formatting_guide")}
-              </Link>
-            </div>
-          )}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" data-testid="answer-submit">
-            {t("question.answer_submit")}
-          </button>
-        </div>
-      </Form>
+      <AnswerEditor
+        csrfToken={csrfToken}
+        circleId={page.circle.id}
+        draft={page.answerDraft}
+        initialText={failure?.values.content}
+        formError={failure?.formError}
+        error={failure?.fieldErrors?.content}
+      />
     );
   }
   return (
