@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { Form, Link } from "react-router";
-import { AnswerEditor } from "../components/answer-editor.tsx";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question";
 import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
@@ -22,6 +22,9 @@ import type { AnswerItem } from "../../features/questions/types.ts";
 import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
+
+/** The answer editor is its own chunk: readers who cannot answer (visitors, the first load of most pages) never load it. */
+const AnswerEditor = lazy(() => import("../components/answer-editor.tsx").then((module) => ({ default: module.AnswerEditor })));
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -341,14 +344,16 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
     body = <p className="muted">{t("question.join_to_answer")}</p>;
   } else {
     body = (
-      <AnswerEditor
-        csrfToken={csrfToken}
-        circleId={page.circle.id}
-        draft={page.answerDraft}
-        initialText={failure?.values.content}
-        formError={failure?.formError}
-        error={failure?.fieldErrors?.content}
-      />
+      <Suspense fallback={null}>
+        <AnswerEditor
+          csrfToken={csrfToken}
+          circleId={page.circle.id}
+          draft={page.answerDraft}
+          initialText={failure?.values.content}
+          formError={failure?.formError}
+          error={failure?.fieldErrors?.content}
+        />
+      </Suspense>
     );
   }
   return (
