@@ -22,7 +22,8 @@ import { prepareQuestionPage } from "./question-data.ts";
  *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
  * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
- * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b).
+ * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b); with
+ * `--question`, only the signed-in question page (4).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -88,7 +89,9 @@ const site = "http://127.0.0.1:3901";
 /** The sandbox's notifies are signed with this, so the tip burst can top up through them. */
 const sandboxSecret = "bench-sandbox-secret";
 const questionLink = await prepareQuestionPage(work);
-const tipPairs = await prepareTipPairs(work);
+// `npm run bench -- --question`: only the signed-in question page against its baselines (4).
+const questionOnly = process.argv.includes("--question");
+const tipPairs = questionOnly ? [] : await prepareTipPairs(work);
 // CAPTCHA off: the benchmark signs in through the API without a person to solve the slider puzzle.
 await start(
   "server/main.ts",
@@ -145,8 +148,8 @@ async function findArticle(): Promise<string | undefined> {
 }
 // `npm run bench -- --tips`: only the tip bursts (2b).
 const tipsOnly = process.argv.includes("--tips");
-const articleLink = tipsOnly ? undefined : await findArticle();
-if (!tipsOnly) {
+const articleLink = tipsOnly || questionOnly ? undefined : await findArticle();
+if (!tipsOnly && !questionOnly) {
   console.log(`article measured: ${articleLink ?? "none found"}`);
   await firstLoadJavaScript("/");
   if (articleLink) await firstLoadJavaScript(articleLink);
@@ -167,7 +170,7 @@ async function cachedAgainstBaseline(page: string, port: number): Promise<void> 
 }
 
 // 1. Cached anonymous pages: home and the article.
-if (!tipsOnly) {
+if (!tipsOnly && !questionOnly) {
   await cachedAgainstBaseline("/", 3902);
   if (articleLink) await cachedAgainstBaseline(articleLink, 3904);
   await cachedAgainstBaseline(questionLink, 3907);
@@ -184,6 +187,13 @@ const session = login.headers
   .getSetCookie()
   .find((cookie) => cookie.startsWith("sessionid="))!
   .split(";")[0]!;
+if (questionOnly) {
+  await signedInAgainstBaselines(questionLink, { tree: 3909, react: 3908 }, (dataDir) => prepareQuestionPage(dataDir));
+  for (const child of children) child.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 if (!tipsOnly) {
   await start("bench/baseline-fastify.ts", ["3903"]);
   const authOurs = await load(`${site}/api/Users/LoginAuth/`, { cookie: session });

@@ -27,6 +27,8 @@ import "./paywall/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./search/handlers.ts";
 import "./payments/jobs.ts";
+import "./trade/handlers.ts";
+import "./trade/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

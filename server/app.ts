@@ -48,6 +48,7 @@ import { configurePayments } from "../features/payments/settings.ts";
 import { tipsApi } from "../features/tips/api.ts";
 import { paywallApi } from "../features/paywall/api.ts";
 import { redPacketsApi } from "../features/red-packets/api.ts";
+import { tradeApi } from "../features/trade/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { shopApi } from "../features/shop/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
@@ -59,6 +60,9 @@ import { favoritesApi } from "../features/favorites/api.ts";
 import { sharesApi } from "../features/shares/api.ts";
 import { metricsApi } from "../features/metrics/api.ts";
 import { reportsApi } from "../features/reports/api.ts";
+import { feedbackApi } from "../features/feedback/api.ts";
+import { linksApi } from "../features/links/api.ts";
+import { schoolsApi } from "../features/schools/api.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
@@ -202,6 +206,9 @@ export async function buildApp({
   await app.register(metricsApi);
   configureReports({ hideThreshold: config.reportHideThreshold });
   await app.register(reportsApi);
+  await app.register(feedbackApi);
+  await app.register(linksApi);
+  await app.register(schoolsApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
   await app.register(profilesApi, { sessionSecret: config.sessionSecret });
@@ -214,6 +221,7 @@ export async function buildApp({
   await app.register(tipsApi);
   await app.register(paywallApi);
   await app.register(redPacketsApi);
+  await app.register(tradeApi);
 
   if (pagesOptions) {
     await app.register(pages, {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SinecoinIcon } from "./coins.tsx";
+import { Amount, SinecoinIcon, type Currency } from "./coins.tsx";
 
 interface AmountChoiceProps {
   legend: string;
@@ -20,8 +20,8 @@ interface AmountChoiceProps {
 }
 
 /**
- * The amount of a sinecoin form (a tip, a top-up): preset radios, a custom choice and its number
- * field, sent as `choice` and `custom_amount` (read back by `readAmountChoice`).
+ * The amount of a sinecoin form (a tip, a top-up): preset amounts as selectable cards (radios
+ * underneath), a custom card whose number field shows only once it is chosen, sent as `choice` and `custom_amount` (read back by `readAmountChoice`).
  */
 export function AmountChoice({
   legend,
@@ -36,36 +36,49 @@ export function AmountChoice({
   children,
 }: AmountChoiceProps) {
   return (
-    <fieldset>
+    <fieldset className="amount-choice">
       <legend>{legend}</legend>
-      <div className="recharge-presets">
+      <div className="amount-cards">
         {presets.map((preset) => (
-          <label key={preset} className="recharge-option">
-            <input type="radio" name="choice" value={preset} defaultChecked={choice === String(preset)} />
-            <SinecoinIcon /> {preset}
+          <label key={preset} className="amount-card">
+            <input className="amount-card-input" type="radio" name="choice" value={preset} defaultChecked={choice === String(preset)} />
+            <SinecoinIcon /> <span className="amount-card-value">{preset}</span>
           </label>
         ))}
-        <label className="recharge-option">
-          <input type="radio" name="choice" value="custom" defaultChecked={choice === "custom"} />
+        <label className="amount-card amount-card-custom">
+          <input className="amount-card-input" type="radio" name="choice" value="custom" defaultChecked={choice === "custom"} />
           {customLabel}
         </label>
       </div>
-      <label>
-        {customLabel}
-        <input
-          type="number"
-          name="custom_amount"
-          min={min}
-          max={max}
-          step={1}
-          inputMode="numeric"
-          defaultValue={custom}
-          aria-describedby={describedBy}
-          aria-invalid={invalid ? true : undefined}
-        />
-      </label>
-      {children}
+      {/* Shown by CSS only while the custom card is chosen (no script needed). */}
+      <div className="amount-custom">
+        <label>
+          {customLabel}
+          <input
+            type="number"
+            name="custom_amount"
+            min={min}
+            max={max}
+            step={1}
+            inputMode="numeric"
+            defaultValue={custom}
+            aria-describedby={describedBy}
+            aria-invalid={invalid ? true : undefined}
+          />
+        </label>
+        {children}
+      </div>
     </fieldset>
+  );
+}
+
+/** A balance with its label ("当前余额" / "Your balance"), never a bare number. */
+export function BalanceLine({ label, value, currency = "sinecoin" }: { label: string; value: number; currency?: Currency }) {
+  return (
+    <p className="balance-line" data-testid="balance-line">
+      <span className="balance-label">{label}</span>
+      <Amount value={value} currency={currency} />
+    </p>
   );
 }
 

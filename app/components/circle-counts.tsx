@@ -8,20 +8,22 @@ export interface CountsView {
   content: { articles: number; books: number; posts: number; questions: number; entries: number } | null;
 }
 
-/** "12 members · 3 sub-circles · 0 articles …": content counts only for those who may read the content. */
-export function CircleCounts({ counts }: { counts: CountsView }) {
+/**
+ * "12 members · 3 sub-circles · 0 articles …": content counts only for those who may read the
+ * content. `nonZero` (the circle list) leaves out what there is none of: a row of zeros says nothing.
+ */
+export function CircleCounts({ counts, nonZero = false }: { counts: CountsView; nonZero?: boolean }) {
   const { t } = useTranslation("circles");
-  const parts = [t("counts.members", { count: counts.members }), t("counts.subcircles", { count: counts.subcircles })];
+  const counted: [string, number][] = [
+    ["members", counts.members],
+    ["subcircles", counts.subcircles],
+  ];
   if (counts.content) {
     const { articles, books, posts, entries, questions } = counts.content;
-    parts.push(
-      t("counts.articles", { count: articles }),
-      t("counts.books", { count: books }),
-      t("counts.posts", { count: posts }),
-      t("counts.entries", { count: entries }),
-      t("counts.questions", { count: questions }),
-    );
+    counted.push(["articles", articles], ["books", books], ["posts", posts], ["entries", entries], ["questions", questions]);
   }
+  const parts = counted.filter(([, count]) => !nonZero || count > 0).map(([key, count]) => t(`counts.${key}`, { count }));
+  if (parts.length === 0) return null;
   return (
     <ul className="circle-counts" aria-label={t("counts.label")}>
       {parts.map((part) => (

@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 import { useTranslation } from "../lib/i18n.tsx";
 
-type Currency = "sinecoin" | "gold";
+export type Currency = "sinecoin" | "gold";
 
 function CoinBase({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (

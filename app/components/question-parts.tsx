@@ -36,7 +36,7 @@ export function QuestionList({
             {item.bestAnswer ? (
               <p className="question-list-best" data-testid="best-answer">
                 {item.bestAnswer.accepted ? <span className="accepted-badge">{t("list.accepted")}</span> : null}
-                <strong>{item.bestAnswer.author.nickname}：</strong>
+                <strong>{t("list.best_by", { name: item.bestAnswer.author.nickname })}</strong>
                 {item.bestAnswer.excerpt}
               </p>
             ) : item.excerpt ? (

@@ -46,16 +46,22 @@ export function TableOfContents({ items, className }: { items: TocItem[]; classN
   const top = Math.min(...items.map((item) => item.depth));
   return (
     <nav className={className ? `content-toc ${className}` : "content-toc"} aria-labelledby="content-toc-title">
-      <h2 id="content-toc-title" className="content-toc-title">
-        {t("contents")}
-      </h2>
-      <ol>
-        {items.map((item) => (
-          <li key={item.id} className={`content-toc-depth-${item.depth - top + 1}`}>
-            <a href={`#${encodeURIComponent(item.id)}`}>{item.text}</a>
-          </li>
-        ))}
-      </ol>
+      {/* Folded above the text (on phones, and in a chapter); a wide writing page shows it open
+          in its side column (CSS opens the fold there). */}
+      <details className="content-toc-fold" data-testid="toc-fold">
+        <summary>
+          <h2 id="content-toc-title" className="content-toc-title">
+            {t("contents")}
+          </h2>
+        </summary>
+        <ol>
+          {items.map((item) => (
+            <li key={item.id} className={`content-toc-depth-${item.depth - top + 1}`}>
+              <a href={`#${encodeURIComponent(item.id)}`}>{item.text}</a>
+            </li>
+          ))}
+        </ol>
+      </details>
     </nav>
   );
 }

@@ -32,6 +32,11 @@ export default function ReportDialog({
   }, []);
   const done = fetcher.state === "idle" && fetcher.data?.state !== undefined;
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const close = (
+    <button type="button" className="button" onClick={() => dialog.current?.close()} data-testid="report-close">
+      {t("report.close")}
+    </button>
+  );
   return (
     <dialog ref={dialog} className="report-dialog" aria-labelledby="report-dialog-title" onClose={onClose} data-testid="report-dialog">
       <h2 id="report-dialog-title">{t("report.dialog_title")}</h2>
@@ -44,18 +49,16 @@ export default function ReportDialog({
           <input type="hidden" name="csrftoken" value={csrfToken} />
           <input type="hidden" name="next" value={next} />
           <ReportFields idPrefix="report-dialog" formError={error} />
+          {/* Submit and Close side by side, Submit first. */}
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={fetcher.state !== "idle"} data-testid="report-submit">
               {t("report.submit")}
             </button>
+            {close}
           </div>
         </fetcher.Form>
       )}
-      <form method="dialog">
-        <button type="submit" className="button" data-testid="report-close">
-          {t("report.close")}
-        </button>
-      </form>
+      {done ? <div className="form-actions">{close}</div> : null}
     </dialog>
   );
 }

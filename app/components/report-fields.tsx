@@ -23,10 +23,9 @@ export function ReportFields({
       ) : null}
       <fieldset className="plain-fieldset report-reasons">
         <legend>{t("report.reason")}</legend>
-        {reportReasons.map((reason, index) => (
+        {reportReasons.map((reason) => (
           <label key={reason} className="report-reason">
-            <input type="radio" name="reason" value={reason} required defaultChecked={index === 0} data-testid={`reason-${reason}`} />{" "}
-            {t(`report.reasons.${reason}`)}
+            <input type="radio" name="reason" value={reason} required data-testid={`reason-${reason}`} /> {t(`report.reasons.${reason}`)}
           </label>
         ))}
         {fieldErrors?.reason ? (

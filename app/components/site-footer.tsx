@@ -13,6 +13,10 @@ export function SiteFooter() {
         <Link to={path("/about/privacy")}>{t("footer.privacy")}</Link>
         <Link to={path("/help")}>{t("footer.help")}</Link>
         <Link to={path("/app/download")}>{t("footer.app")}</Link>
+        <Link to={path("/contact")}>{t("footer.contact")}</Link>
+        <Link to={path("/feedback")}>{t("footer.feedback")}</Link>
+        <Link to={path("/link")}>{t("footer.links")}</Link>
+        <Link to={path("/school")}>{t("footer.school")}</Link>
         <a href="/sitemap.xml">{t("footer.sitemap")}</a>
       </nav>
       <p>

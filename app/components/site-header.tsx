@@ -29,6 +29,17 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
   const searchBox = useRef<HTMLInputElement>(null);
   // The suggestions' code loads on the first focus of the search box, never with the page.
   const [suggesting, setSuggesting] = useState(false);
+  // On a phone the search box hides behind its magnifier (the header keeps one row): the first
+  // tap opens it; without JavaScript the tap opens the search page.
+  const [searchOpen, setSearchOpen] = useState(false);
+  useEffect(() => setSearchOpen(false), [location.key]);
+  const openSearch = (event: React.MouseEvent) => {
+    const input = searchBox.current;
+    if (!input || input.offsetParent !== null) return;
+    event.preventDefault();
+    setSearchOpen(true);
+    requestAnimationFrame(() => searchBox.current?.focus());
+  };
   // The menu closes after a navigation and on a click elsewhere.
   useEffect(() => menu.current?.removeAttribute("open"), [location.key]);
   useEffect(() => {
@@ -54,7 +65,15 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           <Link to={path("/circles")}>{t("nav.circles")}</Link>
           <Link to={path("/ranking")}>{t("nav.ranking")}</Link>
         </nav>
-        <Form method="get" action={path("/search")} role="search" className="site-search">
+        <Form
+          method="get"
+          action={path("/search")}
+          role="search"
+          className={searchOpen ? "site-search site-search-open" : "site-search"}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setSearchOpen(false);
+          }}
+        >
           <input
             name="q"
             type="search"
@@ -70,14 +89,20 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
               <SearchSuggestions input={searchBox} />
             </Suspense>
           ) : null}
-          <button type="submit" className="site-search-button" aria-label={t("nav.search")}>
+          <button
+            type="submit"
+            className="site-search-button"
+            aria-label={t("nav.search")}
+            onClick={openSearch}
+            data-testid="search-toggle"
+          >
             <SearchIcon />
           </button>
         </Form>
         <div className="site-actions">
           <Link to={path("/circles/1/write/article")} className="button button-primary">
             <WriteIcon />
-            {t("nav.write")}
+            <span className="site-write-label">{t("nav.write")}</span>
           </Link>
           <Link to={path("/circles/1/ask")} className="button" data-testid="header-ask">
             {t("nav.ask")}

@@ -25,15 +25,14 @@ import { questionTabValues, answerSortValues, type AnswerSort, type QuestionTab 
 import {
   answerItemOf,
   answerOfUser,
-  hotQuestions,
   listAnswers,
   listQuestions,
   loadReadableAnswer,
   loadReadableQuestion,
-  questionDetails,
   type AnswerItem,
+  type QuestionRow,
 } from "../../features/questions/service.ts";
-import { similarQuestions } from "../../features/questions/similar.ts";
+import { firstAnswersLimit, questionReading } from "../../features/questions/reading.ts";
 import { answerPath, questionPath } from "../../features/questions/paths.ts";
 import {
   acceptAnswerOperation,
@@ -46,8 +45,8 @@ import {
   withdrawAcceptanceOperation,
 } from "../../features/questions/operations.ts";
 
-/** Answers in a page of the question page (the accepted one comes on top of the first). */
-const answersPerPage = 20;
+/** Answers in a page of the question page (the accepted one comes on top of the first): as many as the remembered first page. */
+const answersPerPage = firstAnswersLimit;
 
 /** The draft key of a question's answer box (`/account/drafts` reopens it on the question page). */
 export const answerDraftKey = (questionId: number) => `answer-${questionId}`;
@@ -98,15 +97,30 @@ export async function questionListPage(app: AppContext, request: Request, params
 
 export type QuestionListPageData = Awaited<ReturnType<typeof questionListPage>>;
 
+/** Under the question's own circle (else 301 there), the page's tags. */
+async function ownCirclePage(app: AppContext, request: Request, circleId: number, row: QuestionRow) {
+  redirectToOwnCircle(request, circleId, row.circleId);
+  tagPage(app, ...subjectPageTags("question", row.id));
+  await tagCirclePage(app, row.circleId);
+}
+
 /** The question the page names, readable by the viewer, under its own circle (else 301 there). */
 async function pageQuestion(app: AppContext, request: Request, params: { circleId?: string; questionId?: string }) {
   const circleId = circleIdOf(request, params.circleId);
   const questionId = pathIdOf(request, params.questionId);
   const loaded = await orNotFound(request, () => loadReadableQuestion(app.db, app.viewer, questionId));
-  redirectToOwnCircle(request, circleId, loaded.row.circleId);
-  tagPage(app, ...subjectPageTags("question", questionId));
-  await tagCirclePage(app, loaded.row.circleId);
+  await ownCirclePage(app, request, circleId, loaded.row);
   return loaded;
+}
+
+/** A page of answers other than the remembered first one by votes, with what each answerer wears. */
+async function otherAnswers(app: AppContext, row: QuestionRow, sort: AnswerSort, cursor: string | null) {
+  const listed = await listAnswers(app.db, row, { sort, cursor, limit: answersPerPage });
+  const authors = await withAdornments(
+    app.db,
+    listed.items.map((item) => item.author),
+  );
+  return { ...listed, items: listed.items.map((item, index) => ({ ...item, author: authors[index]! })) };
 }
 
 /** The action bars of these answers, for this viewer. */
@@ -123,31 +137,23 @@ async function answerInteractions(app: AppContext, items: AnswerItem[]): Promise
  * answer", the asker's accept buttons, and the side panel of similar and hot questions.
  */
 export async function questionPage(app: AppContext, request: Request, params: { circleId?: string; questionId?: string }) {
-  const { row, access } = await pageQuestion(app, request, params);
+  const circleId = circleIdOf(request, params.circleId);
+  // Remembered (features/questions/reading.ts): a warm page reads nothing but what is not the question's.
+  const questionId = pathIdOf(request, params.questionId);
+  const reading = await orNotFound(request, () => questionReading(app.db, app.viewer, questionId));
+  const { row, access } = reading;
+  await ownCirclePage(app, request, circleId, row);
   const query = pageUrl(request.url).searchParams;
   const sort: AnswerSort = answerSortValues.includes(query.get("sort") as AnswerSort) ? (query.get("sort") as AnswerSort) : "votes";
-  const [details, answers, related, hot, name] = await Promise.all([
-    questionDetails(app.db, app.viewer, row),
-    listAnswers(app.db, row, { sort, cursor: query.get("cursor"), limit: answersPerPage }),
+  const cursor = query.get("cursor");
+  const [answers, related, name] = await Promise.all([
+    sort === "votes" && !cursor ? reading.firstAnswers : otherAnswers(app, row, sort, cursor),
     entriesByIds(app.db, app.viewer, row.relatedEntryIds),
-    hotQuestions(app.db, row.circleId, row.id),
     circleName(app, row.circleId),
   ]);
-  const similar = await similarQuestions(app.db, {
-    q: row.title,
-    circleId: row.circleId,
-    viewer: app.viewer,
-    exceptId: row.id,
-    categoryIds: details.categories.map((category) => category.id),
-    limit: 5,
-  });
+  const details = { author: reading.author, categories: reading.categories, following: reading.following, myAnswer: reading.myAnswer };
+  const { similar, hot } = reading;
   tagPage(app, ...userTags(answers.items.map((item) => item.author.id)), ...userTags([row.authorId]));
-  // Author cards show the badge and frame each answerer wears (shop items).
-  const authors = await withAdornments(
-    app.db,
-    answers.items.map((item) => item.author),
-  );
-  answers.items = answers.items.map((item, index) => ({ ...item, author: authors[index]! }));
   const question = { ...presentQuestion(app.viewer, row, access, details), content: "" };
   const answerCan = Object.fromEntries(
     answers.items.map((item) => [

@@ -23,7 +23,19 @@ export const sitemapPageSize = 10_000;
 export const sitemapSections = ["pages", "books", "writings", "entries", "questions"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
 
-const staticPaths = ["/", "/circles", "/about", "/about/privacy", "/help", "/help/formatting", "/app", "/app/download", "/shop"];
+const staticPaths = [
+  "/",
+  "/circles",
+  "/about",
+  "/about/privacy",
+  "/help",
+  "/help/formatting",
+  "/app",
+  "/app/download",
+  "/shop",
+  "/contact",
+  "/feedback",
+];
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 

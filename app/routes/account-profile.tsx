@@ -39,13 +39,25 @@ import { AccountLayout } from "../components/account-layout.tsx";
 import { MessagePreferencesForm, mutedFromForm } from "../components/message-preferences-form.tsx";
 import { mutedCategories, setMutedCategories } from "../../features/messages/preferences.ts";
 import "../lib/centre-catalog.ts";
+import "../lib/site-pages-catalog.ts";
+import { hogwartsHouses } from "../../features/schools/constants.ts";
 import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "centre:profile_form.title");
 
 export const headers = privatePageHeaders;
 
-const profileFieldNames = ["nickname", "signature", "self_description", "gender", "birthday", "country", "school", "profession"];
+const profileFieldNames = [
+  "nickname",
+  "signature",
+  "self_description",
+  "gender",
+  "birthday",
+  "country",
+  "school",
+  "profession",
+  "hogwarts_school",
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -271,6 +283,27 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
               maxLength={profileLimits.profession}
               {...describedBy("profile-profession", errors.profession)}
             />
+          </FormField>
+          <FormField
+            id="profile-hogwarts"
+            label={t("profile_form.hogwarts_school")}
+            error={errors.hogwarts_school}
+            hint={t("profile_form.hogwarts_hint")}
+          >
+            <select
+              id="profile-hogwarts"
+              name="hogwarts_school"
+              className="native-select"
+              defaultValue={kept.hogwarts_school}
+              {...describedBy("profile-hogwarts", errors.hogwarts_school, t("profile_form.hogwarts_hint"))}
+            >
+              <option value="">{t("profile_form.hogwarts_none")}</option>
+              {hogwartsHouses.map((house) => (
+                <option key={house} value={house}>
+                  {t(`sitepages:school.houses.${house}`)}
+                </option>
+              ))}
+            </select>
           </FormField>
           <button type="submit" className="button button-primary" disabled={busy("profile")}>
             {t("profile_form.save")}

@@ -116,7 +116,7 @@ function CircleTree({
               </Link>
               {node.role ? <span className="role-badge">{t(`roles.${node.role}`)}</span> : null}
               <div className="muted">{node.description}</div>
-              <CircleCounts counts={node.counts} />
+              <CircleCounts counts={node.counts} nonZero />
               {browsing && node.children.length === 0 && node.counts.subcircles > 0 ? (
                 <Link className="circle-tree-toggle" to={`${treePath}?open=${node.id}`} preventScrollReset aria-expanded={false}>
                   {t("tree.open", { count: node.counts.subcircles, name: node.name })}

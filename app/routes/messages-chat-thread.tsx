@@ -114,6 +114,8 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
   const [liveBlockedYou, setLiveBlockedYou] = useState<boolean | null>(null);
   const blockedYou = liveBlockedYou ?? loaderData.blocked_you;
   const [messages, setMessages] = useState<ChatMessageAnswer[]>(() => [...loaderData.results].reverse());
+  // The chosen image's name in the page's language (the browser's own "No file chosen" follows its UI language).
+  const [imageName, setImageName] = useState("");
   const [nextBefore, setNextBefore] = useState<number | null>(loaderData.next_before);
   const listRef = useRef<HTMLOListElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -280,9 +282,18 @@ export default function ChatThread({ loaderData, actionData }: Route.ComponentPr
                 }
               }}
             />
-            <label className="chat-image-input">
-              <span className="muted">{t("centre:chat.image_label")}</span>
-              <input type="file" name={imageField} accept={acceptedImageTypes} />
+            <label className="chat-image-input file-picker">
+              <input
+                className="file-picker-input"
+                type="file"
+                name={imageField}
+                accept={acceptedImageTypes}
+                onChange={(event) => setImageName(event.currentTarget.files?.[0]?.name ?? "")}
+              />
+              <span className="button file-picker-button">{t("centre:chat.choose_image")}</span>
+              <span className="muted file-picker-name" data-testid="chat-image-name">
+                {imageName || t("centre:chat.image_label")}
+              </span>
             </label>
             <button type="submit" name="intent" value="send" className="button button-primary" disabled={submitting}>
               {submitting ? t("centre:chat.sending") : t("centre:chat.send")}

@@ -9,7 +9,7 @@ import { paymentSettings } from "../../features/payments/settings.ts";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { Amount } from "../components/coins.tsx";
+import { OrderReceipt } from "../components/order-receipt.tsx";
 import "../lib/wallet-catalog.ts";
 import walletStyles from "../styles/wallet.css?url";
 
@@ -61,20 +61,7 @@ export default function PaymentSandbox({ loaderData }: Route.ComponentProps) {
         {t("cashier.title")}
       </h1>
       <p className="muted">{t("cashier.intro")}</p>
-      <dl>
-        <dt>{t("cashier.order")}</dt>
-        <dd>
-          <code>{order.order_id}</code>
-        </dd>
-        <dt>{t("cashier.amount")}</dt>
-        <dd>
-          <Amount value={order.amount} currency="sinecoin" />
-        </dd>
-        <dt>{t("cashier.method")}</dt>
-        <dd>{t(`recharge.${order.method}`)}</dd>
-        <dt>{t("cashier.price")}</dt>
-        <dd>¥{(order.price_fen / 100).toFixed(2)}</dd>
-      </dl>
+      <OrderReceipt order={order} withPrice />
       {order.status === "created" ? (
         <Form method="post" action={path} className="cashier-actions">
           <input type="hidden" name="csrftoken" value={csrfToken} />

@@ -238,26 +238,40 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </fetcher.Form>
           ) : null}
           {loaderData.can.message ? (
-            <>
-              <Link to={path(`/messages/chat/${profile.username}`)} className="button" data-testid="start-chat">
-                {t("profile.send_message")}
-              </Link>
-              <Form method="post" action={profilePath} className="inline-form">
-                <input type="hidden" name="csrftoken" value={loaderData.csrfToken ?? ""} />
-                <button type="submit" name="intent" value={loaderData.blockedByViewer ? "unblock" : "block"} className="button">
-                  {loaderData.blockedByViewer ? t("chat.unblock") : t("chat.block")}
-                </button>
-              </Form>
-            </>
+            <Link to={path(`/messages/chat/${profile.username}`)} className="button button-primary" data-testid="start-chat">
+              {t("profile.send_message")}
+            </Link>
           ) : null}
+          {/* Block and Report are rarely wanted: they wait in a "more" menu beside the two actions. */}
           {!loaderData.isSelf ? (
-            <ReportControl
-              subjectType="user"
-              subjectId={loaderData.userId}
-              csrfToken={loaderData.csrfToken}
-              next={`/profile/${profile.username}`}
-              className="button"
-            />
+            <details className="more-menu" data-testid="profile-more">
+              <summary className="button more-menu-toggle" aria-label={t("profile.more")}>
+                ⋯
+              </summary>
+              <div className="more-menu-panel">
+                {loaderData.can.message ? (
+                  <Form method="post" action={profilePath} className="inline-form">
+                    <input type="hidden" name="csrftoken" value={loaderData.csrfToken ?? ""} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={loaderData.blockedByViewer ? "unblock" : "block"}
+                      className="more-menu-item"
+                      data-testid="profile-block"
+                    >
+                      {loaderData.blockedByViewer ? t("chat.unblock") : t("chat.block")}
+                    </button>
+                  </Form>
+                ) : null}
+                <ReportControl
+                  subjectType="user"
+                  subjectId={loaderData.userId}
+                  csrfToken={loaderData.csrfToken}
+                  next={`/profile/${profile.username}`}
+                  className="more-menu-item"
+                />
+              </div>
+            </details>
           ) : null}
           {loaderData.isSelf ? (
             <Link to={path("/account/profile")} className="button">

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/question";
 import { getAppContext, signedInFormPost } from "../lib/context.server.ts";
@@ -87,6 +87,14 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
   const path = (to: string) => localizePath(to, locale);
   const here = path(question.url);
   const sortHref = (sort: string) => (sort === "votes" ? `${here}#answers` : `${here}?sort=${sort}#answers`);
+  // The question's comments wait behind "N comments" (the answers come first), open when the
+  // reader is working with them: after a comment form was sent, or paging or sorting them.
+  const query = new URLSearchParams(useLocation().search);
+  const questionCommentsOpen =
+    commentAnswerOf(actionData).failure !== undefined ||
+    commentAnswerOf(actionData).asked !== undefined ||
+    query.has("comments") ||
+    query.has("comment_sort");
   return (
     <>
       <Breadcrumb
@@ -186,13 +194,16 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
               title={question.title}
             />
           </article>
-          <CommentSection
-            comments={page.comments}
-            csrfToken={csrfToken}
-            signedIn={csrfToken !== null}
-            failure={commentAnswerOf(actionData).failure}
-            actionData={commentAnswerOf(actionData).asked}
-          />
+          <details className="panel question-comments" data-testid="question-comments" open={questionCommentsOpen || undefined}>
+            <summary className="question-comments-toggle">{t("question.comments_toggle", { count: page.comments.page.total })}</summary>
+            <CommentSection
+              comments={page.comments}
+              csrfToken={csrfToken}
+              signedIn={csrfToken !== null}
+              failure={commentAnswerOf(actionData).failure}
+              actionData={commentAnswerOf(actionData).asked}
+            />
+          </details>
 
           <section className="panel" id="answers" aria-labelledby="answers-title">
             <div className="answers-toolbar">

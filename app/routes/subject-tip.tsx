@@ -10,8 +10,7 @@ import { formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { presentTipper, tipOperation } from "../../features/tips/operations.ts";
 import { listTippers, tippableSubject } from "../../features/tips/service.ts";
 import { tipMax, tipPresets } from "../../features/tips/schema.ts";
-import { Amount } from "../components/coins.tsx";
-import { AmountChoice, readAmountChoice } from "../components/amount-choice.tsx";
+import { AmountChoice, BalanceLine, readAmountChoice } from "../components/amount-choice.tsx";
 import "../lib/wallet-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";
@@ -117,7 +116,7 @@ export default function SubjectTip({ loaderData, actionData }: Route.ComponentPr
           {t("tip.done")}
         </p>
       ) : null}
-      <p>{t("tip.balance", { balance: wallet.sinecoin })}</p>
+      <BalanceLine label={t("recharge.balance")} value={wallet.sinecoin} />
       {subject.own ? null : (
         <Form method="post" action={`${path}?${new URLSearchParams({ next: back })}`} className="wallet-form" id="tip-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
@@ -147,8 +146,7 @@ export default function SubjectTip({ loaderData, actionData }: Route.ComponentPr
           <p>
             <button type="submit" className="button button-primary">
               {t("tip.submit")}
-            </button>{" "}
-            <Amount value={wallet.sinecoin} currency="sinecoin" />
+            </button>
           </p>
         </Form>
       )}

@@ -11,8 +11,7 @@ import { economySettings, topupPresets } from "../../features/wallet/settings.ts
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { WalletLayout } from "../components/wallet-layout.tsx";
-import { Amount } from "../components/coins.tsx";
-import { AmountChoice, readAmountChoice } from "../components/amount-choice.tsx";
+import { AmountChoice, BalanceLine, readAmountChoice } from "../components/amount-choice.tsx";
 import "../lib/wallet-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";
@@ -89,9 +88,7 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
             {t("recharge.free_left", { left: freeLeft, limit: freeLimit })}
           </p>
         ) : null}
-        <p>
-          <Amount value={wallet.sinecoin} currency="sinecoin" />
-        </p>
+        <BalanceLine label={t("recharge.balance")} value={wallet.sinecoin} />
         <Form method="post" action={localizePath("/wallet/sinecoin_recharge", locale)} className="wallet-form" id="recharge-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
@@ -117,10 +114,10 @@ export default function WalletRecharge({ loaderData, actionData }: Route.Compone
           </AmountChoice>
           <fieldset>
             <legend>{t("recharge.method")}</legend>
-            <div className="recharge-methods">
+            <div className="amount-cards">
               {(["wechat", "alipay"] as const).map((value) => (
-                <label key={value} className="recharge-option">
-                  <input type="radio" name="method" value={value} defaultChecked={method === value} />
+                <label key={value} className="amount-card amount-card-custom">
+                  <input className="amount-card-input" type="radio" name="method" value={value} defaultChecked={method === value} />
                   {t(`recharge.${value}`)}
                 </label>
               ))}

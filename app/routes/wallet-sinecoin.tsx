@@ -51,10 +51,7 @@ export default function WalletSinecoin({ loaderData }: Route.ComponentProps) {
                 .filter((value) => value !== "checkin_reward")
                 .map((value) => (
                   <option key={value} value={value}>
-                    {t(`kind.${value === "tip" || value === "unlock" || value === "unlock_refund" ? `${value}_out` : value}`, {
-                      title: "…",
-                      counterparty: "…",
-                    })}
+                    {t(`list.kinds.${value}`)}
                   </option>
                 ))}
             </select>

@@ -9,7 +9,8 @@ import { paymentSettings } from "../../features/payments/settings.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { WalletLayout } from "../components/wallet-layout.tsx";
-import { Amount } from "../components/coins.tsx";
+import { BalanceLine } from "../components/amount-choice.tsx";
+import { OrderReceipt } from "../components/order-receipt.tsx";
 import "../lib/wallet-catalog.ts";
 import walletStyles from "../styles/wallet.css?url";
 
@@ -62,18 +63,7 @@ export default function WalletTopup({ loaderData }: Route.ComponentProps) {
         >
           {result}
         </p>
-        <dl className="cashier-summary">
-          <dt>{t("cashier.order")}</dt>
-          <dd>
-            <code>{order.order_id}</code>
-          </dd>
-          <dt>{t("cashier.amount")}</dt>
-          <dd>
-            <Amount value={order.amount} currency="sinecoin" />
-          </dd>
-          <dt>{t("cashier.method")}</dt>
-          <dd>{t(`recharge.${order.method}`)}</dd>
-        </dl>
+        <OrderReceipt order={order} />
         {order.status === "created" && codeUrl ? (
           <p>
             <code>{codeUrl}</code>
@@ -98,9 +88,7 @@ export default function WalletTopup({ loaderData }: Route.ComponentProps) {
             {t("recharge.back_to_wallet")}
           </Link>
         </p>
-        <p>
-          <Amount value={wallet.sinecoin} currency="sinecoin" />
-        </p>
+        <BalanceLine label={t("recharge.balance")} value={wallet.sinecoin} />
       </section>
     </WalletLayout>
   );

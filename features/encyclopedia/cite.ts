@@ -14,7 +14,7 @@ export interface CitedRevision {
   /** The entry's name, with its disambiguation note when it has one. */
   title: string;
   language: "zh-CN" | "en";
-  /** The encyclopedia as a publication: "Circles 百科", "Circles Encyclopedia". */
+  /** The encyclopedia as a publication: "圈子百科", "Circles Encyclopedia". */
   site: string;
   /** When the revision was saved. */
   savedAt: Date;

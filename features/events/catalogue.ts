@@ -148,6 +148,20 @@ export const eventCatalogue = {
       reason: z.enum(["expired", "writing_deleted"]),
     }),
   ),
+  /** The task market: the subject is the user told (the poster or the worker); `progressId` the slot. */
+  "trade.mission_posted": event("user", z.object({ missionId: id, reward: z.number().int().positive(), slots: z.number().int() })),
+  "trade.accepted": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.submitted": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.approved": event(
+    "user",
+    z.object({ missionId: id, progressId: id, amount: z.number().int().positive(), auto: z.boolean(), source: z.literal("missions") }),
+  ),
+  "trade.rejected": event("user", z.object({ missionId: id, progressId: id, reason: z.string() })),
+  "trade.disputed": event("user", z.object({ missionId: id, progressId: id })),
+  "trade.refunded": event(
+    "user",
+    z.object({ missionId: id, amount: z.number().int().positive(), reason: z.enum(["cancelled", "deadline", "rejected_after_close"]) }),
+  ),
   /** A paid top-up order credited to the subject. */
   "topup.credited": event(
     "user",
@@ -158,6 +172,15 @@ export const eventCatalogue = {
     "user",
     z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),
   ),
+
+  /** Feedback sent to the site admins (the subject is the sender). */
+  "feedback.sent": event("user", z.object({ feedbackId: id, category: z.string() })),
+  /** An admin set a feedback's status (the subject is the sender, who is its recipient). */
+  "feedback.status_changed": event("user", z.object({ feedbackId: id, from: z.string(), to: z.string() })),
+  /** A friend link suggested for `/link` (the subject is the suggester). */
+  "link.suggested": event("user", z.object({ linkId: id })),
+  /** A site moderator approved or rejected a friend link (the subject is the reviewer). */
+  "link.reviewed": event("user", z.object({ linkId: id, decision: z.enum(["approve", "reject"]) })),
 
   /** A report on any subject; no recipients (moderators read their queues), `caseId` the case it joined or opened. */
   "report.created": event(anySubject, z.object({ caseId: id, reason: z.string(), opened: z.boolean(), hidden: z.boolean() })),

@@ -9,6 +9,8 @@ describe("the job registry", () => {
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["refresh-formula-excerpts", null],
+      ["trade-auto-approve", "*/5 * * * *"],
+      ["trade-deadlines", "* * * * *"],
     ]);
     expect(registeredJob("expire-payments").retry).toEqual({ limit: 2, delaySeconds: 10, backoff: true });
   });

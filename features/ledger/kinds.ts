@@ -73,6 +73,28 @@ export const ledgerKinds = {
   grant: kind(z.object({ reason: z.string() }).partial().strict(), null),
   /** Profit paid out to the user's payout account (not built yet: declared for the cashout issue). */
   cashout: kind(z.object({ payoutId: z.string() }).strict(), null, { paysOut: true }),
+
+  // --- Missions and the task market (trade) ---
+  /** A poster moves reward × slots of their sinecoin into a task's hold (`system:trade_mission:<id>`). */
+  trade_escrow: kind(z.object({ missionId: id, slots: z.number().int().positive(), ...described }).strict(), null),
+  /** One approved submission's reward from the task's hold to its worker: pay for work, cashable. */
+  trade_reward: kind(z.object({ missionId: id, progressId: id, ...described, counterparty: z.string() }).strict(), {
+    source: "missions",
+    cashable: true,
+  }),
+  /** Held reward of slots nobody took (cancelled, past the deadline) back to the poster: their own money. */
+  trade_refund: kind(
+    z
+      .object({
+        missionId: id,
+        slots: z.number().int().positive(),
+        reason: z.enum(["cancelled", "deadline", "rejected_after_close"]),
+        ...described,
+      })
+      .strict(),
+    null,
+  ),
+  // --- end of missions and trade ---
 } as const;
 
 export type LedgerKind = keyof typeof ledgerKinds;

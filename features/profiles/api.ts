@@ -32,6 +32,7 @@ const ownProfileAnswer = z.strictObject({
   country: z.string(),
   school: z.string(),
   profession: z.string(),
+  hogwarts_school: z.string(),
   avatar: z.string(),
   avatar_small: z.string(),
   user_type: z.string(),
@@ -44,6 +45,7 @@ const publicProfileAnswer = z.strictObject({
   self_description: z.string(),
   school: z.string(),
   profession: z.string(),
+  hogwarts_school: z.string(),
   avatar: z.string(),
   user_type: z.string(),
   user_type_key: z.string(),
@@ -89,7 +91,7 @@ export async function profilesApi(app: FastifyInstance, { sessionSecret }: { ses
     return presentOwnProfile(user);
   });
 
-  /** Any subset of nickname, signature, self_description, gender, birthday, country, school, profession. */
+  /** Any subset of nickname, signature, self_description, gender, birthday, country, school, profession, hogwarts_school. */
   api.patch(
     "/api/Users/profile/",
     { schema: { body: profileUpdateSchema, response: { 200: ownProfileAnswer } } },

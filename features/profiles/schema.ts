@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isMultiLine, isSingleLine } from "../../common/single-line.ts";
 import { genders } from "../accounts/constants.ts";
 import { countryCodes } from "../accounts/countries.ts";
+import { hogwartsHouses } from "../schools/constants.ts";
 import { birthdaySchema, confirmationMismatch, passwordSchema, passwordsMatch } from "../accounts/schema.ts";
 
 /** Limits of the profile form (the spec names the fields, not their lengths; these follow Zhihu/Juejin). */
@@ -28,6 +29,8 @@ export const profileFields = {
   country: z.enum(countryCodes, { error: "validation:country_required" }),
   school: text(profileLimits.school, "validation:school_too_long"),
   profession: text(profileLimits.profession, "validation:profession_too_long"),
+  /** The spec's `Hogwarts_school`: a light-hearted house for the school zone; empty for none. */
+  hogwarts_school: z.enum(["", ...hogwartsHouses], { error: "validation:hogwarts_house_invalid" }),
 };
 
 /** The whole form (page and `PATCH` alike accept any subset: the page sends all of it). */
@@ -49,7 +52,17 @@ export const passwordChangeSchema = z
   .refine(passwordsMatch, confirmationMismatch);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-const profileFieldNames = ["nickname", "signature", "self_description", "gender", "birthday", "country", "school", "profession"] as const;
+const profileFieldNames = [
+  "nickname",
+  "signature",
+  "self_description",
+  "gender",
+  "birthday",
+  "country",
+  "school",
+  "profession",
+  "hogwarts_school",
+] as const;
 
 /** The posted profile form as the schema expects it (browser and server). */
 export function profileInputFromForm(form: FormData) {

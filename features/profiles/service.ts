@@ -21,7 +21,7 @@ import { receivedLikes } from "../reactions/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
 import { emit } from "../events/bus.ts";
 import type { EventVerb } from "../events/catalogue.ts";
-import { userTag } from "../../server/lib/cache-tags.ts";
+import { schoolsTag, userTag } from "../../server/lib/cache-tags.ts";
 
 /** Avatar sizes: the profile page (and its 2× screens) and the header. */
 export const avatarSizes = { profile: 256, header: 64 } as const;
@@ -35,6 +35,7 @@ const columnOf = {
   country: "country",
   school: "school",
   profession: "profession",
+  hogwarts_school: "hogwartsSchool",
 } as const satisfies Record<keyof ProfileUpdate, keyof User>;
 
 /** Saves the given profile fields of the user (any subset), with a `user.profile_updated` event. */
@@ -57,6 +58,8 @@ export async function updateProfile(options: ServiceOptions, userId: number, inp
         data: { fields: Object.keys(input) },
       });
       tx.invalidate(userTag(userId));
+      // The school zone groups people by these two.
+      if ("school" in set || "hogwartsSchool" in set) tx.invalidate(schoolsTag);
       // The nickname travels in the cached session viewer.
       // Every field may be in the auth answer remembered with the sessions: forget them all.
       if (Object.keys(set).length > 0) tx.afterCommit(() => forgetSessionsOf(userId));

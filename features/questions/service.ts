@@ -30,6 +30,7 @@ import { answerPath, questionPath } from "./paths.ts";
 import { can, canAskIn, canOnAnswer } from "./policy.ts";
 import type { AnswerInput, AnswerSort, AskQuestionInput, QuestionTab, UpdateAnswerInput, UpdateQuestionInput } from "./schema.ts";
 import { titleWords } from "./words.ts";
+import { questionStateTag } from "./viewer-state.ts";
 import type { AnswerItem, PersonCard, QuestionListItem } from "./types.ts";
 
 export type { AnswerItem, PersonCard, QuestionListItem } from "./types.ts";
@@ -67,11 +68,11 @@ export async function loadReadableQuestion(
 ): Promise<{ row: QuestionRow; access: CircleAccess }> {
   const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
   if (!row) throw new AppError("not_found");
-  return { row, access: await readableAccess(db, viewer, row) };
+  return { row, access: await readableQuestionAccess(db, viewer, row) };
 }
 
 /** The viewer's access to a question's circle, when the viewer may read the question. */
-function readableAccess(
+export function readableQuestionAccess(
   db: Executor,
   viewer: Viewer | null,
   row: Pick<QuestionRow, "circleId" | "authorId" | "hiddenAt">,
@@ -93,7 +94,7 @@ export async function loadReadableAnswer(
     .where(eq(answers.id, id))
     .limit(1);
   if (!found) throw new AppError("not_found");
-  const access = await readableAccess(db, viewer, found.question);
+  const access = await readableQuestionAccess(db, viewer, found.question);
   await assertNotHidden(db, viewer, { hiddenAt: found.row.hiddenAt, authorId: found.row.authorId, circleId: found.question.circleId });
   return { ...found, access };
 }
@@ -212,7 +213,10 @@ export async function removeQuestion(tx: Transaction, row: QuestionRow, actorId:
     subjectId: id,
     data: { circleId: row.circleId, authorId: row.authorId, title: row.title, answers: answerRows.length },
   });
-  tx.invalidate(...questionTags(row), ...answerRows.flatMap((answer) => [userTag(answer.authorId), contentTag("answer", answer.id)]));
+  tx.invalidate(
+    ...questionTags(row),
+    ...answerRows.flatMap((answer) => [userTag(answer.authorId), contentTag("answer", answer.id), questionStateTag(answer.authorId)]),
+  );
 }
 
 /** The viewer's answer to a question, if any. */
@@ -274,7 +278,7 @@ export async function answerQuestion(
         data: { questionId, circleId: question.circleId },
         recipientIds: [question.authorId, ...followers.map((follower) => follower.id)],
       });
-      tx.invalidate(...answerTags(question, viewer.id, row.id), circlesTag);
+      tx.invalidate(...answerTags(question, viewer.id, row.id), circlesTag, questionStateTag(viewer.id));
       return { id: row.id, url: answerPath(question, viewer.username) };
     });
   });
@@ -312,7 +316,7 @@ export async function updateAnswer(options: ServiceOptions, viewer: Viewer, id: 
       .returning();
     if (!row) throw await failedEdit(tx.db.select().from(answers).where(eq(answers.id, id)).limit(1));
     await emit(tx, { actorId: viewer.id, verb: "answer.edited", subjectId: id, data: { questionId: question.id, version: row.version } });
-    tx.invalidate(...answerTags(question, before.authorId, id));
+    tx.invalidate(...answerTags(question, before.authorId, id), questionStateTag(before.authorId));
     return row;
   });
 }
@@ -346,7 +350,7 @@ export async function removeAnswer(
     .where(eq(questions.id, question.id));
   await tx.db.delete(answers).where(eq(answers.id, id));
   await emit(tx, { actorId, verb: "answer.deleted", subjectId: id, data: { questionId: question.id, authorId: row.authorId } });
-  tx.invalidate(...answerTags(question, row.authorId, id), circlesTag);
+  tx.invalidate(...answerTags(question, row.authorId, id), circlesTag, questionStateTag(row.authorId));
 }
 
 /**
@@ -419,6 +423,7 @@ export async function setQuestionFollow(
         .returning({ id: questionFollows.questionId });
       if (removed.length > 0) await emit(tx, { actorId: viewer.id, verb: "question.unfollowed", subjectId: questionId, data: {} });
     }
+    tx.invalidate(questionStateTag(viewer.id));
     return { following: follow };
   });
 }

@@ -20,6 +20,8 @@ export async function similarQuestions(
   options: {
     q: string;
     circleId?: number;
+    /** Search these circles as given, the viewer's access already checked (the remembered question page). */
+    circleIds?: number[];
     viewer?: Pick<Viewer, "id"> | null;
     /** Leave this question out (its own page). */
     exceptId?: number;
@@ -31,7 +33,7 @@ export async function similarQuestions(
   const words = titleWords(options.q);
   const categories = options.categoryIds ?? [];
   if (words.length === 0 && categories.length === 0) return [];
-  let circleIds = await readableCircleIds(db, options.viewer ?? null);
+  let circleIds = options.circleIds ?? (await readableCircleIds(db, options.viewer ?? null));
   if (options.circleId !== undefined) circleIds = circleIds.filter((id) => id === options.circleId);
   if (circleIds.length === 0) return [];
   const wordArray = sql`array[${sql.join(
@@ -57,7 +59,8 @@ export async function similarQuestions(
         sql`(${sql.join(matches, sql` or `)})`,
       ),
     )
-    .orderBy(desc(words.length > 0 ? shared : sql`0`), desc(questions.answerCount), desc(questions.id))
+    // Without words, no shared-word key: a bare `order by 0` would name a column position (an error).
+    .orderBy(...(words.length > 0 ? [desc(shared)] : []), desc(questions.answerCount), desc(questions.id))
     .limit(Math.min(Math.max(options.limit ?? 10, 1), 10));
   return rows.map((row) => ({ ...row, url: questionPath(row) }));
 }

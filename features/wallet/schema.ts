@@ -15,6 +15,9 @@ export const movementKinds = [
   "red_packet_claim",
   "red_packet_return",
   "shop_purchase",
+  "trade_escrow",
+  "trade_reward",
+  "trade_refund",
 ] as const;
 export type MovementKind = (typeof movementKinds)[number];
 

@@ -234,6 +234,8 @@ export interface WritingListOptions {
   types?: WritingType[];
   /** Only this author's writings (profile pages). */
   authorId?: number;
+  /** Only these authors' writings (a school's page in the school zone). */
+  authorIds?: number[];
   cursor?: string | null;
   limit?: number;
   /** The interface language: an item with a version in it shows that version's title, excerpt and facts. */
@@ -298,7 +300,7 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
   if (tab === "follow" && !viewer) return { items: [], nextCursor: null };
   let circleIds = await readableCircleIds(db, viewer);
   if (options.circleId !== undefined) circleIds = circleIds.filter((id) => id === options.circleId);
-  if (circleIds.length === 0) return { items: [], nextCursor: null };
+  if (circleIds.length === 0 || options.authorIds?.length === 0) return { items: [], nextCursor: null };
   const types = options.types ?? (tab === "latest" ? (["article", "serial"] as WritingType[]) : undefined);
   const cursor = parseCursor(options.cursor);
   const conditions: (SQL | undefined)[] = [
@@ -308,6 +310,7 @@ export async function listWritings(db: Executor, viewer: Viewer | null, options:
     isNull(writings.hiddenAt),
     types ? inArray(writings.type, types) : undefined,
     options.authorId !== undefined ? eq(writings.authorId, options.authorId) : undefined,
+    options.authorIds !== undefined ? inArray(writings.authorId, options.authorIds) : undefined,
   ];
   const hot = tab === "hot";
   if (cursor && hot && "score" in cursor) {

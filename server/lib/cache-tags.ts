@@ -20,6 +20,11 @@ export const sitemapTag = "sitemap";
 /** The moderation queues (signed-in pages, never cached; remembered reads of cases would carry it). */
 export const moderationTag = "moderation";
 
+/** The approved friend links (`/link`, anonymous-cached). */
+export const friendLinksTag = "friend-links";
+/** The school zone (`/school` and each school's page): users' schools and Hogwarts houses. */
+export const schoolsTag = "schools";
+
 /** Site-wide announcements: the list and every user's announcement counter (wakes every live stream). */
 export const announcementsTag = "announcements";
 

@@ -77,6 +77,9 @@ describe("reports and moderation", () => {
     // Reporting again is refused with the spec's message.
     await dialog.getByTestId("report-close").click();
     await reader.page.getByTestId("action-bar").getByTestId("report").click();
+    // No reason is chosen for the reader: the dialog opens with none ticked.
+    expect(await reader.page.getByTestId("report-dialog").locator('input[name="reason"]:checked').count()).toBe(0);
+    await reader.page.getByTestId("report-dialog").getByTestId("reason-spam").check();
     await reader.page.getByTestId("report-dialog").getByTestId("report-submit").click();
     await expect.poll(() => reader.page.getByTestId("report-dialog").getByRole("alert").textContent()).toContain("请勿重复举报");
 

@@ -35,6 +35,7 @@ import { followeesTag } from "../../features/follows/service.ts";
 import { writingTags } from "../../features/writings/service.ts";
 import { bookTags } from "../../features/books/service.ts";
 import { questionTags } from "../../features/questions/service.ts";
+import { questionStateTag } from "../../features/questions/viewer-state.ts";
 import { titleWords } from "../../features/questions/words.ts";
 // Factories write rows without events: they index what they make, as the write paths' handlers do.
 import { indexSubjects } from "../../features/search/indexer.ts";
@@ -393,7 +394,7 @@ export async function createQuestion(
       .returning();
     answerRows.push(answer!);
   }
-  await invalidate(questionTags(question!));
+  await invalidate([...questionTags(question!), ...answerers.map((answerer) => questionStateTag(answerer.id))]);
   await indexSubjects(db, "question", [question!.id]);
   await indexSubjects(
     db,

@@ -22,3 +22,5 @@ export * from "./chats.ts";
 export * from "./shop.ts";
 export * from "./metrics.ts";
 export * from "./jobs.ts";
+export * from "./site-pages.ts";
+export * from "./trade.ts";
