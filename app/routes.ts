@@ -114,7 +114,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
         route("jobs", "routes/admin-jobs.tsx", { id: id("admin-jobs") }),
         route("ledger", "routes/admin-ledger.tsx", { id: id("admin-ledger") }),
       ]),
-      redirect("wiki", "wiki"),
+      route("wiki", "routes/wiki.tsx", { id: id("wiki") }),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
       redirect("books/:id", "book"),
       redirect("books/:id/chapters/:chapterId", "chapter"),

@@ -6,6 +6,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
 import { idFromText } from "../../common/id.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
+import { deleteDraft, getDraft } from "../../features/writings/drafts.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
@@ -46,6 +47,9 @@ import {
 
 /** Answers in a page of the question page (the accepted one comes on top of the first): as many as the remembered first page. */
 const answersPerPage = firstAnswersLimit;
+
+/** The draft key of a question's answer box (`/account/drafts` reopens it on the question page). */
+export const answerDraftKey = (questionId: number) => `answer-${questionId}`;
 
 export async function circleName(app: AppContext, circleId: number): Promise<string> {
   const row = await getCircleRow(app.db, circleId);
@@ -167,7 +171,16 @@ export async function questionPage(app: AppContext, request: Request, params: { 
     opened ? embeddedCommentsSection(app, { type: "answer", id: opened.id }) : Promise.resolve(null),
     row.hiddenAt ? moderationNotice(app.db, "question", row.id) : Promise.resolve(null),
   ]);
+  // The answer box's server draft (Markdown saved while typing), for who may still answer.
+  const draft =
+    app.viewer && question.can.answer && !question.my_answer ? await getDraft(app.db, app.viewer.id, answerDraftKey(row.id)) : null;
   return withToken(app, {
+    answerDraft: {
+      key: answerDraftKey(row.id),
+      version: draft?.version ?? 0,
+      body: draft?.body ?? null,
+      updatedAt: draft?.updated_at ?? null,
+    },
     comments,
     answerComments: opened && answerComments ? { answerId: opened.id, comments: answerComments } : null,
     moderation,
@@ -274,7 +287,10 @@ export const questionIntents: Record<string, FormHandler> = {
   answer: formAction(answerQuestionOperation, {
     params: questionIdOf,
     body: (form) => ({ content: typeof form.get("content") === "string" ? form.get("content") : "" }),
-    done: (created, post) => backToQuestion(post, "answered", `answer-${created.id}`),
+    done: async (created, post) => {
+      await deleteDraft({ db: post.app.db }, post.app.viewer!.id, answerDraftKey(questionIdOf(post).id));
+      backToQuestion(post, "answered", `answer-${created.id}`);
+    },
     failed: (failure, post) =>
       data<AnswerFormFailure>(
         {

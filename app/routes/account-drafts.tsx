@@ -14,7 +14,7 @@ import "../lib/editor-catalog.ts";
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "editor:drafts.title");
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`, `ask-7`, `question-12`). */
+/** Where a draft is reopened: its key names the editor and what it edits (`new-article-7`, `edit-42`, `translate-42-en`, `series-42`, `ask-7`, `question-12`, `answer-12`). */
 function draftEditorPath(key: string, fields: Record<string, unknown>): string | null {
   const circle = typeof fields.circle_id === "number" ? fields.circle_id : null;
   const ask = /^ask-(\d+)$/.exec(key);
@@ -24,6 +24,8 @@ function draftEditorPath(key: string, fields: Record<string, unknown>): string |
   if (circle === null) return null;
   const question = /^question-(\d+)$/.exec(key);
   if (question) return `/circles/${circle}/ask?edit=${question[1]}`;
+  const answer = /^answer-(\d+)$/.exec(key);
+  if (answer) return `/circles/${circle}/questions/${answer[1]}#answer-box`;
   const page = fields.type === "post" ? `/circles/${circle}/post` : `/circles/${circle}/write/article`;
   const edit = /^edit-(\d+)$/.exec(key);
   if (edit) return `${page}?edit=${edit[1]}`;

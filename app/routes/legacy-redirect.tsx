@@ -10,7 +10,6 @@ export function legacyTarget(path: string): string | "invalid" | null {
   const withLang = (base: string, lang: string | undefined) => (lang === undefined ? base : isLocale(lang) ? `${base}/${lang}` : "invalid");
   const [first, second, third, fourth, fifth, ...rest] = parts;
   if (rest.length > 0) return null;
-  if (first === "wiki" && second === undefined) return "/circles/1/encyclopedia";
   if (first === "wiki" && second === "details" && id(third) && fifth === undefined)
     return withLang(`/circles/1/encyclopedia/${third}`, fourth);
   if (first === "books" && id(second) && third === undefined) return `/circles/1/books/${second}`;

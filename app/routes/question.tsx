@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { commentIntentsFor, subjectOfParam } from "../lib/comment-pages.server.ts";
 import { CommentSection, commentAnswerOf } from "../components/comment-section.tsx";
 import { Form, Link, useLocation } from "react-router";
@@ -21,6 +22,9 @@ import type { AnswerItem } from "../../features/questions/types.ts";
 import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
+
+/** The answer editor is its own chunk: readers who cannot answer (visitors, the first load of most pages) never load it. */
+const AnswerEditor = lazy(() => import("../components/answer-editor.tsx").then((module) => ({ default: module.AnswerEditor })));
 
 export const links = () => [...contentStylesheets, ...questionStylesheets];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -314,7 +318,7 @@ function QuestionAnswer({ answer, page, confirmDelete }: { answer: AnswerItem; p
 }
 
 /**
- * The answer box: for who may answer and has not, a plain form (Markdown in a textarea); who has
+ * The answer box: for who may answer and has not, the answer editor (`AnswerEditor`); who has
  * answered gets "Edit my answer"; visitors the sign-in link; outsiders of a members' circle the
  * join hint. A refused post keeps the text and says why ("You have answered this question").
  */
@@ -350,47 +354,17 @@ function AnswerBox({ page, failure }: { page: QuestionPageData; failure?: Answer
   } else if (!question.can.answer || !csrfToken) {
     body = <p className="muted">{t("question.join_to_answer")}</p>;
   } else {
-    const error = failure?.fieldErrors?.content;
     body = (
-      <Form method="post" className="answer-box" preventScrollReset>
-        <input type="hidden" name="csrftoken" value={csrfToken} />
-        <input type="hidden" name="intent" value="answer" />
-        {failure?.formError ? (
-          <p className="form-error" role="alert" data-testid="answer-error">
-            {failure.formError}
-          </p>
-        ) : null}
-        <div className="form-field">
-          <label htmlFor="answer-content">{t("question.answer_label")}</label>
-          <textarea
-            id="answer-content"
-            name="content"
-            className="text-input"
-            rows={10}
-            defaultValue={failure?.values.content ?? ""}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "answer-content-error" : "answer-content-hint"}
-            data-testid="answer-content"
-          />
-          {error ? (
-            <div id="answer-content-error" className="form-error">
-              {error}
-            </div>
-          ) : (
-            <div id="answer-content-hint" className="muted">
-              {t("question.answer_hint")}{" "}
-              <Link to={localizePath("/help/formatting", locale)} target="_blank" rel="noopener">
-                {t("question.formatting_guide")}
-              </Link>
-            </div>
-          )}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" data-testid="answer-submit">
-            {t("question.answer_submit")}
-          </button>
-        </div>
-      </Form>
+      <Suspense fallback={null}>
+        <AnswerEditor
+          csrfToken={csrfToken}
+          circleId={page.circle.id}
+          draft={page.answerDraft}
+          initialText={failure?.values.content}
+          formError={failure?.formError}
+          error={failure?.fieldErrors?.content}
+        />
+      </Suspense>
     );
   }
   return (

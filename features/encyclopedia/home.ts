@@ -46,13 +46,17 @@ export interface EntryVersionLink {
 /** One entry of a list: its version in the reader's language when there is one (else the first version), with the others. */
 export type EntryGroupItem = EntrySummary & { others: EntryVersionLink[] };
 
-const groupKey = sql<number>`coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id})`.mapWith(Number);
+export const groupKey = sql<number>`coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id})`.mapWith(Number);
 
 /**
  * The visible versions of these entry groups (by the group's first version id), each group's
  * version in `language` first when there is one, else the first version, then the others.
  */
-async function groupVersions(db: Executor, groupIds: readonly number[], language: EntryLanguage): Promise<Map<number, EntryGroupItem>> {
+export async function groupVersions(
+  db: Executor,
+  groupIds: readonly number[],
+  language: EntryLanguage,
+): Promise<Map<number, EntryGroupItem>> {
   const groups = new Map<number, EntryGroupItem>();
   if (groupIds.length === 0) return groups;
   const rows = await db

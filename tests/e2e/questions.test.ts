@@ -48,14 +48,16 @@ describe("questions and answers in the browser", () => {
       await page.goto(questionPath);
       await hydrated(page);
     }
-    await first.getByTestId("answer-content").fill("推荐《线性代数应该这样学》。");
+    await first.locator("#answer-box .cm-content").click();
+    await first.keyboard.insertText("推荐《线性代数应该这样学》。");
     await first.getByTestId("answer-submit").click();
     await eventually(() => first.getByTestId("question-notice").textContent()).toBe("回答已发布。");
     await eventually(() => first.getByTestId("answer").first().textContent()).toContain("推荐《线性代数应该这样学》。");
     expect(await first.getByTestId("edit-my-answer").isVisible()).toBe(true);
 
     // The second tab still shows the answer box: its post is refused with the message.
-    await second.getByTestId("answer-content").fill("再答一次。");
+    await second.locator("#answer-box .cm-content").click();
+    await second.keyboard.insertText("再答一次。");
     await second.getByTestId("answer-submit").click();
     await eventually(() => second.getByTestId("answer-error").textContent()).toBe("你已经回答过这个问题了。");
     await eventually(() => second.getByTestId("edit-my-answer").isVisible()).toBe(true);
