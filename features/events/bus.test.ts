@@ -11,7 +11,7 @@ import { eventCatalogue, eventVerbs, type EventVerb } from "./catalogue.ts";
 describe("the event catalogue", () => {
   it("names a registry subject kind and a data schema for every verb, in the past tense of a domain verb", () => {
     for (const verb of eventVerbs) {
-      expect(verb).toMatch(/^[a-z]+\.[a-z_]+$/);
+      expect(verb).toMatch(/^[a-z]+(?:_[a-z]+)*\.[a-z_]+$/);
       expect(eventCatalogue[verb].subject).toMatch(/^(writing|book|chapter|entry|comment|user|circle|question|answer|any)$/);
     }
   });
