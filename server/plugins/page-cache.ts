@@ -224,6 +224,12 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "bought",
   "made_up",
   "streak",
+  "days",
+  "subject_type",
+  "subject_id",
+  "metric",
+  "sent",
+  "suggested",
 ]);
 
 /**
