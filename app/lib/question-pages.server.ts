@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../../common/app-error.ts";
 import { idFromText } from "../../common/id.ts";
 import { localizePath, pageUrl } from "../../common/locale.ts";
-import { deleteDraft, getDraft } from "../../features/writings/drafts.ts";
+import { deleteDraft, getDraft, hasDraft } from "../../features/writings/drafts.ts";
 import { csrfForForm, notFound, privatePageHeaders, tagPage } from "./context.server.ts";
 import { circleIdOf, tagCirclePage } from "./circle-pages.server.ts";
 import { orNotFound, pathIdOf, redirectToOwnCircle } from "./book-pages.server.ts";
@@ -172,8 +172,11 @@ export async function questionPage(app: AppContext, request: Request, params: { 
     row.hiddenAt ? moderationNotice(app.db, "question", row.id) : Promise.resolve(null),
   ]);
   // The answer box's server draft (Markdown saved while typing), for who may still answer.
+  const draftKey = answerDraftKey(row.id);
   const draft =
-    app.viewer && question.can.answer && !question.my_answer ? await getDraft(app.db, app.viewer.id, answerDraftKey(row.id)) : null;
+    app.viewer && question.can.answer && !question.my_answer && (await hasDraft(app.db, app.viewer.id, draftKey))
+      ? await getDraft(app.db, app.viewer.id, draftKey)
+      : null;
   return withToken(app, {
     answerDraft: {
       key: answerDraftKey(row.id),

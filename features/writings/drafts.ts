@@ -3,6 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { drafts } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import type { SaveDraftInput } from "./schema.ts";
 
 export type DraftRow = typeof drafts.$inferSelect;
@@ -33,6 +34,20 @@ export const draftListLimit = 100;
 export async function listDrafts(db: Executor, userId: number): Promise<DraftView[]> {
   const rows = await db.select().from(drafts).where(eq(drafts.userId, userId)).orderBy(desc(drafts.updatedAt)).limit(draftListLimit);
   return rows.map(presentDraft);
+}
+
+/**
+ * The keys of a user's drafts, remembered per user so a warm page that offers a draft (the answer
+ * box of a question) asks the database only when one exists. Saves and deletions drop it.
+ */
+const draftKeys = keyedMemory<Set<string>>("draft-keys", { ttlMs: 60_000, maxEntries: 10_000 });
+
+export async function hasDraft(db: Executor, userId: number, key: string): Promise<boolean> {
+  const keys = await draftKeys.read(db, userId, async () => {
+    const rows = await db.select({ key: drafts.key }).from(drafts).where(eq(drafts.userId, userId)).limit(draftListLimit);
+    return new Set(rows.map((row) => row.key));
+  });
+  return keys.has(key);
 }
 
 export async function getDraft(db: Executor, userId: number, key: string): Promise<DraftView | null> {
@@ -67,7 +82,10 @@ export async function saveDraft(options: ServiceOptions, userId: number, key: st
         },
       });
     }
-    if (!current) await assertDraftRoom(tx.db, userId);
+    if (!current) {
+      await assertDraftRoom(tx.db, userId);
+      tx.invalidate(draftKeys.tag(userId));
+    }
     // A draft deleted elsewhere (published from another tab) is simply started anew.
     const values = { title: input.title, body: input.body, fields: input.fields, updatedAt: sql`now()` };
     const [row] = current
@@ -94,9 +112,12 @@ async function assertDraftRoom(db: Executor, userId: number): Promise<void> {
 }
 
 export async function deleteDraft(options: ServiceOptions, userId: number, key: string): Promise<boolean> {
-  const removed = await options.db
-    .delete(drafts)
-    .where(and(eq(drafts.userId, userId), eq(drafts.key, key)))
-    .returning({ id: drafts.id });
-  return removed.length > 0;
+  return inTransaction(options, async (tx) => {
+    const removed = await tx.db
+      .delete(drafts)
+      .where(and(eq(drafts.userId, userId), eq(drafts.key, key)))
+      .returning({ id: drafts.id });
+    if (removed.length > 0) tx.invalidate(draftKeys.tag(userId));
+    return removed.length > 0;
+  });
 }
