@@ -32,7 +32,7 @@ describe("amount choice", () => {
         }),
       );
     const plain = render({});
-    expect(plain).toContain('<input type="radio" name="choice" checked="" value="50"/>');
+    expect(plain).toContain('<input class="amount-card-input" type="radio" name="choice" checked="" value="50"/>');
     expect(plain).toContain('value="3"');
     expect(plain).toContain('<input type="number" min="1" max="500" step="1" inputMode="numeric" name="custom_amount" value="3"/>');
     expect(render({ describedBy: "custom-hint", invalid: true })).toContain('aria-describedby="custom-hint" aria-invalid="true"');
