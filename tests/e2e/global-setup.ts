@@ -34,7 +34,7 @@ export interface PoolAccount {
 }
 
 /** More than the browser tests of one run take (each claims one or two per test). */
-const accountPoolSize = 80;
+const accountPoolSize = 160;
 
 /** The account behind the signed-in browser fixture. Tests using it must not log it out. */
 export const fixtureUsername = "e2e_reader";
