@@ -78,8 +78,13 @@ describe("comments on a chapter in the browser", () => {
     const theirs = commentWith(writer.page, "写得好");
     const like = theirs.getByTestId("comment-like");
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("false");
+    // Shown at once; the reload below waits for the server's answer so it reads the stored like.
+    const stored = writer.page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/reaction"),
+    );
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    expect((await stored).status()).toBeLessThan(400);
     await expect.poll(() => theirs.getByTestId("comment-like-count").innerText()).toBe("1");
     await writer.page.reload();
     await expect.poll(() => commentWith(writer.page, "写得好").getByTestId("comment-like").getAttribute("aria-pressed")).toBe("true");
