@@ -65,6 +65,7 @@ import { feedbackApi } from "../features/feedback/api.ts";
 import { linksApi } from "../features/links/api.ts";
 import { schoolsApi } from "../features/schools/api.ts";
 import { adminApi } from "../features/admin/api.ts";
+import { rateLimitBackend } from "./rate-limit-store.ts";
 import { configureReports } from "../features/reports/service.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
@@ -163,7 +164,20 @@ export async function buildApp({
     limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
   // Per-route limits (`config.rateLimit`) for calls that are costly to answer; a 429 is localized by the error handler.
-  await app.register(rateLimit, { global: false });
+  // Counted where every process sees the same figure: Redis (REDIS_URL) or the database (server/rate-limit-store.ts).
+  // A store that cannot answer lets the request through rather than failing it.
+  const limits = rateLimitBackend(database.db, config.redisUrl);
+  if (limits.kind === "redis") {
+    await limits.redis
+      .connect()
+      .catch((error: unknown) => app.log.warn({ err: error }, "Redis is not reachable: route limits let requests through until it is"));
+    app.addHook("onClose", async () => void (await limits.redis.quit().catch(() => "")));
+  }
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(limits.kind === "redis" ? { redis: limits.redis, nameSpace: "circles-rate-limit-" } : { store: limits.store }),
+  });
 
   /** For load balancers and uptime checks: the process answers and the database does too. */
   app.get("/api/health", async (_request, reply) => {

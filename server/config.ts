@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded store. */
   databaseUrl: string | undefined;
+  /** Redis for the route rate limits shared by every process (server/rate-limit-store.ts); without it they count in the database. */
+  redisUrl: string | undefined;
   sessionSecret: string;
   /** `off` only for automated tests. */
   captcha: boolean;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || "127.0.0.1",
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",
     signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),

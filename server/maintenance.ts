@@ -10,10 +10,11 @@ import { recomputeQuestionHotScores } from "../features/questions/hot.ts";
 import { refreshFormulaExcerpts } from "../features/writings/excerpts.ts";
 import { defineJob } from "../features/jobs/registry.ts";
 import { deleteOldJobRuns } from "../features/jobs/admin.ts";
+import { deleteEndedRateLimitWindows } from "./rate-limit-store.ts";
 
 const hourMs = 60 * 60 * 1000;
 
-/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens, job runs past the history's 30 days. */
+/** Rows that only expire: ended sessions, spent sign-in puzzles, old failure counts, old codes and reset tokens, job runs past the history's 30 days, ended rate-limit windows. */
 export async function sweepExpired(db: Database): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteExpiredChallenges(db);
@@ -22,6 +23,7 @@ export async function sweepExpired(db: Database): Promise<void> {
   await deleteStaleCodes(db);
   await deleteExpiredResetTokens(db);
   await deleteOldJobRuns(db);
+  await deleteEndedRateLimitWindows(db);
 }
 
 /**
