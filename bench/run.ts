@@ -22,6 +22,7 @@ import { prepareQuestionPage } from "./question-data.ts";
  *    stream, and the p99 from a comment to its recipient's notification with all of them connected.
  * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
+ * with `--processes 2`, bench/processes.ts compares one server process with two on one PostgreSQL;
  * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b); with
  * `--question`, only the signed-in question page (4).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
@@ -35,6 +36,12 @@ await ensureBuild();
 if (process.argv.includes("--scale")) {
   const { runScaleBench } = await import("./scale.ts");
   await runScaleBench();
+  process.exit(0);
+}
+// `npm run bench -- --processes 2`: one server process against two on one PostgreSQL (bench/processes.ts).
+if (process.argv.includes("--processes")) {
+  const { runProcessesBench } = await import("./processes.ts");
+  await runProcessesBench();
   process.exit(0);
 }
 // `npm run bench -- --views`: view beacons and the creator's 365-day analysis (bench/views.ts).

@@ -32,10 +32,10 @@ interface Measured {
   bytes: number;
 }
 
-const children: ChildProcess[] = [];
+export const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
 
-async function startServer(port: number, databaseUrl: string): Promise<string> {
+export async function startServer(port: number, databaseUrl: string): Promise<string> {
   const site = `http://127.0.0.1:${port}`;
   const child = fork(path.join(root, "server/main.ts"), [], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, NODE_ENV: "production", CAPTCHA: "off" },
@@ -57,7 +57,7 @@ async function startServer(port: number, databaseUrl: string): Promise<string> {
   return site;
 }
 
-async function signIn(site: string): Promise<string> {
+export async function signIn(site: string): Promise<string> {
   const token = (await (await fetch(`${site}/api/get_csrf_token/`)).json()) as { csrftoken: string };
   const login = await fetch(`${site}/api/Users/login/`, {
     method: "POST",
@@ -101,7 +101,7 @@ interface Case {
 const fixed = (value: string) => async () => value;
 
 /** The newest article of the Mathematics circle on that server (the home feed mixes questions, answers and books in). */
-async function newestWriting(site: string, session: string): Promise<string> {
+export async function newestWriting(site: string, session: string): Promise<string> {
   const html = await (await fetch(`${site}/circles/2`, { headers: { cookie: session } })).text();
   const link = /\/circles\/\d+\/(?:writing|posts)\/\d+(?=")/.exec(html)?.[0];
   if (!link) throw new Error(`${site}: no writing on /circles/2`);
