@@ -1,57 +1,36 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import "../features/registrations.ts";
 import pg from "pg";
 import { openServerDatabase } from "../server/db/client.ts";
 import { seedCircleTree } from "../features/circles/seed.ts";
 import { hashPassword } from "../features/accounts/passwords.server.ts";
-import { renderInThisThread } from "../features/content/pipeline.server.ts";
 import { rebuildIndex } from "../features/search/indexer.ts";
+import { createTextGenerator, seededRandom } from "./scale-text.ts";
 
 /**
- * `npm run seed:scale -- --factor 0.01|1`: realistic data for measuring pages at scale, written
+ * `npm run seed:scale -- --factor 0.01|1|10`: realistic data for measuring pages at scale, written
  * into the PostgreSQL database named by DATABASE_URL (never the embedded demo store). Factor 1:
  * 10,000 users, ~200 circles in a tree, 100,000 writings (articles, serialized articles, posts,
- * 5% with a second language version) with HTML rendered by the real pipeline, 2,000 books with
- * 20,000 chapters, 20,000 entries with aliases, 300,000 comments (a fifth of them replies),
- * ~100,000 follows, ~30,000 memberships and their events. A handful of bodies are rendered once
- * and reused; every table is filled by one INSERT … SELECT over generate_series, so factor 1
- * takes a minute or two. Every user's password is `scale12345`; `scale_u1` is the bench's reader.
- * Migrates first, like `npm start`; refuses a database that already holds scale data.
+ * 5% with a second language version), 2,000 books with 20,000 chapters, 20,000 entries with
+ * aliases, 300,000 comments (a fifth of them replies), ~100,000 follows, ~30,000 memberships and
+ * their events; factor 10 ten times each. Every writing and chapter has its own text
+ * (scripts/scale-text.ts: real Chinese and English vocabularies drawn by frequency, formulas and
+ * code in a realistic share, lengths from a post to a long article), inserted a thousand rows at a
+ * time; the other tables are filled by INSERT … SELECT over generate_series. The data is skewed as
+ * a community's is: the first circles and authors hold most of the writing, the first users have
+ * thousands of followers at factor 10, and one writing draws 1,000 comments per unit of factor.
+ * Every user's password is `scale12345`; `scale_u1` is the bench's reader. Migrates first, like
+ * `npm start`; refuses a database that already holds scale data; prints the database's size.
  */
+const root = path.resolve(import.meta.dirname, "..");
+/** Rows per INSERT of generated writings and chapters. */
+const insertBatch = 1000;
+/** Chapters take generator indexes above every writing's. */
+const chapterTextOffset = 100_000_000;
+
 export const scalePassword = "scale12345";
 export const scaleReader = "scale_u1";
-
-const bodies = [
-  {
-    language: "zh-CN",
-    markdown:
-      "## 引言\n\n直角三角形两条直角边的平方和等于斜边的平方：\n\n$$\na^2 + b^2 = c^2\n$$\n\n## 证明\n\n把四个全等的直角三角形拼进边长为 $a+b$ 的正方形，中间留下边长为 $c$ 的正方形。\n\n```python\nfor a in range(1, 30):\n    for b in range(a, 30):\n        c = (a * a + b * b) ** 0.5\n        if c.is_integer():\n            print(a, b, int(c))\n```\n\n## 小结\n\n- 面积拼补\n- 相似三角形\n- 总统证法\n",
-  },
-  {
-    language: "en",
-    markdown:
-      "## Keep one invariant\n\nEverything left of `low` is smaller than the target; everything from `high` on is not.\n\n```ts\nexport function lowerBound(items: number[], target: number): number {\n  let low = 0;\n  let high = items.length;\n  while (low < high) {\n    const middle = low + ((high - low) >> 1);\n    if (items[middle]! < target) low = middle + 1;\n    else high = middle;\n  }\n  return low;\n}\n```\n\n| Input | Target | Result |\n| --- | --- | --- |\n| [1, 3, 3, 7] | 3 | 1 |\n| [1, 3, 3, 7] | 4 | 3 |\n",
-  },
-  {
-    language: "zh-CN",
-    markdown:
-      "海岛上的灯塔已经亮了一百二十年。\n\n老周接手的那天，前任看守人只留下一本航海日志和一句话：“灯不能灭。”\n\n> 第一页写着：风从东南来的夜晚，要多添一次油。\n\n他在灯下坐了一夜，听见海浪一遍遍拍打礁石，像是有人在敲门。\n\n天亮的时候，远处出现了一艘没有挂旗的船。\n",
-  },
-  {
-    language: "zh-CN",
-    markdown: "今天在图书馆读完了《几何原本》的第一卷，公设五的表述比想象中绕得多。有没有人推荐一本讲非欧几何历史的书？\n",
-  },
-  {
-    language: "en",
-    markdown:
-      "# Notes on caching\n\n1. Name what a page shows with tags.\n2. Drop the tags when a write commits.\n3. Never guess a time to live for data you can invalidate.\n\nA cache that is dropped by tag stays **correct** and *fast*; see [the guide](https://example.com/guide).\n\n$$\n\\text{hit rate} = \\frac{\\text{hits}}{\\text{hits} + \\text{misses}}\n$$\n",
-  },
-  {
-    language: "zh-CN",
-    markdown:
-      "## 实验记录\n\n| 日期 | 温度 | 结果 |\n| --- | --- | --- |\n| 3 月 1 日 | 21 °C | 正常 |\n| 3 月 2 日 | 23 °C | 偏高 |\n\n### 讨论\n\n温度升高时反应速率按 $k = A e^{-E_a/RT}$ 增大，与阿伦尼乌斯方程一致。\n\n```js\nconst rate = (a, ea, t) => a * Math.exp(-ea / (8.314 * t));\n```\n",
-  },
-] as const;
 
 const entryWords = ["定理", "引理", "算法", "Theorem", "Lemma", "Algorithm", "Graph", "函数", "Protocol", "数列"];
 
@@ -59,7 +38,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { factor: { type: "string", default: "0.01" } } });
   const factor = Number(values.factor);
   if (!Number.isFinite(factor) || factor <= 0 || factor > 10) {
-    console.error("Usage: npm run seed:scale -- --factor <0 < factor <= 10> (0.01 or 1)");
+    console.error("Usage: npm run seed:scale -- --factor <0 < factor <= 10> (0.01, 1 or 10)");
     return 2;
   }
   const url = process.env.DATABASE_URL;
@@ -144,41 +123,60 @@ async function main(): Promise<number> {
     );
     step(`${extra} circles (${seeded.length + extra} in the tree)`);
 
-    // A few bodies rendered once by the real pipeline, reused by every writing and chapter.
-    await query(
-      "create temporary table scale_bodies (k integer, language text, markdown text, html text, toc jsonb, excerpt text, text_length integer, reading_minutes integer) on commit drop",
-    );
-    for (const [k, body] of bodies.entries()) {
-      const rendered = await renderInThisThread(body.markdown, { locale: body.language, excerptLength: 140 });
-      await query("insert into scale_bodies values ($1, $2, $3, $4, $5, $6, $7, $8)", [
-        k,
-        body.language,
-        body.markdown,
-        rendered.html,
-        JSON.stringify(rendered.toc),
-        rendered.excerpt,
-        rendered.textLength,
-        rendered.readingMinutes,
-      ]);
+    // Every writing its own body (scripts/scale-text.ts): real vocabularies drawn by frequency,
+    // formulas and code in a realistic share, lengths from a post to a long article.
+    const texts = await createTextGenerator(root);
+    step(`vocabularies: ${texts.vocabularySizes.zh} Chinese and ${texts.vocabularySizes.en} English words`);
+    const random = seededRandom(19);
+    // Skewed like a community: the first circles and the first authors hold far more than the last.
+    const pickCircle = () => circleIds[Math.floor(Math.pow(random(), 2) * circleIds.length)]!;
+    const pickAuthor = () => firstUser + Math.floor(Math.pow(random(), 1.5) * userCount);
+    const writingIds: number[] = [];
+    for (let from = 1; from <= writingCount; from += insertBatch) {
+      const rows = Array.from({ length: Math.min(insertBatch, writingCount - from + 1) }, (_, offset) => {
+        const g = from + offset;
+        const language = g % 5 === 0 ? "en" : "zh-CN";
+        const body = texts.body(g, { language, titlePrefix: language === "en" ? `Scale writing ${g}: ` : `规模测试文章 ${g}：` });
+        const t = random();
+        const v = random();
+        const p = random();
+        return {
+          circle: pickCircle(),
+          author: pickAuthor(),
+          type: t < 0.6 ? "article" : t < 0.75 ? "serial" : "post",
+          kind: t < 0.3 ? "ordinary" : t < 0.5 ? "popular_science" : "note",
+          body,
+          views: Math.floor(v * v * 2000),
+          publishedAt: new Date(Date.now() - p * p * 365 * 86_400_000).toISOString(),
+        };
+      });
+      const inserted = await query(
+        `insert into writings (circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at)
+         select circle_id, author_id, type, kind, language, title, markdown, html, toc::jsonb, excerpt, text_length, reading_minutes, views, published_at
+         from unnest($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+                     $11::integer[], $12::integer[], $13::integer[], $14::timestamptz[])
+           as r(circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at)
+         returning id`,
+        [
+          rows.map((row) => row.circle),
+          rows.map((row) => row.author),
+          rows.map((row) => row.type),
+          rows.map((row) => row.kind),
+          rows.map((row) => row.body.language),
+          rows.map((row) => row.body.title),
+          rows.map((row) => row.body.markdown),
+          rows.map((row) => row.body.html),
+          rows.map((row) => JSON.stringify(row.body.toc)),
+          rows.map((row) => row.body.excerpt),
+          rows.map((row) => row.body.textLength),
+          rows.map((row) => row.body.readingMinutes),
+          rows.map((row) => row.views),
+          rows.map((row) => row.publishedAt),
+        ],
+      );
+      writingIds.push(...inserted.rows.map((row: { id: number }) => row.id));
+      if (from % (insertBatch * 100) === 1 && from > 1) step(`${from - 1} writings`);
     }
-    step(`${bodies.length} bodies rendered`);
-
-    // Writings: 60% articles, 15% serialized, 25% posts, published over the last year (more of them recently).
-    const written = await query(
-      `insert into writings (circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at)
-       select c.ids[1 + floor(r.c * array_length(c.ids, 1))::integer], $2::integer + floor(r.u * $3::integer)::integer,
-              case when r.t < 0.6 then 'article' when r.t < 0.75 then 'serial' else 'post' end,
-              case when r.t < 0.3 then 'ordinary' when r.t < 0.5 then 'popular_science' else 'note' end,
-              b.language, case when b.language = 'en' then 'Scale writing ' || r.g else '规模测试文章 ' || r.g end,
-              b.markdown, b.html, b.toc, b.excerpt, b.text_length, b.reading_minutes,
-              floor(r.v * r.v * 2000)::integer, now() - r.p * r.p * interval '365 days'
-       from (select g, random() as c, random() as u, random() as t, random() as v, random() as p from generate_series(1, $4::integer) g) r
-       cross join (select $1::integer[] as ids) c
-       join scale_bodies b on b.k = r.g % ${bodies.length}
-       returning id`,
-      [circleIds, firstUser, userCount, writingCount],
-    );
-    const writingIds = written.rows.map((row: { id: number }) => row.id);
     const firstWriting = Math.min(...writingIds);
     await query(
       `insert into writings (circle_id, author_id, type, kind, language, translation_of, title, markdown, html, toc, excerpt, text_length, reading_minutes, published_at)
@@ -199,12 +197,27 @@ async function main(): Promise<number> {
       [circleIds, firstUser, userCount, bookCount],
     );
     const firstBook = Math.min(...booked.rows.map((row: { id: number }) => row.id));
-    await query(
-      `insert into book_chapters (book_id, number, title, markdown, html, toc, text_length, reading_minutes)
-       select $1::integer + (g - 1) / 10, (g - 1) % 10 + 1, '第 ' || ((g - 1) % 10 + 1) || ' 章', b.markdown, b.html, b.toc, b.text_length, b.reading_minutes
-       from generate_series(1, $2::integer) g join scale_bodies b on b.k = g % ${bodies.length}`,
-      [firstBook, chapterCount],
-    );
+    for (let from = 1; from <= chapterCount; from += insertBatch) {
+      const numbers = Array.from({ length: Math.min(insertBatch, chapterCount - from + 1) }, (_, offset) => from + offset);
+      // Chapters draw from their own stretch of the generator, so no chapter repeats a writing.
+      const bodies = numbers.map((g) => texts.body(chapterTextOffset + g, { language: "zh-CN" }));
+      await query(
+        `insert into book_chapters (book_id, number, title, markdown, html, toc, text_length, reading_minutes)
+         select $1::integer + (g - 1) / 10, (g - 1) % 10 + 1, '第 ' || ((g - 1) % 10 + 1) || ' 章 ' || title, markdown, html, toc::jsonb, text_length, reading_minutes
+         from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::integer[])
+           as r(g, title, markdown, html, toc, text_length, reading_minutes)`,
+        [
+          firstBook,
+          numbers,
+          bodies.map((body) => body.title),
+          bodies.map((body) => body.markdown),
+          bodies.map((body) => body.html),
+          bodies.map((body) => JSON.stringify(body.toc)),
+          bodies.map((body) => body.textLength),
+          bodies.map((body) => body.readingMinutes),
+        ],
+      );
+    }
     step(`${bookCount} books, ${chapterCount} chapters`);
 
     // Entries with up to three aliases, plus a few named ones every scale has (the search bench looks for them).
@@ -230,15 +243,20 @@ async function main(): Promise<number> {
     );
     step(`${entryCount} entries`);
 
-    // Comments: four fifths top-level on writings (recent ones draw more), a fifth replies to them.
+    // Comments: four fifths top-level on writings (recent ones draw more, and one writing draws
+    // 1,000 per unit of factor: 10,000 at factor 10), a fifth replies to them; texts from a pool of
+    // generated comments.
     const topLevel = Math.round(commentCount * 0.8);
+    const popular = Math.min(topLevel, Math.max(10, Math.round(1000 * factor)));
+    const commentTexts = Array.from({ length: 5000 }, (_, index) => texts.comment(index));
     await query(
       `insert into comments (subject_type, subject_id, author_id, body, created_at)
-       select 'writing', $1::integer + floor(power(random(), 0.5) * $2::integer)::integer, $3::integer + floor(random() * $4::integer)::integer,
-              case g % 4 when 0 then '写得很清楚，谢谢分享！' when 1 then 'Great explanation, thanks.' when 2 then '第二个证明没看懂，能再展开一下吗？' else '收藏了。' end,
+       select 'writing', case when g <= $7::integer then $1::integer else $1::integer + floor(power(random(), 0.5) * $2::integer)::integer end,
+              $3::integer + floor(random() * $4::integer)::integer,
+              ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::integer],
               now() - random() * interval '200 days'
        from generate_series(1, $5::integer) g`,
-      [firstWriting, writingCount, firstUser, userCount, topLevel],
+      [firstWriting, writingCount, firstUser, userCount, topLevel, commentTexts, popular],
     );
     await query(
       `insert into comments (subject_type, subject_id, author_id, parent_id, reply_to_user_id, body, created_at)
@@ -248,11 +266,11 @@ async function main(): Promise<number> {
     );
     step(`${commentCount} comments`);
 
-    // Follows (about ten each) and memberships (about three each).
+    // Follows (about ten each, skewed: the first users have thousands of followers at factor 10) and memberships (about three each).
     await query(
       `insert into follows (follower_id, followee_id, created_at)
        select follower, followee, at from (
-         select u.id as follower, $1::integer + floor(random() * $2::integer)::integer as followee, now() - random() * interval '300 days' as at
+         select u.id as follower, $1::integer + floor(power(random(), 3) * $2::integer)::integer as followee, now() - random() * interval '300 days' as at
          from users u cross join generate_series(1, 10) where u.id >= $1
        ) picked where follower <> followee
        on conflict do nothing`,
@@ -333,6 +351,8 @@ async function main(): Promise<number> {
               (select count(*) from circle_members) memberships, (select count(*) from events) events`,
     );
     console.log(totals.rows[0]);
+    const size = await query("select pg_size_pretty(pg_database_size(current_database())) as size");
+    console.log(`Database size: ${(size.rows[0] as { size: string }).size}; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
     console.log(`Sign in as ${scaleReader} / ${scalePassword}.`);
     return 0;
   } catch (error) {
