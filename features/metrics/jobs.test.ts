@@ -25,7 +25,9 @@ describe.each(oneDatabaseKind)("metrics jobs on %s", (kind) => {
     ]);
     const { visitor: reader } = await createSignedInUser(api.app, db());
     const writing = await createWriting(db(), await createUser(db()), { circleId: (await createCircle(db())).id });
-    expect((await reader.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(200);
+    expect((await reader.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
+      200,
+    );
     const today = shanghaiDay();
     const [equal] = await api.jobs!.runJobNow("rollup-check");
     expect(equal).toMatchObject({ outcome: "completed", error: null });

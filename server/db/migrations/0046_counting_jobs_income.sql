@@ -107,3 +107,97 @@ FROM daily_stats_from_raw('1970-01-01', '9999-12-31') r
 WHERE r.subject_type = 'user' AND (r.income_tips <> 0 OR r.income_unlocks <> 0 OR r.income_ads <> 0 OR r.income_missions <> 0 OR r.income_rewards <> 0)
 ON CONFLICT (subject_type, subject_id, day) DO UPDATE SET income_tips = excluded.income_tips, income_unlocks = excluded.income_unlocks,
   income_ads = excluded.income_ads, income_missions = excluded.income_missions, income_rewards = excluded.income_rewards;
+--> statement-breakpoint
+-- Views follow their rows once per statement, not once per row: a batch of view beacons (one upsert
+-- of many rows, features/metrics/views.ts `writeViews`) adds to each subject's day in one upsert.
+-- Each figure is a sum over rows (a row counts a view unless a bot's, a read once read, its hits past
+-- the first as repeats, a bot row's hits as bot views), so a statement moves the rollups by the new
+-- rows' sum less the old rows' sum. Transition tables allow one event per trigger: three triggers.
+DROP TRIGGER IF EXISTS subject_views_daily_stats ON subject_views;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS daily_stats_views_trigger();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION daily_stats_views_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO daily_stats (subject_type, subject_id, day, author_id, views, reads, filtered_bot, filtered_repeat)
+  SELECT m.subject_type, m.subject_id, m.day, subject_author_id(m.subject_type, m.subject_id), m.views, m.reads, m.fb, m.fr
+  FROM (
+    SELECT x.subject_type, x.subject_id, x.day, sum(x.views)::int AS views, sum(x.reads)::int AS reads, sum(x.fb)::int AS fb,
+      sum(x.fr)::int AS fr
+    FROM (
+      SELECT n.subject_type, n.subject_id, n.day, (NOT n.bot)::int AS views, (NOT n.bot AND n.read_at IS NOT NULL)::int AS reads,
+      (CASE WHEN n.bot THEN n.hits ELSE 0 END) AS fb, (CASE WHEN n.bot THEN 0 ELSE n.hits - 1 END) AS fr
+      FROM new_rows n
+    ) x
+    GROUP BY 1, 2, 3
+  ) m
+  WHERE m.views <> 0 OR m.reads <> 0 OR m.fb <> 0 OR m.fr <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (subject_type, subject_id, day) DO UPDATE SET
+    views = daily_stats.views + excluded.views, reads = daily_stats.reads + excluded.reads,
+    filtered_bot = daily_stats.filtered_bot + excluded.filtered_bot,
+    filtered_repeat = daily_stats.filtered_repeat + excluded.filtered_repeat;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION daily_stats_views_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO daily_stats (subject_type, subject_id, day, author_id, views, reads, filtered_bot, filtered_repeat)
+  SELECT m.subject_type, m.subject_id, m.day, subject_author_id(m.subject_type, m.subject_id), m.views, m.reads, m.fb, m.fr
+  FROM (
+    SELECT x.subject_type, x.subject_id, x.day, sum(x.views)::int AS views, sum(x.reads)::int AS reads, sum(x.fb)::int AS fb,
+      sum(x.fr)::int AS fr
+    FROM (
+      SELECT n.subject_type, n.subject_id, n.day, (NOT n.bot)::int AS views, (NOT n.bot AND n.read_at IS NOT NULL)::int AS reads,
+      (CASE WHEN n.bot THEN n.hits ELSE 0 END) AS fb, (CASE WHEN n.bot THEN 0 ELSE n.hits - 1 END) AS fr
+      FROM new_rows n
+      UNION ALL
+      SELECT o.subject_type, o.subject_id, o.day, -(NOT o.bot)::int AS views, -(NOT o.bot AND o.read_at IS NOT NULL)::int AS reads,
+      -(CASE WHEN o.bot THEN o.hits ELSE 0 END) AS fb, -(CASE WHEN o.bot THEN 0 ELSE o.hits - 1 END) AS fr
+      FROM old_rows o
+    ) x
+    GROUP BY 1, 2, 3
+  ) m
+  WHERE m.views <> 0 OR m.reads <> 0 OR m.fb <> 0 OR m.fr <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (subject_type, subject_id, day) DO UPDATE SET
+    views = daily_stats.views + excluded.views, reads = daily_stats.reads + excluded.reads,
+    filtered_bot = daily_stats.filtered_bot + excluded.filtered_bot,
+    filtered_repeat = daily_stats.filtered_repeat + excluded.filtered_repeat;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION daily_stats_views_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO daily_stats (subject_type, subject_id, day, author_id, views, reads, filtered_bot, filtered_repeat)
+  SELECT m.subject_type, m.subject_id, m.day, subject_author_id(m.subject_type, m.subject_id), m.views, m.reads, m.fb, m.fr
+  FROM (
+    SELECT x.subject_type, x.subject_id, x.day, sum(x.views)::int AS views, sum(x.reads)::int AS reads, sum(x.fb)::int AS fb,
+      sum(x.fr)::int AS fr
+    FROM (
+      SELECT o.subject_type, o.subject_id, o.day, -(NOT o.bot)::int AS views, -(NOT o.bot AND o.read_at IS NOT NULL)::int AS reads,
+      -(CASE WHEN o.bot THEN o.hits ELSE 0 END) AS fb, -(CASE WHEN o.bot THEN 0 ELSE o.hits - 1 END) AS fr
+      FROM old_rows o
+    ) x
+    GROUP BY 1, 2, 3
+  ) m
+  WHERE m.views <> 0 OR m.reads <> 0 OR m.fb <> 0 OR m.fr <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (subject_type, subject_id, day) DO UPDATE SET
+    views = daily_stats.views + excluded.views, reads = daily_stats.reads + excluded.reads,
+    filtered_bot = daily_stats.filtered_bot + excluded.filtered_bot,
+    filtered_repeat = daily_stats.filtered_repeat + excluded.filtered_repeat;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER subject_views_daily_stats_insert AFTER INSERT ON subject_views
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION daily_stats_views_inserted();
+--> statement-breakpoint
+CREATE TRIGGER subject_views_daily_stats_update AFTER UPDATE ON subject_views
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION daily_stats_views_updated();
+--> statement-breakpoint
+CREATE TRIGGER subject_views_daily_stats_delete AFTER DELETE ON subject_views
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION daily_stats_views_deleted();
