@@ -24,6 +24,7 @@ import "./books/handlers.ts";
 import "./questions/handlers.ts";
 import "./tips/handlers.ts";
 import "./paywall/handlers.ts";
+import "./feedback/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./search/handlers.ts";
 import "./payments/jobs.ts";
