@@ -24,12 +24,14 @@ import "./books/handlers.ts";
 import "./questions/handlers.ts";
 import "./tips/handlers.ts";
 import "./paywall/handlers.ts";
+import "./feedback/handlers.ts";
 import "./encyclopedia/handlers.ts";
 import "./search/handlers.ts";
 import "./payments/jobs.ts";
 import "./trade/handlers.ts";
 import "./trade/jobs.ts";
 import "./settlement/jobs.ts";
+import "./metrics/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

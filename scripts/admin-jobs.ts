@@ -9,7 +9,13 @@ import { failedJobs, jobSchedules, recentJobRuns, retryFailedJob, type JobRun } 
 
 function describeRun(run: JobRun): string {
   const error = run.error ? `  ${run.error.split("\n")[0]}` : "";
-  return `${run.startedAt.toISOString()}  ${run.job}  ${run.outcome} (attempt ${run.attempt}, ${run.durationMs} ms)  ${run.jobId}${error}`;
+  const summary = run.summary
+    ? run.summary
+        .split("\n")
+        .map((line) => `\n      ${line}`)
+        .join("")
+    : "";
+  return `${run.startedAt.toISOString()}  ${run.job}  ${run.outcome} (attempt ${run.attempt}, ${run.durationMs} ms)  ${run.jobId}${error}${summary}`;
 }
 
 /**

@@ -83,6 +83,8 @@ export interface AppOptions {
   files?: FileStore;
   /** The clock of date-bound rules (daily check-in); tests pass their own. */
   now?: () => Date;
+  /** How often view beacons are written, in ms (1,000; 0 writes each before answering, as API tests want). */
+  viewFlushMs?: number;
 }
 
 declare module "fastify" {
@@ -112,6 +114,7 @@ export async function buildApp({
   clock,
   files = new LocalFileStore(path.join(config.dataDir, "uploads")),
   now = () => new Date(),
+  viewFlushMs,
 }: AppOptions): Promise<FastifyInstance> {
   const pageCache = pagesOptions?.cache ? new PageCache() : undefined;
   const app = Fastify({
@@ -220,7 +223,7 @@ export async function buildApp({
   await app.register(reactionsApi);
   await app.register(favoritesApi);
   await app.register(sharesApi);
-  await app.register(metricsApi);
+  await app.register(metricsApi, { viewFlushMs });
   configureReports({ hideThreshold: config.reportHideThreshold });
   await app.register(reportsApi);
   await app.register(feedbackApi);

@@ -134,6 +134,14 @@ function NotificationText({ item }: { item: NotificationAnswer }) {
       </>
     );
   }
+  if (item.category === "system" && item.verb === "feedback.status_changed") {
+    return (
+      <>
+        {t("messages.system.feedback_status_changed")}{" "}
+        <Link to={localizePath("/feedback", locale)}>{t("messages.system.feedback_link")}</Link>
+      </>
+    );
+  }
   if (item.category === "system") {
     return <>{t(`messages.system.${item.verb.replace(".", "_")}`, { defaultValue: t("messages.system.other") })}</>;
   }

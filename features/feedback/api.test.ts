@@ -98,5 +98,7 @@ describe.each(databaseKinds)("feedback API on %s", (kind) => {
     expect(seen).toMatchObject({ id, status: "in_progress", reply: "正在核实" });
     const [changed] = await db().select().from(events).where(eq(events.verb, "feedback.status_changed"));
     expect(changed?.data).toEqual({ feedbackId: id, from: "new", to: "in_progress" });
+    // The sender is told among their system notices.
+    expect((await sender.get("/api/messages/system/")).body).toContain("feedback.status_changed");
   });
 });

@@ -100,5 +100,10 @@ describe.each(databaseKinds)("contact and feedback pages on %s", (kind) => {
     expect(mine.body).toContain("Resolved");
     expect(mine.body).toContain("Done in the next release");
     expect((await admin.get("/feedback")).body).toContain('href="/admin/feedback"');
+    // The sender is told in the message centre's system notices, in either language, with a link to the page.
+    const notices = await sender.get("/en/messages/system_notice");
+    expect(notices.body).toContain("The status of your feedback changed.");
+    expect(notices.body).toContain('href="/en/feedback"');
+    expect((await sender.get("/messages/system_notice")).body).toContain("你的反馈状态有了更新。");
   });
 });

@@ -18,6 +18,8 @@ export interface JobRun {
   outcome: JobOutcome;
   error: string | null;
   attempt: number;
+  /** What the attempt reported finding (`JobContext.report`). */
+  summary: string | null;
 }
 
 export interface JobScheduleRow {
@@ -36,6 +38,7 @@ function present(row: typeof jobRuns.$inferSelect): JobRun {
     outcome: row.outcome,
     error: row.error,
     attempt: row.attempt,
+    summary: row.summary,
   };
 }
 

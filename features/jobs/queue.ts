@@ -32,6 +32,7 @@ export interface JobRunResult {
   jobId: string;
   outcome: JobOutcome;
   error: string | null;
+  summary: string | null;
 }
 
 export class JobQueue {
@@ -118,8 +119,12 @@ export class JobQueue {
     const startedAt = new Date();
     const { database, files, log } = this.#options;
     let error: string | null = null;
+    let summary: string | null = null;
+    const report = (text: string) => {
+      summary = text;
+    };
     try {
-      await job.run({ db: database.db, files, log, now: startedAt }, attempt.data ?? {});
+      await job.run({ db: database.db, files, log, now: startedAt, report }, attempt.data ?? {});
     } catch (cause) {
       error = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
       log.error({ err: cause, job: job.name, jobId: attempt.id }, "job failed");
@@ -133,12 +138,13 @@ export class JobQueue {
       outcome,
       error,
       attempt: attempt.retryCount + 1,
+      summary,
     });
     if (rethrow) {
       if (error !== null) throw new Error(error.split("\n")[0]);
     } else if (error === null) await this.boss.complete(job.name, attempt.id);
     else await this.boss.fail(job.name, attempt.id, { message: error.split("\n")[0] });
-    return { jobId: attempt.id, outcome, error };
+    return { jobId: attempt.id, outcome, error, summary };
   }
 }
 

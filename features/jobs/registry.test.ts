@@ -8,7 +8,9 @@ describe("the job registry", () => {
     expect(product.map((job) => [job.name, job.schedule ?? null]).sort()).toEqual([
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
+      ["prune-events", "30 19 * * *"],
       ["refresh-formula-excerpts", null],
+      ["rollup-check", "15 19 * * *"],
       ["settle-income", "7 * * * *"],
       ["trade-auto-approve", "*/5 * * * *"],
       ["trade-deadlines", "* * * * *"],

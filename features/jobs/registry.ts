@@ -17,6 +17,12 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** The time the run started (a handler judges "expired" against this, not its own clock). */
   now: Date;
+  /**
+   * Records what the attempt found in its run history (`job_runs.summary`, shown by
+   * `npm run admin -- jobs`), also when it then fails: a check's differences, a sweep's count.
+   * A later call replaces an earlier one.
+   */
+  report(summary: string): void;
 }
 
 export interface JobRetry {

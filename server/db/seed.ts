@@ -5,6 +5,7 @@ import { seedDemoWritings } from "../../features/writings/seed.ts";
 import { seedDemoBook } from "../../features/books/seed.ts";
 import { seedDemoEntries } from "../../features/encyclopedia/seed.ts";
 import { seedDemoQuestions } from "../../features/questions/seed.ts";
+import { seedDemoLinks } from "../../features/links/seed.ts";
 import { ensureSearchIndex } from "../../features/search/indexer.ts";
 
 /** Idempotent start-up seeding. Demo data only on the embedded store, never on a server database. */
@@ -18,6 +19,7 @@ export async function seed(handle: DatabaseHandle): Promise<void> {
     await seedDemoWritings(handle.db);
     await seedDemoBook(handle.db);
     await seedDemoQuestions(handle.db);
+    await seedDemoLinks(handle.db);
   }
   // Seeding writes rows directly (no events): the index is built from them when it is empty.
   await ensureSearchIndex(handle.db);

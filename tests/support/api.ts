@@ -34,6 +34,8 @@ export interface TestApiOptions {
   now?: () => Date;
   /** Start a job queue (features/jobs) on the app's database, for `api.jobs.runJobNow` and `enqueueJob`. */
   jobs?: boolean;
+  /** How often view beacons are written (ms); 0 (the default here) writes each before it answers. */
+  viewFlushMs?: number;
 }
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
@@ -58,6 +60,7 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
     clock: options.clock,
     delivery: options.delivery,
     now: options.now,
+    viewFlushMs: options.viewFlushMs ?? 0,
     pages: options.pages ? { buildDirectory: path.resolve("build"), cache: false, bodyLimits: options.pageBodyLimits } : undefined,
   });
   await app.ready();

@@ -21,6 +21,8 @@ export const jobRuns = pgTable(
     outcome: text("outcome", { enum: jobOutcomes }).notNull(),
     error: text("error"),
     attempt: integer("attempt").notNull(),
+    /** What the attempt found, in words (a check's differences, how many rows a sweep removed); null when it said nothing. */
+    summary: text("summary"),
   },
   (table) => [index("job_runs_job_idx").on(table.job, table.startedAt), index("job_runs_outcome_idx").on(table.outcome, table.startedAt)],
 );
