@@ -10,12 +10,16 @@ import { assertNotHidden } from "../reports/visibility.ts";
 import { bookFeed, chapterFeed } from "./feed.ts";
 import { bookSearch, chapterSearch } from "./search.ts";
 import { bookCreatorDesk } from "./creator.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { bookHot } from "./hot.ts";
 
 registerSubject({
   type: "book",
   feed: bookFeed,
   search: bookSearch,
   creatorDesk: bookCreatorDesk,
+  views: viewsColumn(books, books.id, books.views),
+  hot: bookHot,
   interactions: { tips: true, pins: true },
   commentable: true,
   authoredBy: (authorId) => sql`select b.id, b.name as title from books b where b.author_id = ${authorId}`,

@@ -5,10 +5,12 @@ import { registerSubject } from "../subjects/registry.ts";
 import { entryPath } from "./paths.ts";
 import { loadReadableEntry } from "./service.ts";
 import { entrySearch } from "./search.ts";
+import { viewsColumn } from "../metrics/views.ts";
 
 registerSubject({
   type: "entry",
   search: entrySearch,
+  views: viewsColumn(encyclopediaEntries, encyclopediaEntries.id, encyclopediaEntries.views),
   commentable: true,
   authoredBy: (authorId) => sql`select e.id, e.name as title from encyclopedia_entries e where e.creator_id = ${authorId}`,
   async load(db, viewer, id) {

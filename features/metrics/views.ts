@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { isbot } from "isbot";
-import { books, encyclopediaEntries, questions, subjectViews, writings } from "../../server/db/schema/index.ts";
+import { subjectViews } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
-import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
-import type { SubjectType } from "../subjects/types.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
+import { isSubjectType, type SubjectType } from "../subjects/types.ts";
+import { subjectKind } from "../subjects/registry.ts";
 
 /**
  * Views and reads of every kind (docs/features/metrics.md): one `subject_views` row per subject,
@@ -11,17 +13,28 @@ import type { SubjectType } from "../subjects/types.ts";
  * transaction, so nothing here touches them.
  */
 
-/** The kinds with a page that counts views, and the column their pages and Hot score show. */
-const viewCounters = {
-  writing: { table: writings, id: writings.id, views: writings.views },
-  book: { table: books, id: books.id, views: books.views },
-  entry: { table: encyclopediaEntries, id: encyclopediaEntries.id, views: encyclopediaEntries.views },
-  question: { table: questions, id: questions.id, views: questions.views },
-} as const;
-export type ViewedKind = keyof typeof viewCounters;
+/**
+ * A kind whose page counts views (its registration's `views`): `counted` raises the stored view
+ * count its pages and Hot score show, in the transaction of the visitor's first view of the day.
+ */
+export interface ViewsMember {
+  counted(tx: Transaction, id: number): Promise<void>;
+}
+
+/** The usual `views` member: one integer column of the kind's own table, raised by one. */
+export function viewsColumn(table: PgTable, id: PgColumn, views: PgColumn): ViewsMember {
+  return {
+    async counted(tx, subjectId) {
+      await tx.db.execute(sql`update ${table} set ${sql.identifier(views.name)} = ${views} + 1 where ${id} = ${subjectId}`);
+    },
+  };
+}
+
+/** A kind with a page that counts views: its registration declares `views`. */
+export type ViewedKind = SubjectType;
 
 export function isViewedKind(type: string): type is ViewedKind {
-  return Object.hasOwn(viewCounters, type);
+  return isSubjectType(type) && subjectKind(type).views !== undefined;
 }
 
 /** The visitor every bot's views are filed under (one row per subject and day, `hits` counting them). */
@@ -59,11 +72,7 @@ export async function recordView(
       .returning({ hits: subjectViews.hits });
     if (client.bot) return "bot";
     if (row && row.hits > 1) return "repeat";
-    const counter = viewCounters[subject.type];
-    await tx.db
-      .update(counter.table)
-      .set({ views: sql`${counter.views} + 1` })
-      .where(eq(counter.id, subject.id));
+    await subjectKind(subject.type).views?.counted(tx, subject.id);
     return "counted";
   });
 }

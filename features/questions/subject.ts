@@ -15,6 +15,8 @@ import {
 } from "./service.ts";
 import { answerFeed, questionFeed } from "./feed.ts";
 import { answerSearch, questionSearch } from "./search.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { answerHot, questionHot } from "./hot.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
 export function questionSubject(
@@ -64,6 +66,8 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  views: viewsColumn(questions, questions.id, questions.views),
+  hot: questionHot,
   authoredBy: (authorId) => sql`select q.id, q.title from questions q where q.author_id = ${authorId}`,
   feed: questionFeed,
   search: questionSearch,
@@ -104,6 +108,7 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  hot: answerHot,
   authoredBy: (authorId) =>
     sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,
   feed: answerFeed,

@@ -8,6 +8,8 @@ import type { CircleAccess } from "../circles/policy.ts";
 import type { FeedMember } from "../feeds/registry.ts";
 import type { SearchMember } from "../search/registry.ts";
 import type { CreatorDeskMember } from "../creator/content.ts";
+import type { ViewsMember } from "../metrics/views.ts";
+import type { HotMember } from "./hot.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
 
 /**
@@ -86,6 +88,10 @@ export interface SubjectKind {
    * `id` (integer) and `title` (text). Every commentable kind with an author declares it.
    */
   authoredBy?(authorId: number): SQL;
+  /** Its page counts views and reads (the one beacon route, `subject_views`): how a counted view raises its stored count (features/metrics). */
+  views?: ViewsMember;
+  /** Its Hot inputs (features/subjects/hot.ts): what an interaction on it scores again, and its part of the hourly recompute. */
+  hot?: HotMember;
   /** What readers may do to it besides comments (the action bar shows exactly these). */
   interactions?: SubjectInteractions;
 }

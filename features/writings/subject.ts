@@ -8,6 +8,8 @@ import { loadReadableWriting, removeWriting, writingContentTags, writingTags, ty
 import { writingFeed } from "./feed.ts";
 import { writingSearch } from "./search.ts";
 import { writingCreatorDesk } from "./creator.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { writingHot } from "./hot.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
@@ -38,6 +40,8 @@ registerSubject({
   feed: writingFeed,
   search: writingSearch,
   creatorDesk: writingCreatorDesk,
+  views: viewsColumn(writings, writings.id, writings.views),
+  hot: writingHot,
   interactions: {
     tips: true,
     // Its author may switch tips off (`tip_enabled`).
