@@ -11,6 +11,7 @@ import { bookFeed, chapterFeed } from "./feed.ts";
 import { bookSearch, chapterSearch } from "./search.ts";
 import { bookCreatorDesk } from "./creator.ts";
 import { viewsColumn } from "../metrics/views.ts";
+import { bookSitemap } from "./sitemap.ts";
 import { bookHot } from "./hot.ts";
 
 registerSubject({
@@ -19,6 +20,7 @@ registerSubject({
   search: bookSearch,
   creatorDesk: bookCreatorDesk,
   views: viewsColumn(books, books.id, books.views),
+  sitemap: bookSitemap,
   hot: bookHot,
   interactions: { tips: true, pins: true },
   commentable: true,
@@ -45,13 +47,16 @@ registerSubject({
     const [row] = await tx.db.select().from(books).where(eq(books.id, id)).limit(1);
     if (row) await removeBook(tx, row, actorId);
   },
-  async countCircleContent(db, circleIds) {
-    const rows = await db
-      .select({ circleId: books.circleId, total: count() })
-      .from(books)
-      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
-      .groupBy(books.circleId);
-    return new Map(rows.map((row) => [row.circleId, { books: Number(row.total) }]));
+  circleContent: {
+    counts: ["books"],
+    async count(db, circleIds) {
+      const rows = await db
+        .select({ circleId: books.circleId, total: count() })
+        .from(books)
+        .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
+        .groupBy(books.circleId);
+      return new Map(rows.map((row) => [row.circleId, { books: Number(row.total) }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db

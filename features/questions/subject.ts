@@ -16,6 +16,7 @@ import {
 import { answerFeed, questionFeed } from "./feed.ts";
 import { answerSearch, questionSearch } from "./search.ts";
 import { viewsColumn } from "../metrics/views.ts";
+import { questionSitemap } from "./sitemap.ts";
 import { answerHot, questionHot } from "./hot.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
@@ -67,6 +68,7 @@ registerSubject({
   commentable: true,
   type: "question",
   views: viewsColumn(questions, questions.id, questions.views),
+  sitemap: questionSitemap,
   hot: questionHot,
   authoredBy: (authorId) => sql`select q.id, q.title from questions q where q.author_id = ${authorId}`,
   feed: questionFeed,
@@ -75,13 +77,16 @@ registerSubject({
     const { row, access } = await loadReadableQuestion(db, viewer, id);
     return questionSubject(row, access);
   },
-  async countCircleContent(db, circleIds) {
-    const rows = await db
-      .select({ circleId: questions.circleId, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(questions)
-      .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)))
-      .groupBy(questions.circleId);
-    return new Map(rows.map((row) => [row.circleId, { questions: row.count }]));
+  circleContent: {
+    counts: ["questions"],
+    async count(db, circleIds) {
+      const rows = await db
+        .select({ circleId: questions.circleId, count: sql<number>`count(*)`.mapWith(Number) })
+        .from(questions)
+        .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)))
+        .groupBy(questions.circleId);
+      return new Map(rows.map((row) => [row.circleId, { questions: row.count }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db

@@ -10,6 +10,8 @@ import type { SearchMember } from "../search/registry.ts";
 import type { CreatorDeskMember } from "../creator/content.ts";
 import type { ViewsMember } from "../metrics/views.ts";
 import type { HotMember } from "./hot.ts";
+import type { CircleContentMember } from "../circles/counts.ts";
+import type { SitemapMember } from "./sitemap.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
 
 /**
@@ -55,8 +57,8 @@ export interface SubjectKind {
    * `not_authenticated` for a visitor who may see the circle but not read its content.
    */
   load(db: Executor, viewer: Viewer | null, id: number): Promise<LoadedSubject>;
-  /** Its share of a circle's content counts (the circle page's tabs, the tree), per circle id. */
-  countCircleContent?(db: Executor, circleIds: number[]): Promise<Map<number, Record<string, number>>>;
+  /** Its share of a circle's content counts (the circle page and the tree show them): its count names and how many per circle (features/circles/counts.ts). */
+  circleContent?: CircleContentMember;
   /** Whether anything of this kind is filed under the circle category (then it cannot be deleted). */
   usesCategory?(db: Executor, categoryId: number): Promise<boolean>;
   /** A condition true when this kind still uses the uploaded file `fileId` (the orphan sweep keeps it). */
@@ -90,6 +92,8 @@ export interface SubjectKind {
   authoredBy?(authorId: number): SQL;
   /** Its page counts views and reads (the one beacon route, `subject_views`): how a counted view raises its stored count (features/metrics). */
   views?: ViewsMember;
+  /** Its section of the sitemap (app/lib/sitemap.server.ts renders it; features/subjects/sitemap.ts). */
+  sitemap?: SitemapMember;
   /** Its Hot inputs (features/subjects/hot.ts): what an interaction on it scores again, and its part of the hourly recompute. */
   hot?: HotMember;
   /** What readers may do to it besides comments (the action bar shows exactly these). */

@@ -9,6 +9,7 @@ import { writingFeed } from "./feed.ts";
 import { writingSearch } from "./search.ts";
 import { writingCreatorDesk } from "./creator.ts";
 import { viewsColumn } from "../metrics/views.ts";
+import { writingSitemap } from "./sitemap.ts";
 import { writingHot } from "./hot.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
@@ -41,6 +42,7 @@ registerSubject({
   search: writingSearch,
   creatorDesk: writingCreatorDesk,
   views: viewsColumn(writings, writings.id, writings.views),
+  sitemap: writingSitemap,
   hot: writingHot,
   interactions: {
     tips: true,
@@ -57,18 +59,21 @@ registerSubject({
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);
   },
-  async countCircleContent(db, circleIds) {
-    // Language versions are one writing: only the first version of each group counts.
-    const rows = await db
-      .select({
-        circleId: writings.circleId,
-        articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
-        posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
-      })
-      .from(writings)
-      .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf), isNull(writings.hiddenAt)))
-      .groupBy(writings.circleId);
-    return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
+  circleContent: {
+    counts: ["articles", "posts"],
+    async count(db, circleIds) {
+      // Language versions are one writing: only the first version of each group counts.
+      const rows = await db
+        .select({
+          circleId: writings.circleId,
+          articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
+          posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
+        })
+        .from(writings)
+        .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf), isNull(writings.hiddenAt)))
+        .groupBy(writings.circleId);
+      return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db
