@@ -8,6 +8,7 @@ import { userSearch } from "./search.ts";
 
 registerSubject({
   type: "user",
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   search: userSearch,
   async load(db, viewer, id) {
     const [row] = await db

@@ -21,8 +21,18 @@ registerSubject({
   creatorDesk: bookCreatorDesk,
   views: viewsColumn(books, books.id, books.views),
   sitemap: bookSitemap,
+  activity: {
+    verb: "book.created",
+    async load(db, ids) {
+      const rows = await db
+        .select({ id: books.id, circleId: books.circleId, name: books.name })
+        .from(books)
+        .where(and(inArray(books.id, ids), isNull(books.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.name, path: bookPath(row), language: null }));
+    },
+  },
   hot: bookHot,
-  interactions: { tips: true, pins: true },
+  interactions: { reactions: true, favorites: true, shares: true, reports: true, tips: true, pins: true },
   commentable: true,
   authoredBy: (authorId) => sql`select b.id, b.name as title from books b where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
@@ -75,6 +85,7 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   feed: chapterFeed,
   search: chapterSearch,
   commentable: true,

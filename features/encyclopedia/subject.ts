@@ -10,9 +10,25 @@ import { entrySitemap } from "./sitemap.ts";
 
 registerSubject({
   type: "entry",
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   search: entrySearch,
   views: viewsColumn(encyclopediaEntries, encyclopediaEntries.id, encyclopediaEntries.views),
   sitemap: entrySitemap,
+  activity: {
+    verb: "entry.created",
+    async load(db, ids) {
+      const rows = await db
+        .select({
+          id: encyclopediaEntries.id,
+          circleId: encyclopediaEntries.circleId,
+          name: encyclopediaEntries.name,
+          language: encyclopediaEntries.language,
+        })
+        .from(encyclopediaEntries)
+        .where(and(inArray(encyclopediaEntries.id, ids), isNull(encyclopediaEntries.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.name, path: entryPath(row), language: row.language }));
+    },
+  },
   commentable: true,
   authoredBy: (authorId) => sql`select e.id, e.name as title from encyclopedia_entries e where e.creator_id = ${authorId}`,
   async load(db, viewer, id) {

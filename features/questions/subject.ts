@@ -67,6 +67,7 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   views: viewsColumn(questions, questions.id, questions.views),
   sitemap: questionSitemap,
   hot: questionHot,
@@ -117,7 +118,7 @@ registerSubject({
   authoredBy: (authorId) =>
     sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,
   feed: answerFeed,
-  interactions: { tips: true },
+  interactions: { reactions: true, favorites: true, shares: true, reports: true, tips: true },
   search: answerSearch,
   async load(db, viewer, id) {
     const { row, question, access, author } = await loadReadableAnswer(db, viewer, id);

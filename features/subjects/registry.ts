@@ -12,6 +12,7 @@ import type { ViewsMember } from "../metrics/views.ts";
 import type { HotMember } from "./hot.ts";
 import type { CircleContentMember } from "../circles/counts.ts";
 import type { SitemapMember } from "./sitemap.ts";
+import type { ActivityMember } from "../profiles/activity.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
 
 /**
@@ -92,6 +93,8 @@ export interface SubjectKind {
   authoredBy?(authorId: number): SQL;
   /** Its page counts views and reads (the one beacon route, `subject_views`): how a counted view raises its stored count (features/metrics). */
   views?: ViewsMember;
+  /** Its lines on its author's public activity tab (features/profiles/activity.ts). */
+  activity?: ActivityMember;
   /** Its section of the sitemap (app/lib/sitemap.server.ts renders it; features/subjects/sitemap.ts). */
   sitemap?: SitemapMember;
   /** Its Hot inputs (features/subjects/hot.ts): what an interaction on it scores again, and its part of the hourly recompute. */
@@ -100,8 +103,19 @@ export interface SubjectKind {
   interactions?: SubjectInteractions;
 }
 
-/** The interactions a kind accepts; what is left out is refused (tips, pins) or not shown. */
+/**
+ * The interactions a kind accepts: their services refuse (`not_found`) every other kind, and the
+ * action bar shows exactly these (through `interactionSummary`, features/reactions/viewer-state.ts).
+ */
 export interface SubjectInteractions {
+  /** Like and dislike (赞同 / 反对, features/reactions). */
+  reactions?: boolean;
+  /** Readers may keep it in their favourites (收藏, features/favorites). */
+  favorites?: boolean;
+  /** Shares are counted (features/shares). */
+  shares?: boolean;
+  /** Readers may report it to moderators (举报, features/reports); only a kind with `setHidden` can declare it. */
+  reports?: boolean;
   /** Readers may tip its author (赞赏); `tipsSwitchedOn` answers for one subject when its author may turn tips off. */
   tips?: boolean;
   tipsSwitchedOn?(db: Executor, id: number): Promise<boolean>;
@@ -165,8 +179,11 @@ export function kindsWith<Member extends keyof SubjectKind>(member: Member): (Su
   return registeredKinds().filter((kind): kind is SubjectKind & Required<Pick<SubjectKind, Member>> => kind[member] !== undefined);
 }
 
+/** The interactions a kind may declare (`SubjectInteractions`). */
+export type Interaction = "reactions" | "favorites" | "shares" | "reports" | "tips" | "pins";
+
 /** Whether a registered kind accepts an interaction (an unknown name does not). */
-export function acceptsInteraction(type: string, interaction: "tips" | "pins"): type is SubjectType {
+export function acceptsInteraction(type: string, interaction: Interaction): type is SubjectType {
   return isSubjectType(type) && subjectKind(type).interactions?.[interaction] === true;
 }
 

@@ -43,8 +43,22 @@ registerSubject({
   creatorDesk: writingCreatorDesk,
   views: viewsColumn(writings, writings.id, writings.views),
   sitemap: writingSitemap,
+  activity: {
+    verb: "writing.published",
+    async load(db, ids) {
+      const rows = await db
+        .select({ id: writings.id, circleId: writings.circleId, type: writings.type, title: writings.title, language: writings.language })
+        .from(writings)
+        .where(and(inArray(writings.id, ids), isNull(writings.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.title, path: writingPath(row), language: row.language }));
+    },
+  },
   hot: writingHot,
   interactions: {
+    reactions: true,
+    favorites: true,
+    shares: true,
+    reports: true,
     tips: true,
     // Its author may switch tips off (`tip_enabled`).
     async tipsSwitchedOn(db, id) {
