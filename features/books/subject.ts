@@ -16,6 +16,7 @@ import { bookHot } from "./hot.ts";
 
 registerSubject({
   type: "book",
+  authorSql: (id) => `SELECT author_id FROM books WHERE id = ${id}`,
   feed: bookFeed,
   search: bookSearch,
   creatorDesk: bookCreatorDesk,
@@ -85,6 +86,7 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  authorSql: (id) => `SELECT b.author_id FROM book_chapters c JOIN books b ON b.id = c.book_id WHERE c.id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },
   feed: chapterFeed,
   search: chapterSearch,

@@ -67,6 +67,7 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  authorSql: (id) => `SELECT author_id FROM questions WHERE id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },
   views: viewsColumn(questions, questions.id, questions.views),
   sitemap: questionSitemap,
@@ -114,6 +115,7 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  authorSql: (id) => `SELECT author_id FROM answers WHERE id = ${id}`,
   hot: answerHot,
   authoredBy: (authorId) =>
     sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,

@@ -58,6 +58,11 @@ export interface SubjectKind {
    * `not_authenticated` for a visitor who may see the circle but not read its content.
    */
   load(db: Executor, viewer: Viewer | null, id: number): Promise<LoadedSubject>;
+  /**
+   * Its author's id as SQL, for the SQL function `subject_author_id` (features/subjects/author-sql.ts):
+   * a scalar query of the subject whose id is the SQL parameter named `id`. Kinds nobody owns (a circle) leave it out.
+   */
+  authorSql?(id: string): string;
   /** Its share of a circle's content counts (the circle page and the tree show them): its count names and how many per circle (features/circles/counts.ts). */
   circleContent?: CircleContentMember;
   /** Whether anything of this kind is filed under the circle category (then it cannot be deleted). */
