@@ -369,7 +369,10 @@ function ProfileAnswers({ page, moreHref }: { page: Awaited<ReturnType<typeof li
 
 type ActivityView = ReturnType<typeof presentActivity>;
 
-/** The lines that are not a kind's content; a kind's (its registration's `activity`) is `profile.activity_<verb with _ for .>`. */
+/**
+ * The lines that are not a kind's content. A kind's line (its registration's `activity`) is
+ * `profile.activity_<verb with _ for .>` when the catalog words it, else the plain "Published …".
+ */
 const activityKeys: Partial<Record<string, string>> = {
   "user.registered": "profile.activity_registered",
   "user.followed": "profile.activity_followed",
@@ -378,7 +381,7 @@ const activityKeys: Partial<Record<string, string>> = {
 /** One activity line, said in full with its link ("joined the circle <Mathematics>"). */
 function ActivityLine({ item, path }: { item: ActivityView; path: (to: string) => string }) {
   const { t } = useTranslation("centre");
-  const key = activityKeys[item.verb] ?? `profile.activity_${item.verb.replace(".", "_")}`;
+  const key = activityKeys[item.verb] ?? [`profile.activity_${item.verb.replace(".", "_")}`, "profile.activity_published"];
   if (item.verb === "user.followed" && item.target) {
     return (
       <Trans

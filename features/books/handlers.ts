@@ -30,4 +30,3 @@ onEvent("comment.deleted", {
       .where(eq(books.id, event.data.subjectId));
   },
 });
-

@@ -1,8 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { books, circles, encyclopediaEntries, events, sessions, users, writings } from "../../server/db/schema/index.ts";
-import type { Viewer } from "../accounts/viewer.ts";
-import { readableCircleIds } from "../circles/access.server.ts";
+import { books, sessions, users, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { createSession, getUser, hashToken, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
@@ -16,7 +14,6 @@ import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
 import { receivedLikes } from "../reactions/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
 import { emit } from "../events/bus.ts";
-import type { EventVerb } from "../events/catalogue.ts";
 import { schoolsTag, userTag } from "../../server/lib/cache-tags.ts";
 
 /** Avatar sizes: the profile page (and its 2× screens) and the header. */
