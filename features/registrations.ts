@@ -13,6 +13,7 @@ import "./encyclopedia/subject.ts";
 import "./comments/subject.ts";
 import "./questions/subject.ts";
 import "./subjects/counters.ts";
+import "./subjects/hot.ts";
 import "./reactions/dependents.ts";
 import "./favorites/dependents.ts";
 import "./reports/dependents.ts";

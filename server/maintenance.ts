@@ -5,8 +5,7 @@ import { deleteExpiredChallenges } from "../features/captcha/service.ts";
 import { deleteStaleCodes } from "../features/verification/service.ts";
 import { deleteExpiredResetTokens } from "../features/verification/password-reset.ts";
 import { sweepOrphanedAttachments } from "../features/attachments/sweep.ts";
-import { hotRecomputeDue, recomputeHotScores } from "../features/writings/hot.ts";
-import { recomputeQuestionHotScores } from "../features/questions/hot.ts";
+import { hotRecomputeDue, recomputeHotScores } from "../features/subjects/hot.ts";
 import { refreshFormulaExcerpts } from "../features/writings/excerpts.ts";
 import { defineJob } from "../features/jobs/registry.ts";
 import { deleteOldJobRuns } from "../features/jobs/admin.ts";
@@ -28,7 +27,7 @@ export async function sweepExpired(db: Database): Promise<void> {
 
 /**
  * Every hour (on the hour, and once when a worker starts): the sweeps above, the orphaned
- * attachment sweep, then the Hot scores (features/writings/hot.ts, then features/questions/hot.ts).
+ * attachment sweep, then the Hot scores of every kind that keeps one (features/subjects/hot.ts).
  * At start-up the scores are recomputed only when the last recompute is over an hour old
  * (`hotRecomputeDue`). Every step runs even when one before it failed; a failure fails the run
  * (so it is retried and kept in the run history). Each step is idempotent.
@@ -47,7 +46,6 @@ export const hourlyMaintenanceJob = defineJob<{ startUp?: boolean }>({
     await step("attachment sweep", () => sweepOrphanedAttachments({ db, files }));
     if (!startUp || (await hotRecomputeDue(db, hourMs).catch(() => true))) {
       await step("Hot scores", () => recomputeHotScores(db));
-      await step("question Hot scores", () => recomputeQuestionHotScores(db));
     }
     if (failures.length > 0) throw new Error(failures.join("; "));
   },

@@ -16,8 +16,9 @@ function optimisticFavorite(confirmed: FavoriteState, wanted: boolean): Favorite
 }
 
 /**
- * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对), favourite (收藏), share and
- * report (举报, `ReportControl`: its page without JavaScript, a lazily loaded dialog with it). Each
+ * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对), favourite (收藏), tip, share and
+ * report (举报, `ReportControl`: its page without JavaScript, a lazily loaded dialog with it), each
+ * only when its kind's registration accepts it (`summary.accepts`, `summary.tips`). Each
  * button is a plain form post to `/subjects/{type}/{id}/…` that comes back to this page without
  * JavaScript; with it a fetcher's call, shown at once and rolled back with the server's message
  * when refused. Visitors are sent to sign in and brought back. The dislike count shows only to
@@ -82,62 +83,70 @@ export function ActionBar({
       <CoinIcon /> {t("tip")}
     </Link>
   ) : null;
+  const { accepts } = summary;
+  const sharePanel = accepts.shares ? (
+    <SharePanel
+      subjectType={subjectType}
+      subjectId={subjectId}
+      path={localizePath(here, locale)}
+      title={title}
+      count={summary.share_count}
+    />
+  ) : null;
   if (!csrfToken) {
     const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
     return (
       <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
-        <Link className="button action-button" to={login} rel="nofollow" data-testid="like">
-          {likeLabel}
-        </Link>
-        <Link className="button action-button" to={login} rel="nofollow" data-testid="dislike">
-          {dislikeLabel}
-        </Link>
-        <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
-          {favoriteLabel}
-        </Link>
+        {accepts.reactions ? (
+          <>
+            <Link className="button action-button" to={login} rel="nofollow" data-testid="like">
+              {likeLabel}
+            </Link>
+            <Link className="button action-button" to={login} rel="nofollow" data-testid="dislike">
+              {dislikeLabel}
+            </Link>
+          </>
+        ) : null}
+        {accepts.favorites ? (
+          <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
+            {favoriteLabel}
+          </Link>
+        ) : null}
         {tipLink}
-        <SharePanel
-          subjectType={subjectType}
-          subjectId={subjectId}
-          path={localizePath(here, locale)}
-          title={title}
-          count={summary.share_count}
-        />
-        <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={null} next={here} />
+        {sharePanel}
+        {accepts.reports ? <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={null} next={here} /> : null}
       </div>
     );
   }
   const subjectPath = (action: string) => localizePath(`/subjects/${subjectType}/${subjectId}/${action}`, locale);
   return (
     <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
-      <reactionFetcher.Form method="post" action={subjectPath("reaction")} className="action-form">
-        <input type="hidden" name="csrftoken" value={csrfToken} />
-        <input type="hidden" name="next" value={here} />
-        <ReactionButtons shown={reaction} like={likeLabel} dislike={dislikeLabel} className="button action-button" />
-      </reactionFetcher.Form>
-      <favoriteFetcher.Form method="post" action={subjectPath("favorite")} className="action-form">
-        <input type="hidden" name="csrftoken" value={csrfToken} />
-        <input type="hidden" name="next" value={here} />
-        <button
-          type="submit"
-          name="favorite"
-          value={favorite.favorited ? "off" : "on"}
-          className="button action-button"
-          aria-pressed={favorite.favorited}
-          data-testid="favorite"
-        >
-          {favoriteLabel}
-        </button>
-      </favoriteFetcher.Form>
+      {accepts.reactions ? (
+        <reactionFetcher.Form method="post" action={subjectPath("reaction")} className="action-form">
+          <input type="hidden" name="csrftoken" value={csrfToken} />
+          <input type="hidden" name="next" value={here} />
+          <ReactionButtons shown={reaction} like={likeLabel} dislike={dislikeLabel} className="button action-button" />
+        </reactionFetcher.Form>
+      ) : null}
+      {accepts.favorites ? (
+        <favoriteFetcher.Form method="post" action={subjectPath("favorite")} className="action-form">
+          <input type="hidden" name="csrftoken" value={csrfToken} />
+          <input type="hidden" name="next" value={here} />
+          <button
+            type="submit"
+            name="favorite"
+            value={favorite.favorited ? "off" : "on"}
+            className="button action-button"
+            aria-pressed={favorite.favorited}
+            data-testid="favorite"
+          >
+            {favoriteLabel}
+          </button>
+        </favoriteFetcher.Form>
+      ) : null}
       {tipLink}
-      <SharePanel
-        subjectType={subjectType}
-        subjectId={subjectId}
-        path={localizePath(here, locale)}
-        title={title}
-        count={summary.share_count}
-      />
-      <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={here} />
+      {sharePanel}
+      {accepts.reports ? <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={here} /> : null}
       {favorite.favorited ? (
         <Link className="action-link" to={localizePath("/account/store", locale)} data-testid="favorites-link">
           {t("favorite.manage")}

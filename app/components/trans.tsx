@@ -15,7 +15,8 @@ export function Trans({
   components,
 }: {
   t: TFunction;
-  i18nKey: string;
+  /** A key, or keys tried in order (the first the catalog has). */
+  i18nKey: string | readonly string[];
   values: Record<string, unknown>;
   components: ReactElement<{ children?: ReactNode }>[];
 }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
-/** The kinds whose pages count views and reads (features/metrics/views.ts). */
-type ViewedKind = "writing" | "book" | "entry" | "question";
+/** A kind whose registration counts views and reads (`views`, features/metrics/views.ts); any other answers the pixel uncounted. */
+type ViewedKind = string;
 
 /** A view becomes a read after this long on the page (docs/features/metrics.md; `minimumReadSeconds`). */
 const minimumReadMs = 30_000;

@@ -42,7 +42,7 @@ describe.each(databaseKinds)("sitemap paging on %s", (kind) => {
 
     const pageSize = 3;
     const files = await sitemapFiles(db, pageSize);
-    for (const section of sitemapSections)
+    for (const section of sitemapSections())
       expect(
         files.some((file) => file.startsWith(`${section}-`)),
         section,

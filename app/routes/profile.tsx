@@ -369,20 +369,19 @@ function ProfileAnswers({ page, moreHref }: { page: Awaited<ReturnType<typeof li
 
 type ActivityView = ReturnType<typeof presentActivity>;
 
-const activityKeys = {
+/**
+ * The lines that are not a kind's content. A kind's line (its registration's `activity`) is
+ * `profile.activity_<verb with _ for .>` when the catalog words it, else the plain "Published …".
+ */
+const activityKeys: Partial<Record<string, string>> = {
   "user.registered": "profile.activity_registered",
   "user.followed": "profile.activity_followed",
-  "circle.created": "profile.activity_circle_created",
-  "circle.joined": "profile.activity_circle_joined",
-  "writing.published": "profile.activity_writing_published",
-  "book.created": "profile.activity_book_created",
-  "entry.created": "profile.activity_entry_created",
-} as const satisfies Record<ActivityView["verb"], string>;
+};
 
 /** One activity line, said in full with its link ("joined the circle <Mathematics>"). */
 function ActivityLine({ item, path }: { item: ActivityView; path: (to: string) => string }) {
   const { t } = useTranslation("centre");
-  const key = activityKeys[item.verb];
+  const key = activityKeys[item.verb] ?? [`profile.activity_${item.verb.replace(".", "_")}`, "profile.activity_published"];
   if (item.verb === "user.followed" && item.target) {
     return (
       <Trans

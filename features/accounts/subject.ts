@@ -8,6 +8,9 @@ import { userSearch } from "./search.ts";
 
 registerSubject({
   type: "user",
+  // A user is their own author.
+  authorSql: (id) => id,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   search: userSearch,
   async load(db, viewer, id) {
     const [row] = await db

@@ -30,15 +30,3 @@ onEvent("comment.deleted", {
       .where(eq(books.id, event.data.subjectId));
   },
 });
-
-/** The services change `subject_counts` before they emit; touching the row makes the trigger score it again. */
-onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed", "subject.shared"], {
-  name: "books.hot_interaction",
-  async inTransaction(tx, event) {
-    if (event.subjectType !== "book") return;
-    await tx.db
-      .update(books)
-      .set({ commentCount: sql`${books.commentCount}` })
-      .where(eq(books.id, event.subjectId));
-  },
-});

@@ -10,13 +10,30 @@ import { assertNotHidden } from "../reports/visibility.ts";
 import { bookFeed, chapterFeed } from "./feed.ts";
 import { bookSearch, chapterSearch } from "./search.ts";
 import { bookCreatorDesk } from "./creator.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { bookSitemap } from "./sitemap.ts";
+import { bookHot } from "./hot.ts";
 
 registerSubject({
   type: "book",
+  authorSql: (id) => `SELECT author_id FROM books WHERE id = ${id}`,
   feed: bookFeed,
   search: bookSearch,
   creatorDesk: bookCreatorDesk,
-  interactions: { tips: true, pins: true },
+  views: viewsColumn(books, books.id, books.views),
+  sitemap: bookSitemap,
+  activity: {
+    verb: "book.created",
+    async load(db, ids) {
+      const rows = await db
+        .select({ id: books.id, circleId: books.circleId, name: books.name })
+        .from(books)
+        .where(and(inArray(books.id, ids), isNull(books.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.name, path: bookPath(row), language: null }));
+    },
+  },
+  hot: bookHot,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true, tips: true, pins: true },
   commentable: true,
   authoredBy: (authorId) => sql`select b.id, b.name as title from books b where b.author_id = ${authorId}`,
   async load(db, viewer, id) {
@@ -41,13 +58,16 @@ registerSubject({
     const [row] = await tx.db.select().from(books).where(eq(books.id, id)).limit(1);
     if (row) await removeBook(tx, row, actorId);
   },
-  async countCircleContent(db, circleIds) {
-    const rows = await db
-      .select({ circleId: books.circleId, total: count() })
-      .from(books)
-      .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
-      .groupBy(books.circleId);
-    return new Map(rows.map((row) => [row.circleId, { books: Number(row.total) }]));
+  circleContent: {
+    counts: ["books"],
+    async count(db, circleIds) {
+      const rows = await db
+        .select({ circleId: books.circleId, total: count() })
+        .from(books)
+        .where(and(inArray(books.circleId, circleIds), isNull(books.hiddenAt)))
+        .groupBy(books.circleId);
+      return new Map(rows.map((row) => [row.circleId, { books: Number(row.total) }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db
@@ -66,6 +86,8 @@ registerSubject({
 
 registerSubject({
   type: "chapter",
+  authorSql: (id) => `SELECT b.author_id FROM book_chapters c JOIN books b ON b.id = c.book_id WHERE c.id = ${id}`,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   feed: chapterFeed,
   search: chapterSearch,
   commentable: true,

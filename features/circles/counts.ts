@@ -3,32 +3,45 @@ import type { Executor } from "../../server/db/client.ts";
 import { circleMembers, circles } from "../../server/db/schema/index.ts";
 import { taggedMemory } from "../../server/lib/tagged-memory.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
-import { registeredKinds } from "../subjects/registry.ts";
+import { kindsWith } from "../subjects/registry.ts";
 
-/** The kinds of content a circle holds, as its page's tabs and the tree's counts name them. */
-export const circleContentKinds = ["articles", "books", "posts", "questions", "entries"] as const;
-export type CircleContentKind = (typeof circleContentKinds)[number];
-export type CircleContentCounts = Record<CircleContentKind, number>;
+/**
+ * A kind's share of a circle's content counts (its registration's `circleContent`): the names it
+ * counts under (`articles`, `posts`…, each shown as `circles:counts.<name>`) and how many of each
+ * every circle holds (its own, visible to readers of the circle: hidden content and extra
+ * language versions left out).
+ */
+export interface CircleContentMember {
+  counts: readonly string[];
+  count(db: Executor, circleIds: number[]): Promise<Map<number, Record<string, number>>>;
+}
+
+/** Content counts by name, in the order the kinds register them (the order the counts show). */
+export type CircleContentCounts = Record<string, number>;
+
+/** Every name a registered kind counts circle content under, in registration order. */
+export function circleContentNames(): string[] {
+  return kindsWith("circleContent").flatMap((kind) => kind.circleContent.counts);
+}
 
 export function zeroContentCounts(): CircleContentCounts {
-  return { articles: 0, books: 0, posts: 0, questions: 0, entries: 0 };
+  return Object.fromEntries(circleContentNames().map((name) => [name, 0]));
 }
 
 /**
  * How much content each circle holds (its own, not its sub-circles'): the sum of what every
- * registered subject kind reports (`countCircleContent` in its registration), so circles never
+ * registered subject kind reports (`circleContent` in its registration), so circles never
  * read a content table. Callers show these only to viewers who may read the circle's content
  * (`can(viewer, "read_content", access)`).
  */
 export async function countCircleContent(db: Executor, circleIds: number[]): Promise<Map<number, CircleContentCounts>> {
   if (circleIds.length === 0) return new Map();
   const counts = new Map(circleIds.map((id) => [id, zeroContentCounts()]));
-  for (const kind of registeredKinds()) {
-    if (!kind.countCircleContent) continue;
-    for (const [circleId, part] of await kind.countCircleContent(db, circleIds)) {
+  for (const kind of kindsWith("circleContent")) {
+    for (const [circleId, part] of await kind.circleContent.count(db, circleIds)) {
       const total = counts.get(circleId);
       if (!total) continue;
-      for (const [name, value] of Object.entries(part) as [CircleContentKind, number][]) total[name] += value;
+      for (const name of kind.circleContent.counts) total[name] = (total[name] ?? 0) + (part[name] ?? 0);
     }
   }
   return counts;
@@ -37,7 +50,7 @@ export async function countCircleContent(db: Executor, circleIds: number[]): Pro
 /** Whether a circle holds any content (deleting it is refused then). */
 export async function circleHasContent(db: Executor, circleId: number): Promise<boolean> {
   const counts = (await countCircleContent(db, [circleId])).get(circleId) ?? zeroContentCounts();
-  return circleContentKinds.some((kind) => counts[kind] > 0);
+  return Object.values(counts).some((count) => count > 0);
 }
 
 /** Members per circle, for the given circles (all circles when omitted). */

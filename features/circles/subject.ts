@@ -9,6 +9,7 @@ import { circleSearch } from "./search.ts";
 
 registerSubject({
   type: "circle",
+  interactions: { reactions: true, favorites: true, shares: true },
   search: circleSearch,
   async load(db, viewer, id) {
     const access = await loadCircleAccess(db, viewer, id);

@@ -16,6 +16,8 @@ function subjectTagsOf(type: string, id: number) {
 
 registerSubject({
   type: "comment",
+  authorSql: (id) => `SELECT author_id FROM comments WHERE id = ${id}`,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   async load(db, viewer, id) {
     const [row] = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
     if (!row || row.deletedAt) throw new AppError("not_found");

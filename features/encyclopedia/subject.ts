@@ -5,10 +5,31 @@ import { registerSubject } from "../subjects/registry.ts";
 import { entryPath } from "./paths.ts";
 import { loadReadableEntry } from "./service.ts";
 import { entrySearch } from "./search.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { entrySitemap } from "./sitemap.ts";
 
 registerSubject({
   type: "entry",
+  authorSql: (id) => `SELECT creator_id FROM encyclopedia_entries WHERE id = ${id}`,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
   search: entrySearch,
+  views: viewsColumn(encyclopediaEntries, encyclopediaEntries.id, encyclopediaEntries.views),
+  sitemap: entrySitemap,
+  activity: {
+    verb: "entry.created",
+    async load(db, ids) {
+      const rows = await db
+        .select({
+          id: encyclopediaEntries.id,
+          circleId: encyclopediaEntries.circleId,
+          name: encyclopediaEntries.name,
+          language: encyclopediaEntries.language,
+        })
+        .from(encyclopediaEntries)
+        .where(and(inArray(encyclopediaEntries.id, ids), isNull(encyclopediaEntries.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.name, path: entryPath(row), language: row.language }));
+    },
+  },
   commentable: true,
   authoredBy: (authorId) => sql`select e.id, e.name as title from encyclopedia_entries e where e.creator_id = ${authorId}`,
   async load(db, viewer, id) {
@@ -29,16 +50,19 @@ registerSubject({
     const [row] = await tx.db.update(encyclopediaEntries).set({ hiddenAt }).where(eq(encyclopediaEntries.id, id)).returning();
     return row ? [contentTag("entry", row.id), circleTag(row.circleId), userTag(row.creatorId), homeTag, sitemapTag] : [];
   },
-  async countCircleContent(db, circleIds) {
-    const rows = await db
-      // Language versions of one entry count once, as on the wiki home.
-      .select({
-        circleId: encyclopediaEntries.circleId,
-        total: sql<number>`count(distinct coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}))`,
-      })
-      .from(encyclopediaEntries)
-      .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)))
-      .groupBy(encyclopediaEntries.circleId);
-    return new Map(rows.map((row) => [row.circleId, { entries: Number(row.total) }]));
+  circleContent: {
+    counts: ["entries"],
+    async count(db, circleIds) {
+      const rows = await db
+        // Language versions of one entry count once, as on the wiki home.
+        .select({
+          circleId: encyclopediaEntries.circleId,
+          total: sql<number>`count(distinct coalesce(${encyclopediaEntries.translationOf}, ${encyclopediaEntries.id}))`,
+        })
+        .from(encyclopediaEntries)
+        .where(and(inArray(encyclopediaEntries.circleId, circleIds), isNull(encyclopediaEntries.hiddenAt)))
+        .groupBy(encyclopediaEntries.circleId);
+      return new Map(rows.map((row) => [row.circleId, { entries: Number(row.total) }]));
+    },
   },
 });

@@ -6,7 +6,7 @@ import { inTransaction, type ServiceOptions, type Transaction } from "../../serv
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
 import { bumpSubjectCounter } from "../subjects/counters.ts";
-import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { isSubjectType, type SubjectType } from "../subjects/types.ts";
 import { canReact } from "../reactions/policy.ts";
 import { viewerReactionsTag } from "../reactions/viewer-state.ts";
@@ -65,6 +65,7 @@ async function favoriteCountOf(db: Executor, subject: { type: string; id: number
 }
 
 async function loadForFavorite(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject> {
+  if (!acceptsInteraction(type, "favorites")) throw new AppError("not_found");
   const subject = await loadSubject(db, viewer, type, id);
   // Whoever may react may keep it: signed in and allowed to read it.
   if (!canReact(viewer, subject)) throw new AppError("forbidden");

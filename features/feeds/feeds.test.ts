@@ -5,7 +5,7 @@ import { createBook, createCircle, createFollow, createSignedInUser, createUser,
 import { databaseKinds } from "../../tests/support/database.ts";
 import { bookChapters, books, writings } from "../../server/db/schema/index.ts";
 import { presentViewer } from "../accounts/viewer.ts";
-import { recomputeHotScores } from "../writings/hot.ts";
+import { recomputeHotScores } from "../subjects/hot.ts";
 import { listFeed } from "./service.ts";
 import { readableCircles } from "../circles/access.server.ts";
 import { invalidate } from "../../server/lib/invalidation.ts";

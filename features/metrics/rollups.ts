@@ -3,7 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { events } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import type { EventVerb } from "../events/catalogue.ts";
-import { activityVerbs } from "../profiles/service.ts";
+import { activityVerbs } from "../profiles/activity.ts";
 
 /**
  * The daily rollups (`daily_stats`, docs/features/metrics.md) against the raw records they are
@@ -112,7 +112,9 @@ export async function rebuildRollups(db: Executor, range: DayRange = allDays): P
  * activity, the followers list, the messages' read version). Everything else is counted by the
  * rollups (from the raw records, not from events) and copied into notifications when it happens.
  */
-export const keptVerbs = [...activityVerbs, "user.followed", "user.messages_read"] as const satisfies readonly EventVerb[];
+export function keptVerbs(): EventVerb[] {
+  return [...new Set<EventVerb>([...activityVerbs(), "user.followed", "user.messages_read"])];
+}
 
 /** How long raw events stay before `pruneEvents` may delete them. */
 export const eventRetentionDays = 400;
@@ -134,7 +136,7 @@ export async function pruneEvents(
     const batch = db
       .select({ id: events.id })
       .from(events)
-      .where(and(lt(events.createdAt, before), notInArray(events.verb, [...keptVerbs])))
+      .where(and(lt(events.createdAt, before), notInArray(events.verb, keptVerbs())))
       .limit(batchSize);
     const gone = await db.delete(events).where(inArray(events.id, batch)).returning({ id: events.id });
     deleted += gone.length;

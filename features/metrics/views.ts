@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { isbot } from "isbot";
-import { books, encyclopediaEntries, questions, writings } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import type { ServiceOptions } from "../../server/lib/transactions.ts";
 import type { Executor } from "../../server/db/client.ts";
-import type { SubjectType } from "../subjects/types.ts";
+import { isSubjectType, type SubjectType } from "../subjects/types.ts";
+import { kindsWith, subjectKind } from "../subjects/registry.ts";
 
 /**
  * Views and reads of every kind (docs/features/metrics.md): one `subject_views` row per subject,
@@ -12,17 +13,26 @@ import type { SubjectType } from "../subjects/types.ts";
  * transaction, so nothing here touches them.
  */
 
-/** The kinds with a page that counts views, and the column their pages and Hot score show. */
-const viewCounters = {
-  writing: { table: writings, id: writings.id, views: writings.views },
-  book: { table: books, id: books.id, views: books.views },
-  entry: { table: encyclopediaEntries, id: encyclopediaEntries.id, views: encyclopediaEntries.views },
-  question: { table: questions, id: questions.id, views: questions.views },
-} as const;
-export type ViewedKind = keyof typeof viewCounters;
+/**
+ * A kind whose page counts views (its registration's `views`): the integer column of its own
+ * table that its pages and Hot score show, raised by a batch's new views of each subject.
+ */
+export interface ViewsMember {
+  table: PgTable;
+  id: PgColumn;
+  views: PgColumn;
+}
+
+/** The usual `views` member: one integer column of the kind's own table. */
+export function viewsColumn(table: PgTable, id: PgColumn, views: PgColumn): ViewsMember {
+  return { table, id, views };
+}
+
+/** A kind with a page that counts views: its registration declares `views`. */
+export type ViewedKind = SubjectType;
 
 export function isViewedKind(type: string): type is ViewedKind {
-  return Object.hasOwn(viewCounters, type);
+  return isSubjectType(type) && subjectKind(type).views !== undefined;
 }
 
 /** The visitor every bot's views are filed under (one row per subject and day, `hits` counting them). */
@@ -83,10 +93,10 @@ export async function writeViews(
     let written: WrittenView[] = [];
     if (views.length > 0) {
       const rows = views.map((view) => ({ t: view.type, i: view.id, v: view.visitor, d: view.day, b: view.bot, h: view.hits }));
-      const counters = Object.entries(viewCounters).map(
-        ([kind, counter], index) =>
+      const counters = kindsWith("views").map(
+        ({ type, views: counter }, index) =>
           sql`, ${sql.identifier(`c${index}`)} as (update ${counter.table} set ${sql.identifier(counter.views.name)} = ${counter.views} + c.n
-            from counted c where c.subject_type = ${kind} and ${counter.id} = c.subject_id)`,
+            from counted c where c.subject_type = ${type} and ${counter.id} = c.subject_id)`,
       );
       const result = await tx.execute(sql`
         with input as (

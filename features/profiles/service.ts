@@ -1,12 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { books, circles, encyclopediaEntries, events, sessions, users, writings } from "../../server/db/schema/index.ts";
-import type { Viewer } from "../accounts/viewer.ts";
-import { readableCircleIds } from "../circles/access.server.ts";
-import type { CircleRow } from "../circles/service.ts";
-import { writingPath } from "../writings/paths.ts";
-import { bookPath } from "../books/presenter.ts";
-import { entryPath } from "../encyclopedia/paths.ts";
+import { books, sessions, users, writings } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { createSession, getUser, hashToken, revokeSessionsOf, type ClientInfo, type User } from "../accounts/service.ts";
@@ -20,7 +14,6 @@ import { getCheckinStatus, type CheckinStatus } from "../checkins/service.ts";
 import { receivedLikes } from "../reactions/service.ts";
 import type { PasswordChangeInput, ProfileUpdate } from "./schema.ts";
 import { emit } from "../events/bus.ts";
-import type { EventVerb } from "../events/catalogue.ts";
 import { schoolsTag, userTag } from "../../server/lib/cache-tags.ts";
 
 /** Avatar sizes: the profile page (and its 2× screens) and the header. */
@@ -192,119 +185,4 @@ async function readsOf(db: Database, userId: number): Promise<number> {
   return (fromWritings?.total ?? 0) + (fromBooks?.total ?? 0);
 }
 
-/** The verbs the activity tab shows (checked against the event catalogue). */
-export const activityVerbs = [
-  "user.registered",
-  "user.followed",
-  "circle.created",
-  "circle.joined",
-  "writing.published",
-  "book.created",
-  "entry.created",
-] as const satisfies readonly EventVerb[];
-
-export type ActivityVerb = (typeof activityVerbs)[number];
-
-export interface ActivityItem {
-  id: number;
-  verb: ActivityVerb;
-  at: Date;
-  /** The followed user, for `user.followed`. */
-  target: { username: string; nickname: string } | null;
-  /** The circle created or joined. */
-  circle: CircleRow | null;
-  /** The writing, book or entry published or created (`path` without the language prefix). */
-  content: { title: string; path: string; language: string | null } | null;
-}
-
-/**
- * The public activity tab, newest first: joining the site, following, creating and joining
- * circles, publishing writings, creating books and entries. Lines about circles or content the
- * viewer may not read, or that are gone, are left out.
- */
-export async function listActivity(
-  db: Database,
-  userId: number,
-  viewer: Pick<Viewer, "id"> | null = null,
-  limit = 30,
-): Promise<ActivityItem[]> {
-  const rows = await db
-    .select({ id: events.id, verb: events.verb, at: events.createdAt, subjectId: events.subjectId })
-    .from(events)
-    .where(and(eq(events.actorId, userId), inArray(events.verb, [...activityVerbs])))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit * 2);
-  const idsOf = (...verbs: ActivityVerb[]) => [
-    ...new Set(rows.filter((row) => verbs.includes(row.verb as ActivityVerb)).map((row) => row.subjectId)),
-  ];
-  const userIds = idsOf("user.followed");
-  const circleIds = idsOf("circle.created", "circle.joined");
-  const writingIds = idsOf("writing.published");
-  const bookIds = idsOf("book.created");
-  const entryIds = idsOf("entry.created");
-  const readable = new Set(await readableCircleIds(db, viewer));
-  const [userRows, circleRows, writingRows, bookRows, entryRows] = await Promise.all([
-    userIds.length > 0
-      ? db.select({ id: users.id, username: users.username, nickname: users.nickname }).from(users).where(inArray(users.id, userIds))
-      : [],
-    circleIds.length > 0 ? db.select().from(circles).where(inArray(circles.id, circleIds)) : [],
-    writingIds.length > 0
-      ? db
-          .select({ id: writings.id, circleId: writings.circleId, type: writings.type, title: writings.title, language: writings.language })
-          .from(writings)
-          .where(and(inArray(writings.id, writingIds), isNull(writings.hiddenAt)))
-      : [],
-    bookIds.length > 0
-      ? db
-          .select({ id: books.id, circleId: books.circleId, name: books.name })
-          .from(books)
-          .where(and(inArray(books.id, bookIds), isNull(books.hiddenAt)))
-      : [],
-    entryIds.length > 0
-      ? db
-          .select({
-            id: encyclopediaEntries.id,
-            circleId: encyclopediaEntries.circleId,
-            name: encyclopediaEntries.name,
-            language: encyclopediaEntries.language,
-          })
-          .from(encyclopediaEntries)
-          .where(and(inArray(encyclopediaEntries.id, entryIds), isNull(encyclopediaEntries.hiddenAt)))
-      : [],
-  ]);
-  const usersById = new Map(userRows.map((row) => [row.id, row]));
-  const circlesById = new Map(circleRows.filter((row) => readable.has(row.id)).map((row) => [row.id, row]));
-  const content = new Map<string, ActivityItem["content"]>();
-  for (const row of writingRows)
-    if (readable.has(row.circleId)) content.set(`writing:${row.id}`, { title: row.title, path: writingPath(row), language: row.language });
-  for (const row of bookRows)
-    if (readable.has(row.circleId)) content.set(`book:${row.id}`, { title: row.name, path: bookPath(row), language: null });
-  for (const row of entryRows)
-    if (readable.has(row.circleId)) content.set(`entry:${row.id}`, { title: row.name, path: entryPath(row), language: row.language });
-  const kindOf: Partial<Record<ActivityVerb, string>> = {
-    "writing.published": "writing",
-    "book.created": "book",
-    "entry.created": "entry",
-  };
-  const items: ActivityItem[] = [];
-  for (const row of rows) {
-    const verb = row.verb as ActivityVerb;
-    const item: ActivityItem = { id: row.id, verb, at: row.at, target: null, circle: null, content: null };
-    if (verb === "user.followed") {
-      const target = usersById.get(row.subjectId);
-      if (!target) continue;
-      item.target = { username: target.username, nickname: target.nickname };
-    } else if (verb === "circle.created" || verb === "circle.joined") {
-      const circle = circlesById.get(row.subjectId);
-      if (!circle) continue;
-      item.circle = circle;
-    } else if (verb !== "user.registered") {
-      const found = content.get(`${kindOf[verb]}:${row.subjectId}`);
-      if (!found) continue;
-      item.content = found;
-    }
-    items.push(item);
-    if (items.length === limit) break;
-  }
-  return items;
-}
+export { activityVerbs, listActivity, type ActivityItem, type ActivityVerb } from "./activity.ts";

@@ -31,22 +31,6 @@ onEvent("comment.deleted", {
   },
 });
 
-/**
- * Reactions, favourites and shares of a question or of its answers move the question's Hot score:
- * touching the row makes the trigger (migration `questions`) read the new counters.
- */
-onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed", "subject.shared"], {
-  name: "questions.hot_interaction",
-  async inTransaction(tx, event) {
-    const questionId = await questionOf(tx.db, event.subjectType ?? "", event.subjectId);
-    if (questionId === null) return;
-    await tx.db
-      .update(questions)
-      .set({ commentCount: sql`${questions.commentCount}` })
-      .where(eq(questions.id, questionId));
-  },
-});
-
 async function questionOf(db: Executor, type: string, id: number): Promise<number | null> {
   if (type === "question") return id;
   if (type !== "answer") return null;

@@ -15,6 +15,9 @@ import {
 } from "./service.ts";
 import { answerFeed, questionFeed } from "./feed.ts";
 import { answerSearch, questionSearch } from "./search.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { questionSitemap } from "./sitemap.ts";
+import { answerHot, questionHot } from "./hot.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
 export function questionSubject(
@@ -64,6 +67,11 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  authorSql: (id) => `SELECT author_id FROM questions WHERE id = ${id}`,
+  interactions: { reactions: true, favorites: true, shares: true, reports: true },
+  views: viewsColumn(questions, questions.id, questions.views),
+  sitemap: questionSitemap,
+  hot: questionHot,
   authoredBy: (authorId) => sql`select q.id, q.title from questions q where q.author_id = ${authorId}`,
   feed: questionFeed,
   search: questionSearch,
@@ -71,13 +79,16 @@ registerSubject({
     const { row, access } = await loadReadableQuestion(db, viewer, id);
     return questionSubject(row, access);
   },
-  async countCircleContent(db, circleIds) {
-    const rows = await db
-      .select({ circleId: questions.circleId, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(questions)
-      .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)))
-      .groupBy(questions.circleId);
-    return new Map(rows.map((row) => [row.circleId, { questions: row.count }]));
+  circleContent: {
+    counts: ["questions"],
+    async count(db, circleIds) {
+      const rows = await db
+        .select({ circleId: questions.circleId, count: sql<number>`count(*)`.mapWith(Number) })
+        .from(questions)
+        .where(and(inArray(questions.circleId, circleIds), isNull(questions.hiddenAt)))
+        .groupBy(questions.circleId);
+      return new Map(rows.map((row) => [row.circleId, { questions: row.count }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db
@@ -104,10 +115,12 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  authorSql: (id) => `SELECT author_id FROM answers WHERE id = ${id}`,
+  hot: answerHot,
   authoredBy: (authorId) =>
     sql`select a.id, q.title from answers a join questions q on q.id = a.question_id where a.author_id = ${authorId}`,
   feed: answerFeed,
-  interactions: { tips: true },
+  interactions: { reactions: true, favorites: true, shares: true, reports: true, tips: true },
   search: answerSearch,
   async load(db, viewer, id) {
     const { row, question, access, author } = await loadReadableAnswer(db, viewer, id);

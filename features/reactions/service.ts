@@ -5,7 +5,7 @@ import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
-import { loadSubject, type LoadedSubject } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject, type LoadedSubject } from "../subjects/registry.ts";
 import { bumpSubjectCounter } from "../subjects/counters.ts";
 import { canReact, seesDislikes } from "./policy.ts";
 import { viewerReactionsTag } from "./viewer-state.ts";
@@ -24,6 +24,7 @@ function bump(tx: Transaction, subject: LoadedSubject, kind: ReactionKind, delta
 }
 
 async function loadForReaction(db: Executor, viewer: Viewer, type: string, id: number): Promise<LoadedSubject> {
+  if (!acceptsInteraction(type, "reactions")) throw new AppError("not_found");
   const subject = await loadSubject(db, viewer, type, id);
   if (!canReact(viewer, subject)) throw new AppError("forbidden");
   return subject;

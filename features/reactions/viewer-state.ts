@@ -39,6 +39,8 @@ export interface InteractionSummary {
   share_count: number;
   /** Readers may tip it: its kind accepts tips (its subject registration) and they are switched on for it. */
   tips: boolean;
+  /** The other interactions its kind's registration accepts (`interactions`): the action bar shows exactly these. */
+  accepts: { reactions: boolean; favorites: boolean; shares: boolean; reports: boolean };
 }
 
 /** The viewer's reactions to many subjects of one kind. */
@@ -123,6 +125,7 @@ export async function interactionSummary(
     viewer ? ownState(db, viewer.id, subject.type, subject.id) : Promise.resolve({ reaction: null, favorited: false }),
     acceptsTips(db, subject),
   ]);
+  const declared = subjectKind(subject.type).interactions ?? {};
   const summary: InteractionSummary = {
     reaction: mine.reaction,
     like_count: counts.likeCount,
@@ -130,6 +133,12 @@ export async function interactionSummary(
     favorite_count: counts.favoriteCount,
     share_count: counts.shareCount,
     tips,
+    accepts: {
+      reactions: declared.reactions === true,
+      favorites: declared.favorites === true,
+      shares: declared.shares === true,
+      reports: declared.reports === true,
+    },
   };
   if (seesDislikes(viewer, subject)) summary.dislike_count = counts.dislikeCount;
   return summary;

@@ -10,7 +10,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "../circles/access.server.ts";
 import { circleRows } from "../circles/tree.server.ts";
 import { emit } from "../events/bus.ts";
-import { loadSubject, subjectKind } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject, subjectKind } from "../subjects/registry.ts";
 import type { SubjectType } from "../subjects/types.ts";
 import type { CasesQuery, ReportInput, ResolveInput } from "./schema.ts";
 import { canModerate, isSiteModerator, moderatesIn, siteModeratorReaches } from "./visibility.ts";
@@ -61,10 +61,11 @@ export async function reportSubject(
   input: ReportInput,
 ): Promise<ReportResult> {
   return inTransaction(options, async (tx) => {
+    // Only what its registration lets readers report, and moderation can hide (a circle cannot).
+    if (!acceptsInteraction(type, "reports")) throw new AppError("not_found");
+    const { setHidden } = subjectKind(type);
+    if (!setHidden) throw new AppError("not_found");
     const subject = await loadSubject(tx.db, viewer, type, id);
-    const kind = subjectKind(subject.type);
-    // Only what moderation can hide can be reported (a circle cannot).
-    if (!kind.setHidden) throw new AppError("not_found");
     if (subject.authorId === viewer.id) throw new AppError("cannot_report_own");
     await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reports:${subject.type}:${subject.id}`}))`);
     const [latest] = await tx.db
@@ -119,7 +120,7 @@ export async function reportSubject(
         .where(eq(reports.caseId, theCase.id));
       // Weighed, not counted: new accounts' reports count less (features/reports/weight.ts).
       if (!hidden && score!.total >= settings.hideThreshold - 1e-9) {
-        tags.push(...(await kind.setHidden(tx, subject.id, new Date())));
+        tags.push(...(await setHidden(tx, subject.id, new Date())));
         await tx.db.update(moderationCases).set({ hidden: true }).where(eq(moderationCases.id, theCase.id));
         hidden = true;
       }

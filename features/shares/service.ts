@@ -6,7 +6,8 @@ import { inTransaction } from "../../server/lib/transactions.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { emit } from "../events/bus.ts";
 import { bumpSubjectCounter } from "../subjects/counters.ts";
-import { loadSubject } from "../subjects/registry.ts";
+import { acceptsInteraction, loadSubject } from "../subjects/registry.ts";
+import { AppError } from "../../common/app-error.ts";
 
 /**
  * Counts a share (the link copied or handed to the system's share sheet) once per visitor, subject
@@ -23,6 +24,7 @@ export async function recordShare(
   now: Date = new Date(),
 ): Promise<{ shareCount: number }> {
   return inTransaction({ db }, async (tx) => {
+    if (!acceptsInteraction(type, "shares")) throw new AppError("not_found");
     const subject = await loadSubject(tx.db, viewer, type, id);
     const [inserted] = await tx.db
       .insert(subjectShares)

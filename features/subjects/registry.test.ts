@@ -7,6 +7,7 @@ import { bookChapters, comments } from "../../server/db/schema/index.ts";
 import { inTransaction } from "../../server/lib/transactions.ts";
 import { AppError } from "../../common/app-error.ts";
 import { countCircleContent } from "../circles/counts.ts";
+import { subjectAuthorFunctionBody, subjectAuthorFunctionSql } from "./author-sql.ts";
 import { categoryInUse } from "../circles/categories.ts";
 import { deleteSubjectDependents, loadSubject, registeredKinds, type SubjectKind } from "./registry.ts";
 import { subjectTypes } from "./types.ts";
@@ -27,6 +28,10 @@ describe("the subject registry", () => {
       .sort()
       .map((member) => {
         if (member === "feed") return `feed: ${kind.feed!.tabs.join(" ")}`;
+        if (member === "circleContent") return `circleContent: ${kind.circleContent!.counts.join(" ")}`;
+        if (member === "sitemap") return `sitemap: ${kind.sitemap!.section}`;
+        if (member === "activity") return `activity: ${kind.activity!.verb}`;
+        if (member === "hot") return `hot: rescore${kind.hot!.recompute ? " recompute" : ""}`;
         if (member === "creatorDesk") return `creatorDesk: ${kind.creatorDesk!.kinds.join(" ")}`;
         if (member === "interactions")
           return `interactions: ${Object.entries(kind.interactions!)
@@ -47,88 +52,117 @@ describe("the subject registry", () => {
     expect(Object.fromEntries(registeredKinds().map((kind) => [kind.type, declaredMembers(kind)]))).toMatchInlineSnapshot(`
       {
         "answer": [
+          "authorSql",
           "authoredBy",
           "commentable",
           "feed: latest all follow",
-          "interactions: tips",
+          "hot: rescore",
+          "interactions: reactions favorites shares reports tips",
           "load",
           "remove",
           "search: answer.created answer.edited (parent question)",
           "setHidden",
         ],
         "book": [
+          "activity: book.created",
+          "authorSql",
           "authoredBy",
           "children",
+          "circleContent: books",
           "commentable",
-          "countCircleContent",
           "creatorDesk: book",
           "feed: latest hot all follow",
-          "interactions: tips pins",
+          "hot: rescore recompute",
+          "interactions: reactions favorites shares reports tips pins",
           "load",
           "referencesAttachment",
           "remove",
           "search: book.created book.updated book.completed book.resumed",
           "setHidden",
+          "sitemap: books",
           "usesCategory",
+          "views",
         ],
         "chapter": [
+          "authorSql",
           "authoredBy",
           "commentable",
           "feed: latest all follow",
+          "interactions: reactions favorites shares reports",
           "load",
           "remove",
           "search: book.chapter_added book.chapter_updated (parent book)",
           "setHidden",
         ],
         "circle": [
+          "interactions: reactions favorites shares",
           "load",
           "referencesAttachment",
           "search: circle.created circle.updated (teaches words)",
         ],
         "comment": [
+          "authorSql",
+          "interactions: reactions favorites shares reports",
           "load",
           "remove",
           "setHidden",
         ],
         "entry": [
+          "activity: entry.created",
+          "authorSql",
           "authoredBy",
+          "circleContent: entries",
           "commentable",
-          "countCircleContent",
+          "interactions: reactions favorites shares reports",
           "load",
           "search: entry.created entry.edited (teaches words)",
           "setHidden",
+          "sitemap: entries",
+          "views",
         ],
         "question": [
+          "authorSql",
           "authoredBy",
           "children",
+          "circleContent: questions",
           "commentable",
-          "countCircleContent",
           "feed: latest hot all follow",
+          "hot: rescore recompute",
+          "interactions: reactions favorites shares reports",
           "load",
           "remove",
           "search: question.asked question.edited",
           "setHidden",
+          "sitemap: questions",
           "usesCategory",
+          "views",
         ],
         "user": [
+          "authorSql",
+          "interactions: reactions favorites shares reports",
           "load",
           "referencesAttachment",
           "search: user.registered user.profile_updated",
           "setHidden",
         ],
         "writing": [
+          "activity: writing.published",
+          "authorSql",
           "authoredBy",
+          "circleContent: articles posts",
           "commentable",
-          "countCircleContent",
           "creatorDesk: article serial post",
           "feed: latest hot all follow",
-          "interactions: tips tipsSwitchedOn pins",
+          "hot: rescore recompute",
+          "interactions: reactions favorites shares reports tips tipsSwitchedOn pins",
           "load",
           "referencesAttachment",
           "remove",
           "search: writing.published writing.edited",
           "setHidden",
+          "sitemap: writings",
           "usesCategory",
+          "views",
         ],
       }
     `);
@@ -137,6 +171,11 @@ describe("the subject registry", () => {
   it("has every commentable kind name its author's subjects, so comments on them reach the creator's desk", () => {
     for (const kind of registeredKinds().filter((kind) => kind.commentable))
       expect(kind.authoredBy, `${kind.type}.authoredBy`).toBeDefined();
+  });
+
+  it("lets only kinds that moderation can hide accept reports", () => {
+    for (const kind of registeredKinds().filter((kind) => kind.interactions?.reports))
+      expect(kind.setHidden, `${kind.type}.setHidden`).toBeDefined();
   });
 });
 
@@ -183,6 +222,29 @@ describe.each(databaseKinds)("subjects through the registry on %s", (kind) => {
     expect(await loadSubject(db(), null, "circle", 1)).toMatchObject({ path: "/circles/1", access: { circle: { id: 1 } } });
     expect(await code(loadSubject(db(), null, "writing", 999_999))).toBe("not_found");
     expect(await code(loadSubject(db(), null, "spaceship", 1))).toBe("not_found");
+  });
+
+  it("has the database's subject_author_id generated from the registrations, answering each kind's author", async () => {
+    const [row] = (
+      (await db().execute(sql`select prosrc from pg_proc where proname = 'subject_author_id'`)) as unknown as { rows: { prosrc: string }[] }
+    ).rows;
+    // A kind that gained or lost `authorSql` needs a migration with this statement.
+    expect(row?.prosrc, `the migration to add:\n${subjectAuthorFunctionSql()}`).toBe(subjectAuthorFunctionBody());
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const created = await visitor.post("/api/circles/1/writings/", { title: "作者", content: "正文\n" });
+    expect(created.statusCode, created.body).toBe(201);
+    const writingId = (created.json() as { id: number }).id;
+    const comment = await createComment(db(), writingId, user, { body: "评论" });
+    const authorOf = async (type: string, id: number) =>
+      ((await db().execute(sql`select subject_author_id(${type}, ${id}) as author`)) as unknown as { rows: { author: number | null }[] })
+        .rows[0]?.author ?? null;
+    for (const [type, id] of [
+      ["writing", writingId],
+      ["comment", comment.id],
+      ["user", user.id],
+    ] as const)
+      expect(await authorOf(type, id), type).toBe((await loadSubject(db(), null, type, id)).authorId);
+    expect(await authorOf("circle", 1)).toBeNull();
   });
 
   it("hides a hidden circle's content from outsiders exactly like an unknown id", async () => {

@@ -8,6 +8,11 @@ import type { CircleAccess } from "../circles/policy.ts";
 import type { FeedMember } from "../feeds/registry.ts";
 import type { SearchMember } from "../search/registry.ts";
 import type { CreatorDeskMember } from "../creator/content.ts";
+import type { ViewsMember } from "../metrics/views.ts";
+import type { HotMember } from "./hot.ts";
+import type { CircleContentMember } from "../circles/counts.ts";
+import type { SitemapMember } from "./sitemap.ts";
+import type { ActivityMember } from "../profiles/activity.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
 
 /**
@@ -53,8 +58,13 @@ export interface SubjectKind {
    * `not_authenticated` for a visitor who may see the circle but not read its content.
    */
   load(db: Executor, viewer: Viewer | null, id: number): Promise<LoadedSubject>;
-  /** Its share of a circle's content counts (the circle page's tabs, the tree), per circle id. */
-  countCircleContent?(db: Executor, circleIds: number[]): Promise<Map<number, Record<string, number>>>;
+  /**
+   * Its author's id as SQL, for the SQL function `subject_author_id` (features/subjects/author-sql.ts):
+   * a scalar query of the subject whose id is the SQL parameter named `id`. Kinds nobody owns (a circle) leave it out.
+   */
+  authorSql?(id: string): string;
+  /** Its share of a circle's content counts (the circle page and the tree show them): its count names and how many per circle (features/circles/counts.ts). */
+  circleContent?: CircleContentMember;
   /** Whether anything of this kind is filed under the circle category (then it cannot be deleted). */
   usesCategory?(db: Executor, categoryId: number): Promise<boolean>;
   /** A condition true when this kind still uses the uploaded file `fileId` (the orphan sweep keeps it). */
@@ -86,12 +96,31 @@ export interface SubjectKind {
    * `id` (integer) and `title` (text). Every commentable kind with an author declares it.
    */
   authoredBy?(authorId: number): SQL;
+  /** Its page counts views and reads (the one beacon route, `subject_views`): how a counted view raises its stored count (features/metrics). */
+  views?: ViewsMember;
+  /** Its lines on its author's public activity tab (features/profiles/activity.ts). */
+  activity?: ActivityMember;
+  /** Its section of the sitemap (app/lib/sitemap.server.ts renders it; features/subjects/sitemap.ts). */
+  sitemap?: SitemapMember;
+  /** Its Hot inputs (features/subjects/hot.ts): what an interaction on it scores again, and its part of the hourly recompute. */
+  hot?: HotMember;
   /** What readers may do to it besides comments (the action bar shows exactly these). */
   interactions?: SubjectInteractions;
 }
 
-/** The interactions a kind accepts; what is left out is refused (tips, pins) or not shown. */
+/**
+ * The interactions a kind accepts: their services refuse (`not_found`) every other kind, and the
+ * action bar shows exactly these (through `interactionSummary`, features/reactions/viewer-state.ts).
+ */
 export interface SubjectInteractions {
+  /** Like and dislike (赞同 / 反对, features/reactions). */
+  reactions?: boolean;
+  /** Readers may keep it in their favourites (收藏, features/favorites). */
+  favorites?: boolean;
+  /** Shares are counted (features/shares). */
+  shares?: boolean;
+  /** Readers may report it to moderators (举报, features/reports); only a kind with `setHidden` can declare it. */
+  reports?: boolean;
   /** Readers may tip its author (赞赏); `tipsSwitchedOn` answers for one subject when its author may turn tips off. */
   tips?: boolean;
   tipsSwitchedOn?(db: Executor, id: number): Promise<boolean>;
@@ -155,8 +184,11 @@ export function kindsWith<Member extends keyof SubjectKind>(member: Member): (Su
   return registeredKinds().filter((kind): kind is SubjectKind & Required<Pick<SubjectKind, Member>> => kind[member] !== undefined);
 }
 
+/** The interactions a kind may declare (`SubjectInteractions`). */
+export type Interaction = "reactions" | "favorites" | "shares" | "reports" | "tips" | "pins";
+
 /** Whether a registered kind accepts an interaction (an unknown name does not). */
-export function acceptsInteraction(type: string, interaction: "tips" | "pins"): type is SubjectType {
+export function acceptsInteraction(type: string, interaction: Interaction): type is SubjectType {
   return isSubjectType(type) && subjectKind(type).interactions?.[interaction] === true;
 }
 

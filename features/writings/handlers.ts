@@ -31,22 +31,6 @@ onEvent("comment.deleted", {
 });
 
 /**
- * Reactions, favourites and shares of a writing move its Hot score in their own transaction: the
- * services change `subject_counts` before they emit, and touching the row makes the
- * `writings_hot_score` trigger (`engagement_hot_score`, docs/features/interactions.md) score it again with the new counters.
- */
-onEvent(["reaction.added", "reaction.changed", "reaction.removed", "favorite.added", "favorite.removed", "subject.shared"], {
-  name: "writings.hot_interaction",
-  async inTransaction(tx, event) {
-    if (event.subjectType !== "writing") return;
-    await tx.db
-      .update(writings)
-      .set({ commentCount: sql`${writings.commentCount}` })
-      .where(eq(writings.id, event.subjectId));
-  },
-});
-
-/**
  * A comment hidden or shown again by moderation (the reports threshold or a decision) leaves or
  * rejoins its writing's count: recounted from the table in the same transaction.
  */

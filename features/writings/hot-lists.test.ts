@@ -15,7 +15,7 @@ import { databaseKinds } from "../../tests/support/database.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { listWritings } from "./queries.ts";
 import { recordView } from "../metrics/views.ts";
-import { hotRecomputeDue, recomputeHotScores } from "./hot.ts";
+import { hotRecomputeDue, recomputeHotScores } from "../subjects/hot.ts";
 
 /** The stored Hot score and keyset paging of the lists (issue 19, "Scale"). */
 describe.each(databaseKinds)("Hot score and list paging on %s", (kind) => {

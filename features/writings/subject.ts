@@ -8,6 +8,9 @@ import { loadReadableWriting, removeWriting, writingContentTags, writingTags, ty
 import { writingFeed } from "./feed.ts";
 import { writingSearch } from "./search.ts";
 import { writingCreatorDesk } from "./creator.ts";
+import { viewsColumn } from "../metrics/views.ts";
+import { writingSitemap } from "./sitemap.ts";
+import { writingHot } from "./hot.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
@@ -35,10 +38,28 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  authorSql: (id) => `SELECT author_id FROM writings WHERE id = ${id}`,
   feed: writingFeed,
   search: writingSearch,
   creatorDesk: writingCreatorDesk,
+  views: viewsColumn(writings, writings.id, writings.views),
+  sitemap: writingSitemap,
+  activity: {
+    verb: "writing.published",
+    async load(db, ids) {
+      const rows = await db
+        .select({ id: writings.id, circleId: writings.circleId, type: writings.type, title: writings.title, language: writings.language })
+        .from(writings)
+        .where(and(inArray(writings.id, ids), isNull(writings.hiddenAt)));
+      return rows.map((row) => ({ id: row.id, circleId: row.circleId, title: row.title, path: writingPath(row), language: row.language }));
+    },
+  },
+  hot: writingHot,
   interactions: {
+    reactions: true,
+    favorites: true,
+    shares: true,
+    reports: true,
     tips: true,
     // Its author may switch tips off (`tip_enabled`).
     async tipsSwitchedOn(db, id) {
@@ -53,18 +74,21 @@ registerSubject({
     const { row, access } = await loadReadableWriting(db, viewer, id);
     return writingSubject(row, access);
   },
-  async countCircleContent(db, circleIds) {
-    // Language versions are one writing: only the first version of each group counts.
-    const rows = await db
-      .select({
-        circleId: writings.circleId,
-        articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
-        posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
-      })
-      .from(writings)
-      .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf), isNull(writings.hiddenAt)))
-      .groupBy(writings.circleId);
-    return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
+  circleContent: {
+    counts: ["articles", "posts"],
+    async count(db, circleIds) {
+      // Language versions are one writing: only the first version of each group counts.
+      const rows = await db
+        .select({
+          circleId: writings.circleId,
+          articles: sql<number>`count(*) filter (where ${writings.type} <> 'post')`.mapWith(Number),
+          posts: sql<number>`count(*) filter (where ${writings.type} = 'post')`.mapWith(Number),
+        })
+        .from(writings)
+        .where(and(inArray(writings.circleId, circleIds), isNull(writings.translationOf), isNull(writings.hiddenAt)))
+        .groupBy(writings.circleId);
+      return new Map(rows.map((row) => [row.circleId, { articles: row.articles, posts: row.posts }]));
+    },
   },
   async usesCategory(db, categoryId) {
     const [filed] = await db
