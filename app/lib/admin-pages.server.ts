@@ -33,9 +33,11 @@ export async function adminLayoutLoader(app: AppContext) {
 }
 
 export async function dashboardLoader(app: AppContext) {
-  const board = await dashboard(app.db, await staff(app, "view_dashboard"), app.now());
+  const member = await staff(app, "view_dashboard");
+  const board = await dashboard(app.db, member, app.now());
   return {
     ...board,
+    canSeeLedger: member.role === "admin",
     lastLedgerCheck: board.lastLedgerCheck
       ? { consistent: board.lastLedgerCheck.consistent, ranAt: board.lastLedgerCheck.ranAt.toISOString() }
       : null,
