@@ -171,7 +171,7 @@ export async function protectContent(
 ): Promise<{ protected: boolean }> {
   const why = requireReason(input.reason);
   return inTransaction(options, async (tx) => {
-    const result = await setEntryProtection({ db: tx.db, tx }, viewer, id, input.protected);
+    const result = await setEntryProtection({ db: tx.db, tx }, viewer, id, input.protected, true);
     await recordAudit(
       tx.db,
       { staff, address },
