@@ -6,6 +6,7 @@ import {
   listAuditOperation,
   listJobsOperation,
   listUsersOperation,
+  resetProfileOperation,
   retryJobOperation,
   updateUserOperation,
 } from "./operations.ts";
@@ -67,5 +68,9 @@ export async function adminApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "POST", "/api/admin/announcements/:id/withdraw/", withdrawAnnouncementOperation, {
     tags,
     summary: "Staff: withdraw an announcement, with a reason",
+  });
+  jsonRoute(app, "POST", "/api/admin/users/:id/reset/", resetProfileOperation, {
+    tags,
+    summary: "Staff: reset a nickname (to the username) or avatar (to the default) that breaks the rules, with a reason; the user is told",
   });
 }

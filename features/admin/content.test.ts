@@ -7,6 +7,7 @@ import {
   announcements,
   auditLog,
   encyclopediaEntries,
+  knownLoginIps,
   moderationCases,
   moderationDecisions,
   notifications,
@@ -50,7 +51,10 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
         method: "POST",
         // A fresh announcement for each asker, so that each may withdraw one.
         url: async () => {
-          const [row] = await db().insert(announcements).values({ ...draftRow(), announcedAt: new Date() }).returning();
+          const [row] = await db()
+            .insert(announcements)
+            .values({ ...draftRow(), announcedAt: new Date() })
+            .returning();
           return `/api/admin/announcements/${row!.id}/withdraw/`;
         },
         json: { reason },
@@ -74,7 +78,10 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
     const author = await createUser(db());
     const writing = await createWriting(db(), author);
     const entry = await createEntry(db(), 1, author);
-    const [row] = await db().insert(announcements).values({ ...draftRow(), announcedAt: new Date() }).returning();
+    const [row] = await db()
+      .insert(announcements)
+      .values({ ...draftRow(), announcedAt: new Date() })
+      .returning();
     for (const [url, json] of [
       [`/api/admin/content/writing/${writing.id}/moderation/`, { action: "hide" }],
       [`/api/admin/content/entry/${entry.id}/protection/`, { protected: true, reason: " " }],
@@ -115,10 +122,17 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
       .from(notifications)
       .where(and(eq(notifications.recipientId, author.id), eq(notifications.verb, "moderation.decided")));
     expect(told.length).toBe(1);
-    const [audit] = await db().select().from(auditLog).where(eq(auditLog.target, `writing:${writing.id}`)).orderBy(desc(auditLog.id));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `writing:${writing.id}`))
+      .orderBy(desc(auditLog.id));
     expect(audit).toMatchObject({ action: "content.hide", reason: "Advertising" });
 
-    const restored = await admin.post(`/api/admin/content/writing/${writing.id}/moderation/`, { action: "restore", reason: "Appeal upheld" });
+    const restored = await admin.post(`/api/admin/content/writing/${writing.id}/moderation/`, {
+      action: "restore",
+      reason: "Appeal upheld",
+    });
     expect(restored.json()).toEqual({ hidden: false });
     expect((await db().select().from(writings).where(eq(writings.id, writing.id)))[0]!.hiddenAt).toBeNull();
   });
@@ -129,7 +143,11 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
     expect((await moderator.post(url, { protected: true, reason: "Edit war" })).json()).toEqual({ protected: true });
     expect((await db().select().from(encyclopediaEntries).where(eq(encyclopediaEntries.id, entry.id)))[0]!.protected).toBe(true);
     expect((await moderator.post(url, { protected: false, reason: "Calm again" })).json()).toEqual({ protected: false });
-    const rows = await db().select().from(auditLog).where(eq(auditLog.target, `entry:${entry.id}`)).orderBy(auditLog.id);
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `entry:${entry.id}`))
+      .orderBy(auditLog.id);
     expect(rows.map((row) => [row.action, row.reason])).toEqual([
       ["entry.protect", "Edit war"],
       ["entry.unprotect", "Calm again"],
@@ -138,9 +156,9 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
 
   it("publishes an announcement now or at its time, and a withdrawn one is neither listed nor counted", async () => {
     const titles = async () =>
-      ((await reader.get("/api/messages/announcements/", { "accept-language": "en" })).json().results as { subject: { title: string } }[]).map(
-        (item) => item.subject.title,
-      );
+      (
+        (await reader.get("/api/messages/announcements/", { "accept-language": "en" })).json().results as { subject: { title: string } }[]
+      ).map((item) => item.subject.title);
     const count = async () => (await reader.get("/api/Users/get_unread")).json().unread_announcement_count as number;
     await reader.request("PATCH", "/api/Users/read_meg/announcements/", {});
     const before = await count();
@@ -150,7 +168,12 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
     expect(await titles()).toContain("Now");
 
     const later = new Date(Date.now() + 3600_000).toISOString();
-    const scheduled = await moderator.post("/api/admin/announcements/", { ...draft, title_en: "Later", publish_at: later, reason: "Planned" });
+    const scheduled = await moderator.post("/api/admin/announcements/", {
+      ...draft,
+      title_en: "Later",
+      publish_at: later,
+      reason: "Planned",
+    });
     expect(scheduled.json().scheduled).toBe(true);
     expect(await titles()).not.toContain("Later");
     const listed = (await moderator.get("/api/admin/announcements/")).json().results as { id: number; status: string }[];
@@ -170,8 +193,66 @@ describe.each(databaseKinds)("admin content and announcements on %s", (kind) => 
     expect(await titles()).not.toContain("Now");
     expect(await count()).toBe(before + 1);
     expect((await admin.post(`/api/admin/announcements/${now.json().id}/withdraw/`, { reason: "again" })).statusCode).toBe(404);
-    const audit = await db().select().from(auditLog).where(eq(auditLog.target, `announcement:${now.json().id}`)).orderBy(auditLog.id);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `announcement:${now.json().id}`))
+      .orderBy(auditLog.id);
     expect(audit.map((row) => row.action)).toEqual(["announcement.publish", "announcement.withdraw"]);
+  });
+
+  it("resets a nickname and avatar that break the rules (audited, the user told) and lists accounts sharing a sign-in address", async () => {
+    const user = await createUser(db(), { nickname: "Buy followers here" });
+    await db().update(users).set({ avatar: "/attach/rude", avatarSmall: "/attach/rude-small" }).where(eq(users.id, user.id));
+    const twin = await createUser(db());
+    await db()
+      .insert(knownLoginIps)
+      .values([
+        { userId: user.id, ip: "203.0.113.9" },
+        { userId: twin.id, ip: "203.0.113.9" },
+      ]);
+    const detail = (await moderator.get(`/api/admin/users/${user.id}/`)).json();
+    expect(detail.linked_accounts).toEqual([{ id: twin.id, username: twin.username, nickname: twin.nickname, addresses: ["203.0.113.9"] }]);
+
+    const url = `/api/admin/users/${user.id}/reset/`;
+    expect((await new Visitor(api.app).post(url, { fields: ["nickname"], reason })).statusCode).toBe(401);
+    expect((await member.post(url, { fields: ["nickname"], reason })).statusCode).toBe(403);
+    expect((await moderator.post(url, { fields: ["nickname"] })).json().code).toBe("reason_required");
+    const reset = await moderator.post(url, { fields: ["nickname", "avatar"], reason: "Advertising in the nickname" });
+    expect(reset.json()).toEqual({ nickname: user.username, avatar: null });
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect([row!.nickname, row!.avatar, row!.avatarSmall]).toEqual([user.username, null, null]);
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, user.id), eq(notifications.verb, "user.profile_reset")));
+    expect(told.length).toBe(1);
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "user.reset_profile")).orderBy(desc(auditLog.id));
+    expect(audit).toMatchObject({
+      target: `user:${user.id}`,
+      reason: "Advertising in the nickname",
+      before: { nickname: "Buy followers here" },
+    });
+  });
+  it("filters the audit log by Beijing days, both included", async () => {
+    const row = (at: string, target: string) => ({
+      actorName: "cli",
+      actorRole: "cli",
+      action: "test.days",
+      target,
+      reason: "command line",
+      createdAt: new Date(at),
+    });
+    // 23:30 on 1 March in Beijing is still 1 March, though it is 15:30 UTC.
+    await db()
+      .insert(auditLog)
+      .values([row("2026-02-28T15:59:00Z", "day:0228"), row("2026-03-01T15:30:00Z", "day:0301"), row("2026-03-01T16:00:00Z", "day:0302")]);
+    const targets = async (query: string) =>
+      ((await moderator.get(`/api/admin/audit/?action=test.days&${query}`)).json().results as { target: string }[]).map((r) => r.target);
+    expect(await targets("from=2026-03-01&to=2026-03-01")).toEqual(["day:0301"]);
+    expect(await targets("from=2026-03-01")).toEqual(["day:0302", "day:0301"]);
+    expect(await targets("to=2026-03-01")).toEqual(["day:0301", "day:0228"]);
+    expect((await moderator.get("/api/admin/audit/?from=yesterday")).statusCode).toBe(400);
   });
 });
 
