@@ -33,6 +33,7 @@ import "./trade/handlers.ts";
 import "./trade/jobs.ts";
 import "./settlement/jobs.ts";
 import "./metrics/jobs.ts";
+import "./admin/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -7,6 +7,7 @@ import { requireStaff } from "../../features/admin/staff.ts";
 import { visibleSections, type StaffAction } from "../../features/admin/policy.ts";
 import { listAudit, auditQuerySchema } from "../../features/admin/audit.ts";
 import { getStaffUser, searchUsers, userSearchSchema } from "../../features/admin/users.ts";
+import { linkedAccounts } from "../../features/admin/profile-reset.ts";
 import { dashboard, jobsOverview, lastLedgerCheck } from "../../features/admin/operations-support.ts";
 import {
   ledgerCheckOperation,
@@ -14,6 +15,7 @@ import {
   presentLedgerCheck,
   presentStaffUser,
   presentStaffUserDetail,
+  resetProfileOperation,
   retryJobOperation,
   updateUserOperation,
 } from "../../features/admin/operations.ts";
@@ -33,9 +35,11 @@ export async function adminLayoutLoader(app: AppContext) {
 }
 
 export async function dashboardLoader(app: AppContext) {
-  const board = await dashboard(app.db, await staff(app, "view_dashboard"), app.now());
+  const member = await staff(app, "view_dashboard");
+  const board = await dashboard(app.db, member, app.now());
   return {
     ...board,
+    canSeeLedger: member.role === "admin",
     lastLedgerCheck: board.lastLedgerCheck
       ? { consistent: board.lastLedgerCheck.consistent, ranAt: board.lastLedgerCheck.ranAt.toISOString() }
       : null,
@@ -52,7 +56,7 @@ export async function usersLoader(app: AppContext, request: Request) {
 
 export async function userLoader(app: AppContext, id: number) {
   const member = await staff(app, "view_users");
-  const user = presentStaffUserDetail(await getStaffUser(app.db, member, id));
+  const user = presentStaffUserDetail({ ...(await getStaffUser(app.db, member, id)), linked: await linkedAccounts(app.db, id) });
   return withFormToken(app, { user, canSetTypeAndRole: member.role === "admin" });
 }
 
@@ -87,6 +91,12 @@ export async function userAction(app: AppContext, request: Request, id: string) 
         failed: formFailed,
         errorScreen,
       }),
+      reset: formAction(resetProfileOperation, {
+        body: (form) => ({ fields: form.getAll("fields").map(String), reason: text("reason") }),
+        done,
+        failed: formFailed,
+        errorScreen,
+      }),
       suspension: formAction(updateUserOperation, {
         body: () => ({ suspended_until: suspensionUntil(text("duration") ?? "", app.now()), reason: text("reason") }),
         done,
@@ -104,7 +114,13 @@ export async function auditLoader(app: AppContext, request: Request) {
   const query = parsed.success ? parsed.data : {};
   const page = await listAudit(app.db, query);
   return {
-    filters: { actor: query.actor ?? "", action: query.action ?? "", target: query.target ?? "" },
+    filters: {
+      actor: query.actor ?? "",
+      action: query.action ?? "",
+      target: query.target ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+    },
     results: page.rows.map(presentAuditRow),
     nextCursor: page.nextCursor,
   };

@@ -9,7 +9,7 @@ import "../lib/admin-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "admin:menu.audit");
 
-/** `/admin/audit?actor=&action=&target=`: what staff and the command line did, newest first. */
+/** `/admin/audit?actor=&action=&target=&from=&to=`: what staff and the command line did, newest first. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return auditLoader(getAppContext(context), request);
 }
@@ -28,6 +28,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         {(["actor", "action", "target"] as const).map((name) => (
           <label key={name}>
             {t(`audit.${name}`)} <input name={name} defaultValue={filters[name]} />{" "}
+          </label>
+        ))}
+        {(["from", "to"] as const).map((name) => (
+          <label key={name}>
+            {t(`audit.${name}`)} <input type="date" name={name} defaultValue={filters[name]} />{" "}
           </label>
         ))}
         <button type="submit">{t("audit.filter")}</button>

@@ -1,8 +1,10 @@
+import { Fragment } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/admin-dashboard";
 import { getAppContext } from "../lib/context.server.ts";
 import { dashboardLoader } from "../lib/admin-pages.server.ts";
-import { formatDate, type Locale } from "../../common/locale.ts";
+import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import "../lib/admin-catalog.ts";
 
@@ -21,12 +23,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <section className="panel">
       <h1 className="page-title">{t("menu.dashboard")}</h1>
       <dl className="admin-dashboard">
-        <dt>{t("dashboard.open_reports")}</dt>
-        <dd data-testid="open-reports">{loaderData.openReports}</dd>
-        {loaderData.failedJobs !== null ? (
+        {loaderData.queues.map((queue) => (
+          <Fragment key={queue.key}>
+            <dt>
+              <Link to={localizePath(queue.path, locale)}>{t(`dashboard.queues.${queue.key}`)}</Link>
+            </dt>
+            <dd data-testid={`queue-${queue.key}`}>{queue.count}</dd>
+          </Fragment>
+        ))}
+        {loaderData.canSeeLedger ? (
           <>
-            <dt>{t("dashboard.failed_jobs")}</dt>
-            <dd>{loaderData.failedJobs}</dd>
             <dt>{t("dashboard.last_ledger_check")}</dt>
             <dd>
               {check

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/admin-feedback";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
@@ -11,7 +11,7 @@ import { dispatchIntent, formAction } from "../../server/lib/operation.ts";
 import { presentFeedback, setFeedbackStatusOperation } from "../../features/feedback/operations.ts";
 import { listAllFeedback } from "../../features/feedback/service.ts";
 import { feedbackStatuses, type FeedbackStatus } from "../../features/feedback/constants.ts";
-import { FormAlert } from "../components/circle-settings-layout.tsx";
+import { AdminReviewList } from "../components/admin-review-list.tsx";
 import "../lib/site-pages-catalog.ts";
 import { sitePagesStylesheets } from "../lib/site-pages-styles.ts";
 
@@ -53,67 +53,59 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function AdminFeedback({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sitepages");
   const locale = i18n.language as Locale;
-  const path = localizePath("/admin/feedback", locale);
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const failure = actionData && "values" in actionData ? actionData : undefined;
   return (
-    <section className="panel" aria-labelledby="admin-feedback-title">
-      <h1 id="admin-feedback-title" className="page-title">
-        {t("admin_feedback.title")}
-      </h1>
-      <nav aria-label={t("admin_feedback.filter")} className="tabs-nav">
-        {filters.map((filter) => (
-          <Link key={filter} to={`${path}?status=${filter}`} aria-current={filter === loaderData.status ? "page" : undefined}>
-            {filter === "all" ? t("admin_feedback.all") : t(`feedback.statuses.${filter}`)}
-          </Link>
-        ))}
-      </nav>
-      {notice ? (
-        <p className="notice" role="status" data-testid="admin-feedback-notice">
-          {notice}
-        </p>
-      ) : null}
-      <FormAlert message={failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : undefined} />
-      {loaderData.feedback.length === 0 ? (
-        <p>{t("admin_feedback.none")}</p>
-      ) : (
-        <ul className="site-list" data-testid="admin-feedback-list">
-          {loaderData.feedback.map((item) => (
-            <li key={item.id} data-testid={`admin-feedback-${item.id}`}>
-              <p className="site-meta">
-                <strong>{t(`feedback.categories.${item.category}`)}</strong> ·{" "}
-                {t("admin_feedback.from", {
-                  username: item.username,
-                  time: formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" }),
-                })}
-                {item.page_path ? <> · {t("admin_feedback.page", { path: item.page_path })}</> : null}
-              </p>
-              <p className="preserve-lines">{item.message}</p>
-              <Form method="post" className="inline-form">
-                <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="feedback_id" value={item.id} />
-                <label>
-                  {t("admin_feedback.status")}{" "}
-                  <select name="status" className="native-select" defaultValue={item.status}>
-                    {feedbackStatuses.map((status) => (
-                      <option key={status} value={status}>
-                        {t(`feedback.statuses.${status}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  {t("admin_feedback.reply")} <input name="reply" className="text-input" maxLength={1000} defaultValue={item.reply} />
-                </label>
-                <button type="submit" className="button">
-                  {t("admin_feedback.save")}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+    <AdminReviewList
+      name="admin-feedback"
+      title={t("admin_feedback.title")}
+      filterLabel={t("admin_feedback.filter")}
+      filters={filters.map((filter) => ({
+        value: filter,
+        label: filter === "all" ? t("admin_feedback.all") : t(`feedback.statuses.${filter}`),
+      }))}
+      current={loaderData.status}
+      path={localizePath("/admin/feedback", locale)}
+      notice={actionData && "notice" in actionData ? actionData.notice : null}
+      error={failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : undefined}
+      emptyText={t("admin_feedback.none")}
+      items={loaderData.feedback}
+      itemTestId={(item) => `admin-feedback-${item.id}`}
+      describe={(item) => (
+        <>
+          <p className="site-meta">
+            <strong>{t(`feedback.categories.${item.category}`)}</strong> ·{" "}
+            {t("admin_feedback.from", {
+              username: item.username,
+              time: formatDate(item.created_at, locale, { dateStyle: "medium", timeStyle: "short" }),
+            })}
+            {item.page_path ? <> · {t("admin_feedback.page", { path: item.page_path })}</> : null}
+          </p>
+          <p className="preserve-lines">{item.message}</p>
+        </>
       )}
-    </section>
+      csrfToken={loaderData.csrfToken}
+      intent="status"
+      idField="feedback_id"
+      controls={(item) => (
+        <>
+          <label>
+            {t("admin_feedback.status")}{" "}
+            <select name="status" className="native-select" defaultValue={item.status}>
+              {feedbackStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`feedback.statuses.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("admin_feedback.reply")} <input name="reply" className="text-input" maxLength={1000} defaultValue={item.reply} />
+          </label>
+          <button type="submit" className="button">
+            {t("admin_feedback.save")}
+          </button>
+        </>
+      )}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/admin-links";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
@@ -11,7 +11,7 @@ import { dispatchIntent, formAction } from "../../server/lib/operation.ts";
 import { presentLink, reviewLinkOperation } from "../../features/links/operations.ts";
 import { listLinksForReview } from "../../features/links/service.ts";
 import { linkStatuses, type LinkStatus } from "../../features/links/constants.ts";
-import { FormAlert } from "../components/circle-settings-layout.tsx";
+import { AdminReviewList } from "../components/admin-review-list.tsx";
 import "../lib/site-pages-catalog.ts";
 import { sitePagesStylesheets } from "../lib/site-pages-styles.ts";
 
@@ -53,64 +53,56 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function AdminLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sitepages");
   const locale = i18n.language as Locale;
-  const path = localizePath("/admin/links", locale);
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const failure = actionData && "values" in actionData ? actionData : undefined;
   return (
-    <section className="panel" aria-labelledby="admin-links-title">
-      <h1 id="admin-links-title" className="page-title">
-        {t("admin_links.title")}
-      </h1>
-      <nav aria-label={t("admin_links.filter")} className="tabs-nav">
-        {filters.map((filter) => (
-          <Link key={filter} to={`${path}?status=${filter}`} aria-current={filter === loaderData.status ? "page" : undefined}>
-            {filter === "all" ? t("admin_links.all") : t(`link.statuses.${filter}`)}
-          </Link>
-        ))}
-      </nav>
-      {notice ? (
-        <p className="notice" role="status" data-testid="admin-links-notice">
-          {notice}
-        </p>
-      ) : null}
-      <FormAlert message={failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : undefined} />
-      {loaderData.links.length === 0 ? (
-        <p>{t("admin_links.none")}</p>
-      ) : (
-        <ul className="site-list" data-testid="admin-links-list">
-          {loaderData.links.map((link) => {
-            const time = formatDate(link.created_at, locale, { dateStyle: "medium", timeStyle: "short" });
-            return (
-              <li key={link.id} data-testid={`admin-link-${link.id}`}>
-                <p>
-                  <strong>{link.name}</strong> · <span className="site-meta">{link.url}</span> · {t(`link.languages.${link.language}`)} ·{" "}
-                  {t(`link.statuses.${link.status}`)}
-                </p>
-                {link.description ? <p className="preserve-lines">{link.description}</p> : null}
-                <p className="site-meta">
-                  {link.suggested_by
-                    ? t("admin_links.suggested_by", { username: link.suggested_by, time })
-                    : t("admin_links.by_staff", { time })}
-                </p>
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="csrftoken" value={loaderData.csrfToken} />
-                  <input type="hidden" name="intent" value="review" />
-                  <input type="hidden" name="link_id" value={link.id} />
-                  <label>
-                    {t("admin_links.note")} <input name="note" className="text-input" maxLength={500} defaultValue={link.review_note} />
-                  </label>
-                  <button type="submit" name="decision" value="approve" className="button button-primary">
-                    {t("admin_links.approve")}
-                  </button>
-                  <button type="submit" name="decision" value="reject" className="button">
-                    {t("admin_links.reject")}
-                  </button>
-                </Form>
-              </li>
-            );
-          })}
-        </ul>
+    <AdminReviewList
+      name="admin-links"
+      title={t("admin_links.title")}
+      filterLabel={t("admin_links.filter")}
+      filters={filters.map((filter) => ({
+        value: filter,
+        label: filter === "all" ? t("admin_links.all") : t(`link.statuses.${filter}`),
+      }))}
+      current={loaderData.status}
+      path={localizePath("/admin/links", locale)}
+      notice={actionData && "notice" in actionData ? actionData.notice : null}
+      error={failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : undefined}
+      emptyText={t("admin_links.none")}
+      items={loaderData.links}
+      itemTestId={(link) => `admin-link-${link.id}`}
+      describe={(link) => {
+        const time = formatDate(link.created_at, locale, { dateStyle: "medium", timeStyle: "short" });
+        return (
+          <>
+            <p>
+              <strong>{link.name}</strong> · <span className="site-meta">{link.url}</span> · {t(`link.languages.${link.language}`)} ·{" "}
+              {t(`link.statuses.${link.status}`)}
+            </p>
+            {link.description ? <p className="preserve-lines">{link.description}</p> : null}
+            <p className="site-meta">
+              {link.suggested_by
+                ? t("admin_links.suggested_by", { username: link.suggested_by, time })
+                : t("admin_links.by_staff", { time })}
+            </p>
+          </>
+        );
+      }}
+      csrfToken={loaderData.csrfToken}
+      intent="review"
+      idField="link_id"
+      controls={(link) => (
+        <>
+          <label>
+            {t("admin_links.note")} <input name="note" className="text-input" maxLength={500} defaultValue={link.review_note} />
+          </label>
+          <button type="submit" name="decision" value="approve" className="button button-primary">
+            {t("admin_links.approve")}
+          </button>
+          <button type="submit" name="decision" value="reject" className="button">
+            {t("admin_links.reject")}
+          </button>
+        </>
       )}
-    </section>
+    />
   );
 }

@@ -88,6 +88,42 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </label>{" "}
         {reason} <button type="submit">{t("users.save")}</button>
       </Form>
+      <h2>{t("users.reset")}</h2>
+      <Form method="post">
+        <input type="hidden" name="csrftoken" value={csrfToken} />
+        <input type="hidden" name="intent" value="reset" />
+        {(["nickname", "avatar"] as const).map((name) => (
+          <label key={name}>
+            <input type="checkbox" name="fields" value={name} /> {t(`users.reset_${name}`)}{" "}
+          </label>
+        ))}
+        {reason} <button type="submit">{t("users.reset_button")}</button>
+      </Form>
+      <h2>{t("users.linked")}</h2>
+      {user.linked_accounts.length === 0 ? (
+        <p>{t("users.no_linked")}</p>
+      ) : (
+        <table className="admin-table" data-testid="linked-accounts">
+          <thead>
+            <tr>
+              <th>{t("users.username")}</th>
+              <th>{t("users.nickname")}</th>
+              <th>{t("users.shared_addresses")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.linked_accounts.map((account) => (
+              <tr key={account.id}>
+                <td>
+                  <Link to={localizePath(`/admin/users/${account.id}`, locale)}>{account.username}</Link>
+                </td>
+                <td>{account.nickname}</td>
+                <td>{account.addresses.join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {loaderData.canSetTypeAndRole ? (
         <>
           <h2>{t("users.set_type_role")}</h2>

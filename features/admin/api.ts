@@ -6,9 +6,18 @@ import {
   listAuditOperation,
   listJobsOperation,
   listUsersOperation,
+  resetProfileOperation,
   retryJobOperation,
   updateUserOperation,
 } from "./operations.ts";
+import {
+  listContentOperation,
+  listStaffAnnouncementsOperation,
+  moderateContentOperation,
+  protectContentOperation,
+  withdrawAnnouncementOperation,
+  writeAnnouncementOperation,
+} from "./content-operations.ts";
 
 /** The admin area's API: staff only, each route checked by the site-role policy (features/admin/policy.ts). */
 export async function adminApi(app: FastifyInstance): Promise<void> {
@@ -34,5 +43,34 @@ export async function adminApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "POST", "/api/admin/ledger/check/", ledgerCheckOperation, {
     tags,
     summary: "Admins: run the ledger check now and keep its result",
+  });
+  jsonRoute(app, "GET", "/api/admin/content/", listContentOperation, {
+    tags,
+    summary: "Staff: find any content by kind, circle, author or text, hidden or not",
+  });
+  jsonRoute(app, "POST", "/api/admin/content/:type/:id/moderation/", moderateContentOperation, {
+    tags,
+    summary: "Staff: hide or restore a subject through its moderation case, with a reason the author is told",
+  });
+  jsonRoute(app, "POST", "/api/admin/content/entry/:id/protection/", protectContentOperation, {
+    tags,
+    summary: "Staff: protect or unprotect an encyclopedia entry, with a reason",
+  });
+  jsonRoute(app, "GET", "/api/admin/announcements/", listStaffAnnouncementsOperation, {
+    tags,
+    summary: "Staff: every announcement, scheduled and withdrawn ones too",
+  });
+  jsonRoute(app, "POST", "/api/admin/announcements/", writeAnnouncementOperation, {
+    status: 201,
+    tags,
+    summary: "Staff: publish an announcement in both languages now or at `publish_at`, with a reason",
+  });
+  jsonRoute(app, "POST", "/api/admin/announcements/:id/withdraw/", withdrawAnnouncementOperation, {
+    tags,
+    summary: "Staff: withdraw an announcement, with a reason",
+  });
+  jsonRoute(app, "POST", "/api/admin/users/:id/reset/", resetProfileOperation, {
+    tags,
+    summary: "Staff: reset a nickname (to the username) or avatar (to the default) that breaks the rules, with a reason; the user is told",
   });
 }

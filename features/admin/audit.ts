@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "../../server/db/client.ts";
 import { auditLog } from "../../server/db/schema/index.ts";
@@ -53,16 +53,27 @@ export const auditQuerySchema = z.object({
   actor: z.string().trim().max(64).optional(),
   action: z.string().trim().max(64).optional(),
   target: z.string().trim().max(128).optional(),
+  /** Days in Asia/Shanghai (YYYY-MM-DD), both included. */
+  from: z.iso.date({ message: "validation:invalid_value" }).optional(),
+  to: z.iso.date({ message: "validation:invalid_value" }).optional(),
   cursor: z.coerce.number().int().positive().optional(),
 });
+
+/** The instant a Beijing day (YYYY-MM-DD) begins, `days` later. */
+function shanghaiDayStart(day: string, days = 0): Date {
+  const start = new Date(`${day}T00:00:00+08:00`);
+  return new Date(start.getTime() + days * 24 * 3600_000);
+}
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** Newest first, filtered by actor (username, or "cli"), action and target (exact); `cursor` is the last id seen. */
+/** Newest first, filtered by actor (username, or "cli"), action and target (exact) and days (`from`, `to`); `cursor` is the last id seen. */
 export async function listAudit(db: Database, query: AuditQuery): Promise<{ rows: AuditRow[]; nextCursor: number | null }> {
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(sql`lower(${auditLog.actorName}) = ${query.actor.toLowerCase()}`);
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.target) conditions.push(eq(auditLog.target, query.target));
+  if (query.from) conditions.push(gte(auditLog.createdAt, shanghaiDayStart(query.from)));
+  if (query.to) conditions.push(lt(auditLog.createdAt, shanghaiDayStart(query.to, 1)));
   if (query.cursor) conditions.push(lt(auditLog.id, query.cursor));
   const rows = await db
     .select()

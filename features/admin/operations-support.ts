@@ -8,6 +8,7 @@ import { failedJobs, recentJobRuns, jobSchedules, retryFailedJob, type JobRun, t
 import { currentJobQueue } from "../jobs/queue.ts";
 import { recordAudit, requireReason } from "./audit.ts";
 import { staffMay, type Staff } from "./staff.ts";
+import type { StaffAction } from "./policy.ts";
 
 /* The admin area's jobs, ledger and dashboard services (their routes: features/admin/api.ts). */
 
@@ -67,9 +68,30 @@ export async function retryJob(
   return { retried: true };
 }
 
+/**
+ * What the dashboard counts as waiting for staff: one entry per queue, shown to whoever may open
+ * it (`action`), linking to it. A new queue (cashouts, campaigns, missions, disputes) appends its
+ * entry here and its label to `admin:dashboard.queues`.
+ */
+export interface AttentionQueue {
+  key: string;
+  path: string;
+  action: StaffAction;
+  count(db: Database): Promise<number>;
+}
+
+export const attentionQueues: AttentionQueue[] = [
+  {
+    key: "open_reports",
+    path: "/admin/reports",
+    action: "moderate_reports",
+    count: async (db) => (await db.select({ n: count() }).from(moderationCases).where(eq(moderationCases.status, "open")))[0]?.n ?? 0,
+  },
+  { key: "failed_jobs", path: "/admin/jobs", action: "manage_jobs", count: async (db) => (await failedJobs(db, 1000)).length },
+];
+
 export interface Dashboard {
-  openReports: number;
-  failedJobs: number | null;
+  queues: { key: string; path: string; count: number }[];
   lastLedgerCheck: StoredLedgerCheck | null;
   signUpsToday: number;
   contentToday: number;
@@ -82,19 +104,20 @@ export function startOfShanghaiDay(now: Date): Date {
   return new Date(shifted.getTime() - 8 * 3600_000);
 }
 
-/** What needs attention; money and jobs only for those who may see them (null otherwise). */
+/** What needs attention: only the queues the staff member may open, money only for admins. */
 export async function dashboard(db: Database, staff: Staff, now: Date): Promise<Dashboard> {
   const since = startOfShanghaiDay(now);
-  const [open] = await db.select({ n: count() }).from(moderationCases).where(eq(moderationCases.status, "open"));
   const [signUps] = await db.select({ n: count() }).from(users).where(gte(users.createdAt, since));
   const [written] = await db.select({ n: count() }).from(writings).where(gte(writings.publishedAt, since));
   const [asked] = await db.select({ n: count() }).from(questions).where(gte(questions.publishedAt, since));
   const [commented] = await db.select({ n: count() }).from(comments).where(gte(comments.createdAt, since));
   const content = (written?.n ?? 0) + (asked?.n ?? 0) + (commented?.n ?? 0);
-  const admin = staffMay(staff, "manage_jobs");
+  const queues: Dashboard["queues"] = [];
+  for (const queue of attentionQueues) {
+    if (staffMay(staff, queue.action)) queues.push({ key: queue.key, path: queue.path, count: await queue.count(db) });
+  }
   return {
-    openReports: open?.n ?? 0,
-    failedJobs: admin ? (await failedJobs(db, 1000)).length : null,
+    queues,
     lastLedgerCheck: staffMay(staff, "manage_ledger") ? await lastLedgerCheck(db) : null,
     signUpsToday: signUps?.n ?? 0,
     contentToday: content,

@@ -15,6 +15,7 @@ import {
 } from "./users.ts";
 import { jobsOverview, retryJob, runLedgerCheck, type JobsOverview, type StoredLedgerCheck } from "./operations-support.ts";
 import type { JobRun } from "../jobs/admin.ts";
+import { linkedAccounts, profileResetSchema, resetProfile, type LinkedAccount } from "./profile-reset.ts";
 
 /* The admin area's operations: served by features/admin/api.ts and the /admin pages' forms. Each asks the site-role policy first. */
 
@@ -73,10 +74,14 @@ const staffUserDetail = staffUser.extend({
   statement: z.array(
     z.strictObject({ id: z.number().int(), kind: z.string(), currency: z.string(), amount: z.number().int(), created_at: z.string() }),
   ),
+  linked_accounts: z.array(
+    z.strictObject({ id: z.number().int(), username: z.string(), nickname: z.string(), addresses: z.array(z.string()) }),
+  ),
 });
 
-export function presentStaffUserDetail(detail: StaffUserDetail): z.infer<typeof staffUserDetail> {
+export function presentStaffUserDetail(detail: StaffUserDetail & { linked: LinkedAccount[] }): z.infer<typeof staffUserDetail> {
   return {
+    linked_accounts: detail.linked.map((account) => ({ ...account })),
     ...presentStaffUser(detail),
     counts: {
       writings: detail.counts.writings,
@@ -102,7 +107,10 @@ export const getUserOperation = defineOperation({
   name: "adminGetUser",
   input: { params: userParams },
   viewer: "signed-in",
-  run: async (services, viewer, { params }) => getStaffUser(services.db, await requireStaff(services.db, viewer, "view_users"), params.id),
+  run: async (services, viewer, { params }) => ({
+    ...(await getStaffUser(services.db, await requireStaff(services.db, viewer, "view_users"), params.id)),
+    linked: await linkedAccounts(services.db, params.id),
+  }),
   present: presentStaffUserDetail,
   response: staffUserDetail,
   failures: ["forbidden", "not_found"],
@@ -250,4 +258,15 @@ export const ledgerCheckOperation = defineOperation({
   present: presentLedgerCheck,
   response: ledgerCheckAnswer,
   failures: ["forbidden", "reason_required"],
+});
+
+export const resetProfileOperation = defineOperation({
+  name: "adminResetProfile",
+  input: { params: userParams, body: profileResetSchema },
+  viewer: "signed-in",
+  run: async (services, viewer, { params, body }) =>
+    resetProfile(services, await requireStaff(services.db, viewer, "suspend_users"), services.address ?? "", params.id, body),
+  present: (result: { nickname: string; avatar: string | null }) => result,
+  response: z.strictObject({ nickname: z.string(), avatar: z.string().nullable() }),
+  failures: ["forbidden", "not_found", "reason_required"],
 });

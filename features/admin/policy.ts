@@ -17,6 +17,10 @@ export const staffActions = [
   "view_audit",
   "manage_jobs",
   "manage_ledger",
+  "moderate_content",
+  "manage_announcements",
+  "review_links",
+  "review_feedback",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -27,6 +31,9 @@ const moderatorActions: ReadonlySet<StaffAction> = new Set([
   "view_users",
   "suspend_users",
   "view_audit",
+  "moderate_content",
+  "manage_announcements",
+  "review_links",
 ]);
 
 export type StaffRole = Exclude<SiteRole, "none">;
@@ -41,15 +48,29 @@ export function staffCan(role: SiteRole | null | undefined, action: StaffAction)
   return false;
 }
 
-/** The admin area's sections, in menu order, each with the action that opens it. */
-export const adminSections = [
+export interface AdminSection {
+  /** Its menu label is `admin:menu.<key>`. */
+  key: string;
+  path: string;
+  action: StaffAction;
+}
+
+/**
+ * The admin area's sections, in menu order, each with the action that opens it. A new queue
+ * (cashouts, campaigns, missions) appends its entry here and its label to `admin:menu`.
+ */
+export const adminSections: readonly AdminSection[] = [
   { key: "dashboard", path: "/admin", action: "view_dashboard" },
   { key: "reports", path: "/admin/reports", action: "moderate_reports" },
+  { key: "content", path: "/admin/content", action: "moderate_content" },
   { key: "users", path: "/admin/users", action: "view_users" },
+  { key: "announcements", path: "/admin/announcements", action: "manage_announcements" },
+  { key: "links", path: "/admin/links", action: "review_links" },
+  { key: "feedback", path: "/admin/feedback", action: "review_feedback" },
   { key: "audit", path: "/admin/audit", action: "view_audit" },
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
-] as const satisfies readonly { key: string; path: string; action: StaffAction }[];
+];
 
 export function visibleSections(role: SiteRole | null | undefined) {
   return adminSections.filter((section) => staffCan(role, section.action));

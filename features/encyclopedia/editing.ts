@@ -10,6 +10,7 @@ import { loadCircleAccess } from "../circles/access.server.ts";
 import { canViewCircle } from "../circles/policy.ts";
 import { emit } from "../events/bus.ts";
 import { deleteSubjectDependents } from "../subjects/registry.ts";
+import { canModerate } from "../reports/visibility.ts";
 import { can } from "./policy.ts";
 import { entryPath } from "./paths.ts";
 import { unknownLabels } from "./citations.ts";
@@ -489,9 +490,11 @@ export async function setEntryProtection(
   viewer: Viewer,
   id: number,
   protect: boolean,
+  /** Asked from the admin area: site staff may where site moderation reaches (`canModerate`), not only the circle's moderators. */
+  asSiteStaff = false,
 ): Promise<{ protected: boolean }> {
   const { row, access } = await loadReadableEntry(options.db, viewer, id);
-  authorize(viewer, can(viewer, "protect", access, row));
+  authorize(viewer, can(viewer, "protect", access, row) || (asSiteStaff && (await canModerate(options.db, viewer, row.circleId))));
   return inTransaction(options, async (tx) => {
     const changed = (await groupRows(tx.db, row)).filter((version) => version.protected !== protect);
     if (changed.length === 0) return { protected: protect };

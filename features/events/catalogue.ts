@@ -29,6 +29,8 @@ export const eventCatalogue = {
   "user.site_role_changed": event("user", z.object({ from: z.string(), to: z.string() })),
   /** Staff suspended the account until `until` (ISO), or lifted the suspension (`until` null). */
   "user.suspension_changed": event("user", z.object({ until: z.string().nullable() })),
+  /** Staff reset a nickname or avatar that broke the rules: a system notice to the account's owner. */
+  "user.profile_reset": event("user", z.object({ fields: z.array(z.enum(["nickname", "avatar"])) })),
   "user.checked_in": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), reward: z.number().int() })),
   /** A missed day filled in with a make-up card (补签卡) from the shop. */
   "user.checkin_made_up": event("user", z.object({ day: z.string(), consecutiveDays: z.number().int(), cardId: z.number().int() })),

@@ -9,6 +9,7 @@ describe("the job registry", () => {
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["prune-events", "30 19 * * *"],
+      ["publish-announcements", "* * * * *"],
       ["refresh-formula-excerpts", null],
       ["rollup-check", "15 19 * * *"],
       ["settle-income", "7 * * * *"],

@@ -72,7 +72,7 @@ onEvent("favorite.removed", {
     event.actorId === null ? Promise.resolve() : withdraw(tx, event.actorId, "favorite", { type: event.subjectType!, id: event.subjectId }),
 });
 
-onEvent(["user.password_changed", "user.password_reset", "user.signed_in_new_place"], {
+onEvent(["user.password_changed", "user.password_reset", "user.signed_in_new_place", "user.profile_reset"], {
   name: "messages.notify_account",
   // An account event is a system notice to the account's owner, also when they did it themself.
   inTransaction: (tx, event) => notify(tx, { ...event, actorId: null }, "system", { type: "user", id: event.subjectId }, [event.subjectId]),

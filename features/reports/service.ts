@@ -4,7 +4,7 @@ import { moderationCases, moderationDecisions, reports, users } from "../../serv
 import type { CaseStatus, ModerationAction, ReportReason } from "../../server/db/schema/reports.ts";
 import { AppError } from "../../common/app-error.ts";
 import { authorize } from "../../common/policy.ts";
-import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
+import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "../circles/access.server.ts";
@@ -352,6 +352,40 @@ export async function resolveCase(options: ServiceOptions, viewer: Viewer, caseI
     tx.invalidate(...tags);
   });
   return getCase(options.db, viewer, caseId);
+}
+
+/**
+ * The open case on a subject, opened (with no reports) when there is none: staff hiding or
+ * restoring from the admin area decide it through `resolveCase`, the reports' own path, so the
+ * author hears the decision and its note like any other. Only moderators reach this.
+ */
+export async function openCaseForSubject(tx: Transaction, viewer: Viewer, type: string, id: number): Promise<number> {
+  const subject = await loadSubject(tx.db, viewer, type, id);
+  if (!subjectKind(subject.type).setHidden) throw new AppError("moderation_action_unavailable");
+  authorize(viewer, await canModerate(tx.db, viewer, subject.access?.circle.id ?? null));
+  await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reports:${subject.type}:${subject.id}`}))`);
+  const [open] = await tx.db
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(
+      and(eq(moderationCases.subjectType, subject.type), eq(moderationCases.subjectId, subject.id), eq(moderationCases.status, "open")),
+    )
+    .limit(1);
+  if (open) return open.id;
+  const [opened] = await tx.db
+    .insert(moderationCases)
+    .values({
+      subjectType: subject.type,
+      subjectId: subject.id,
+      circleId: subject.access?.circle.id ?? null,
+      authorId: subject.authorId,
+      title: subject.title.slice(0, 200),
+      path: subject.path,
+      subjectEditedAt: subject.editedAt ?? null,
+      hidden: subject.hiddenAt != null,
+    })
+    .returning({ id: moderationCases.id });
+  return opened!.id;
 }
 
 /**

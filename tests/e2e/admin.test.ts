@@ -8,7 +8,8 @@ import { closeBrowser, launchBrowser, newVisitor } from "./browser.ts";
 import { startServer } from "./global-setup.ts";
 import { embeddedDataPath, openEmbeddedDatabase } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema/index.ts";
-import { createSessionFor, createUser } from "../support/factories.ts";
+import { seed } from "../../server/db/seed.ts";
+import { createSessionFor, createUser, createWriting } from "../support/factories.ts";
 
 /*
  * The admin area in a real browser, on a server of its own: its store is prepared with an admin
@@ -19,12 +20,14 @@ let baseURL: string;
 let dataDir: string;
 const tokens: Record<"admin" | "moderator", string> = { admin: "", moderator: "" };
 const targets: Record<"zh" | "en", { id: number; username: string }> = { zh: { id: 0, username: "" }, en: { id: 0, username: "" } };
+const spam: Record<"zh" | "en", { id: number; title: string }> = { zh: { id: 0, title: "" }, en: { id: 0, title: "" } };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "circles-e2e-admin-"));
   const handle = await openEmbeddedDatabase(embeddedDataPath(dataDir));
   try {
     await handle.migrate();
+    await seed(handle); // the circles a writing needs (the server seeds again, idempotently)
     for (const role of ["admin", "moderator"] as const) {
       const user = await createUser(handle.db, { username: `staff_${role}` });
       await handle.db.update(users).set({ siteRole: role }).where(eq(users.id, user.id));
@@ -33,6 +36,8 @@ beforeAll(async () => {
     for (const lang of ["zh", "en"] as const) {
       const user = await createUser(handle.db, { username: `troll_${lang}` });
       targets[lang] = { id: user.id, username: user.username };
+      const writing = await createWriting(handle.db, user, { title: `Cheap followers ${lang} qx9` });
+      spam[lang] = { id: writing.id, title: writing.title };
     }
   } finally {
     await handle.close();
@@ -84,17 +89,29 @@ describe("the admin area", () => {
     });
   }
 
-  it("a moderator sees no ledger or jobs in the menu and cannot reach the ledger", async () => {
-    const { page, context } = await staffVisitor("moderator", "en");
-    await page.goto("/en/admin");
-    const menu = page.locator("nav.admin-menu");
-    expect(await menu.textContent()).toContain("Users");
-    expect(await menu.textContent()).not.toContain("Ledger");
-    expect(await menu.textContent()).not.toContain("Jobs");
-    const answer = await page.goto("/en/admin/ledger");
-    expect(answer?.status()).toBe(403);
-    const zh = await page.goto("/admin/ledger");
-    expect(zh?.status()).toBe(403);
-    await context.close();
-  });
+  for (const [lang, prefix, locale, hidden, hiddenState] of [
+    ["zh", "", "zh-CN", "已隐藏，已将理由告知作者。", "已隐藏"],
+    ["en", "/en", "en", "Hidden. The author has been told why.", "Hidden"],
+  ] as const) {
+    it(`a moderator hides content with a reason, sees no ledger or jobs in the menu and cannot reach the ledger (${lang})`, async () => {
+      const { page, context } = await staffVisitor("moderator", locale);
+      await page.goto(`${prefix}/admin/content`);
+      await page.locator(".admin-area input[name=q]").fill(spam[lang].title);
+      await page.locator(".admin-area form[role=search] button").click();
+      const row = page.getByTestId(`content-writing-${spam[lang].id}`);
+      await row.locator("input[name=reason]").fill(`advertising ${lang}`);
+      await row.locator("button[name=intent][value=hide]").click();
+      await expect.poll(() => page.locator(".admin-area p.notice").textContent()).toBe(hidden);
+      await expect
+        .poll(() => page.getByTestId(`content-writing-${spam[lang].id}`).locator("td").nth(3).textContent())
+        .toContain(hiddenState);
+
+      const menu = page.locator("nav.admin-menu");
+      expect(await menu.textContent()).not.toContain(lang === "en" ? "Ledger" : "账本");
+      expect(await menu.textContent()).not.toContain(lang === "en" ? "Jobs" : "后台任务");
+      const answer = await page.goto(`${prefix}/admin/ledger`);
+      expect(answer?.status()).toBe(403);
+      await context.close();
+    });
+  }
 });

@@ -62,6 +62,12 @@ export const announcements = pgTable("announcements", {
   bodyZh: text("body_zh").notNull(),
   bodyEn: text("body_en").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When it goes out: now, or a scheduled time (the `publish-announcements` job sends it then). */
+  publishAt: timestamp("publish_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When it went out (null: still scheduled); readers see only announced, unwithdrawn ones. */
+  announcedAt: timestamp("announced_at", { withTimezone: true }),
+  /** Withdrawn by staff: no longer listed nor counted. */
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
 });
 
 /** The message categories a user muted: they create no notification and count nothing for them. */
