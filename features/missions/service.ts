@@ -164,12 +164,13 @@ export async function claimMission(
         .select({ status: missionGrants.status })
         .from(missionGrants)
         .where(and(eq(missionGrants.missionId, mission.id), eq(missionGrants.userId, viewer.id), eq(missionGrants.periodStart, period.start)));
+      const isCurrent = period.end > now;
       if (existing) {
-        claimedBefore ||= existing.status === "claimed";
+        // "Already claimed" speaks of the current period; an older claimed one leaves it "not completed".
+        claimedBefore ||= isCurrent && existing.status === "claimed";
         continue;
       }
       // Finished periods the job has not recorded are measured only for the last one (the job's gap).
-      const isCurrent = period.end > now;
       const isLastFinished = !isCurrent && period.end.getTime() === periodAt(scope, now).start.getTime();
       if (!isCurrent && !isLastFinished) continue;
       const progress = await progressFor(tx.db, mission, period, viewer.id, now);
@@ -189,7 +190,7 @@ export async function claimMission(
         .onConflictDoNothing()
         .returning({ id: missionGrants.id });
       if (!inserted) {
-        claimedBefore = true;
+        claimedBefore ||= isCurrent;
         continue;
       }
       await payGrant(tx, mission, viewer.id, period);
