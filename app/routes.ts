@@ -78,6 +78,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("account/drafts", "routes/account-drafts.tsx", { id: id("account-drafts") }),
       route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),
       route("monetization", "routes/monetization.tsx", { id: id("monetization") }),
+      route("monetization/missions", "routes/monetization-missions.tsx", { id: id("monetization-missions") }),
       route("trade", "routes/trade.tsx", { id: id("trade") }),
       route("trade/missions/me/accept", "routes/trade-progress-list.tsx", { id: id("trade-accepted") }),
       route("trade/missions/progress", "routes/trade-progress-list.tsx", { id: id("trade-progress") }),

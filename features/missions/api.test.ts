@@ -45,7 +45,13 @@ describe.each(databaseKinds)("missions on %s", (kind) => {
     const { visitor } = await createSignedInUser(api.app, db());
     const checkinMission = await mission("daily_checkin");
     const before = (await list(visitor)).find((item) => item.key === "daily_checkin")!;
-    expect(before).toMatchObject({ id: checkinMission.id, progress: 0, target: 1, status: "open", reward: { currency: "gold", amount: 10 } });
+    expect(before).toMatchObject({
+      id: checkinMission.id,
+      progress: 0,
+      target: 1,
+      status: "open",
+      reward: { currency: "gold", amount: 10 },
+    });
     expect(new Date(before.period_ends_at).getTime()).toBeGreaterThan(Date.now());
     expect((await claim(visitor, checkinMission.id)).json()).toMatchObject({ code: "not_completed" });
 
@@ -70,9 +76,9 @@ describe.each(databaseKinds)("missions on %s", (kind) => {
     await db().insert(knownLoginIps).values({ userId: author.user.id, ip: "198.51.100.7" });
     const writing = await createWriting(db(), author.user);
     const like = async (visitor: Visitor) =>
-      expect((await visitor.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await visitor.request("PUT", `/api/subjects/writing/${writing.id}/reaction/`, { json: { reaction: "like" } })).statusCode,
+      ).toBe(200);
     const likes = async () => (await list(author.visitor, "weekly")).find((item) => item.key === "weekly_likes")!;
 
     // A farm: fresh accounts, and old ones run from the author's own address.
@@ -99,7 +105,7 @@ describe.each(databaseKinds)("missions on %s", (kind) => {
   it("keeps creator missions for monetization participants, paid in sinecoin as pending profit", async () => {
     const registered = await createSignedInUser(api.app, db());
     expect((await registered.visitor.get("/api/missions/?scope=creator")).statusCode).toBe(403);
-    const creator = await createSignedInUser(api.app, db(), { userType: "Writer" });
+    const creator = await createSignedInUser(api.app, db(), { userType: "VIP users" });
     const items = await list(creator.visitor, "creator");
     expect(items.map((item) => item.key)).toEqual(["creator_article_reads", "creator_answer_accepted", "creator_unlocks"]);
     expect(items.every((item) => item.reward.currency === "sinecoin" && item.status === "open")).toBe(true);

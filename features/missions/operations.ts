@@ -22,6 +22,8 @@ const missionAnswer = z.object({
   period_starts_at: z.string(),
   period_ends_at: z.string(),
   claimable_until: z.string().nullable(),
+  /** False for a finished period's row (its reward still claimable, or expired). */
+  current: z.boolean(),
 });
 export type MissionAnswer = z.infer<typeof missionAnswer>;
 
@@ -38,6 +40,7 @@ export function presentMission(view: MissionView, locale: Locale): MissionAnswer
     period_starts_at: view.period.start.toISOString(),
     period_ends_at: view.period.end.toISOString(),
     claimable_until: view.claimableUntil?.toISOString() ?? null,
+    current: view.current,
   };
 }
 

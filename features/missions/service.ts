@@ -21,6 +21,7 @@ export interface MissionView {
   progress: number;
   status: MissionStatus;
   claimableUntil: Date | null;
+  current: boolean;
 }
 
 /** Where mission rewards come from (double entry: it goes negative as rewards are issued). */
@@ -77,6 +78,7 @@ export async function listMissions(db: Database, viewer: Viewer, scope: MissionS
       progress: Math.min(progress, mission.target),
       status: grant?.status === "claimed" ? "claimed" : progress >= mission.target ? "completed" : "open",
       claimableUntil: new Date(current.end.getTime() + claimWindowMs),
+      current: true,
     });
   }
   for (const grant of grants) {
@@ -89,6 +91,7 @@ export async function listMissions(db: Database, viewer: Viewer, scope: MissionS
       progress: Math.min(grant.progress, mission.target),
       status: expired ? "expired" : "completed",
       claimableUntil: grant.claimableUntil,
+      current: false,
     });
   }
   return views;
@@ -163,7 +166,9 @@ export async function claimMission(
       const [existing] = await tx.db
         .select({ status: missionGrants.status })
         .from(missionGrants)
-        .where(and(eq(missionGrants.missionId, mission.id), eq(missionGrants.userId, viewer.id), eq(missionGrants.periodStart, period.start)));
+        .where(
+          and(eq(missionGrants.missionId, mission.id), eq(missionGrants.userId, viewer.id), eq(missionGrants.periodStart, period.start)),
+        );
       const isCurrent = period.end > now;
       if (existing) {
         // "Already claimed" speaks of the current period; an older claimed one leaves it "not completed".
