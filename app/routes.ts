@@ -114,6 +114,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
         route("audit", "routes/admin-audit.tsx", { id: id("admin-audit") }),
         route("jobs", "routes/admin-jobs.tsx", { id: id("admin-jobs") }),
         route("ledger", "routes/admin-ledger.tsx", { id: id("admin-ledger") }),
+        route("disputes", "routes/admin-disputes.tsx", { id: id("admin-disputes") }),
       ]),
       route("wiki", "routes/wiki.tsx", { id: id("wiki") }),
       redirect("wiki/details/:id/:lang?", "wiki-details"),

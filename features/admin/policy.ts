@@ -17,6 +17,7 @@ export const staffActions = [
   "view_audit",
   "manage_jobs",
   "manage_ledger",
+  "review_trade_disputes",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -27,6 +28,7 @@ const moderatorActions: ReadonlySet<StaffAction> = new Set([
   "view_users",
   "suspend_users",
   "view_audit",
+  "review_trade_disputes",
 ]);
 
 export type StaffRole = Exclude<SiteRole, "none">;
@@ -49,6 +51,7 @@ export const adminSections = [
   { key: "audit", path: "/admin/audit", action: "view_audit" },
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
+  { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
 ] as const satisfies readonly { key: string; path: string; action: StaffAction }[];
 
 export function visibleSections(role: SiteRole | null | undefined) {
