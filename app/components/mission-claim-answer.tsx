@@ -11,7 +11,7 @@ export function ClaimAnswer({ answer }: { answer: unknown }) {
   if (!value) return null;
   if ("claimed" in value)
     return (
-      <p role="status" className="mission-claimed">
+      <p role="status" className="mission-claimed" data-testid="mission-claimed">
         {t("claimed_notice")} <Amount value={value.claimed.amount} currency={value.claimed.currency} signed />
       </p>
     );
