@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApi, type TestApi, type Visitor } from "../../tests/support/api.ts";
-import { createSignedInUser, createUser, createWriting, signedInVisitor } from "../../tests/support/factories.ts";
+import { createQuestion, createSignedInUser, createUser, createWriting, signedInVisitor } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { knownLoginIps, missionGrants, missions } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../ledger/check.ts";
 import { checkIn } from "../checkins/service.ts";
 import { closeMissionPeriods, listMissions } from "./service.ts";
 import { presentViewer } from "../accounts/viewer.ts";
+import { incomeHolds } from "../settlement/service.ts";
 
 interface MissionItem {
   id: number;
@@ -102,7 +103,7 @@ describe.each(databaseKinds)("missions on %s", (kind) => {
     expect(await likes()).toMatchObject({ progress: 10, status: "completed" });
   });
 
-  it("keeps creator missions for monetization participants, paid in sinecoin as pending profit", async () => {
+  it("keeps creator missions for monetization participants, paid in sinecoin as pending profit when claimed", async () => {
     const registered = await createSignedInUser(api.app, db());
     expect((await registered.visitor.get("/api/missions/?scope=creator")).statusCode).toBe(403);
     const creator = await createSignedInUser(api.app, db(), { userType: "VIP users" });
@@ -110,6 +111,21 @@ describe.each(databaseKinds)("missions on %s", (kind) => {
     expect(items.map((item) => item.key)).toEqual(["creator_article_reads", "creator_answer_accepted", "creator_unlocks"]);
     expect(items.every((item) => item.reward.currency === "sinecoin" && item.status === "open")).toBe(true);
     expect((await registered.visitor.get("/api/missions/?scope=monthly")).statusCode).toBe(400);
+
+    // An established asker accepts the creator's answer: the creator mission pays 5 sinecoin, pending until settled.
+    const asker = await createUser(db(), { createdAt: new Date(Date.now() - 30 * day) });
+    const question = await createQuestion(db(), asker, { answerers: [creator.user] });
+    const accepted = await (
+      await signedInVisitor(api.app, db(), asker)
+    ).request("PUT", `/api/questions/${question.id}/accepted_answer/`, { json: { answer_id: question.answers[0]!.id } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const answerMission = (await list(creator.visitor, "creator")).find((item) => item.key === "creator_answer_accepted")!;
+    expect(answerMission).toMatchObject({ progress: 1, status: "completed" });
+    expect((await claim(registered.visitor, answerMission.id)).statusCode).toBe(403);
+    expect((await claim(creator.visitor, answerMission.id)).json()).toEqual({ reward: { currency: "sinecoin", amount: 5 } });
+    expect(await incomeHolds(db(), creator.user.id)).toMatchObject({ pending: 5, available: 0 });
+    expect((await creator.visitor.get("/api/wallet/")).json()).toMatchObject({ sinecoin: 5, sinecoin_total_profit: 5 });
+    await consistent();
   });
 
   it("the period reset records completed, unclaimed missions once, keeps them claimable for 7 days, then expires them", async () => {
