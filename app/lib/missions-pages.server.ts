@@ -12,6 +12,8 @@ export interface MissionPageData {
   username: string;
   scope: MissionScope;
   missions: MissionAnswer[];
+  /** Whether the viewer may open the creator missions (a monetization participant). */
+  creator: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function missionPage(app: AppContext, request: Request, scope: Miss
     username: viewer.username,
     scope,
     missions: views.map((view) => presentMission(view, app.locale)),
+    creator: can(viewer, "enter_monetization_home"),
   } satisfies MissionPageData);
 }
 

@@ -51,6 +51,7 @@ export default function AccountMissions({ loaderData, actionData }: Route.Compon
               {t(`scopes.${scope}`)}
             </Link>
           ))}
+          {loaderData.creator ? <Link to={localizePath("/monetization/missions", locale)}>{t("scopes.creator")}</Link> : null}
         </nav>
         <ClaimAnswer answer={actionData} />
         <MissionList missions={loaderData.missions} csrfToken={loaderData.csrfToken} />

@@ -51,6 +51,8 @@ describe.each(oneDatabaseKind)("mission pages on %s", (kind) => {
     const registered = await createSignedInUser(api.app, db());
     expect((await registered.visitor.get("/monetization/missions")).statusCode).toBe(404);
     const creator = await createSignedInUser(api.app, db(), { userType: "VIP users" });
+    expect((await registered.visitor.get("/account/missions")).body).not.toContain('href="/monetization/missions"');
+    expect((await creator.visitor.get("/account/missions")).body).toContain('href="/monetization/missions"');
     const page = (await creator.visitor.get("/monetization/missions")).body;
     expect(page).toContain("创作者任务");
     expect(missionRow(page, "creator_unlocks")).toContain("一篇付费内容被 5 位读者解锁");
