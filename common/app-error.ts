@@ -61,6 +61,8 @@ export const errorStatus = {
   no_slots: 409,
   already_accepted: 409,
   trade_progress_closed: 409,
+  not_completed: 409,
+  missions_failed: 500,
   trade_failed: 500,
   unlock_failed: 500,
   exchange_failed: 500,

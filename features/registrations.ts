@@ -34,6 +34,7 @@ import "./trade/jobs.ts";
 import "./settlement/jobs.ts";
 import "./metrics/jobs.ts";
 import "./admin/jobs.ts";
+import "./missions/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

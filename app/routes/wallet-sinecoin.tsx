@@ -48,7 +48,7 @@ export default function WalletSinecoin({ loaderData }: Route.ComponentProps) {
             <select name="kind" defaultValue={kind}>
               <option value="">{t("list.all_kinds")}</option>
               {movementKinds
-                .filter((value) => value !== "checkin_reward")
+                .filter((value) => value !== "checkin_reward" && value !== "mission_reward")
                 .map((value) => (
                   <option key={value} value={value}>
                     {t(`list.kinds.${value}`)}

@@ -21,6 +21,7 @@ export const staffActions = [
   "manage_announcements",
   "review_links",
   "review_feedback",
+  "review_trade_disputes",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -34,6 +35,7 @@ const moderatorActions: ReadonlySet<StaffAction> = new Set([
   "moderate_content",
   "manage_announcements",
   "review_links",
+  "review_trade_disputes",
 ]);
 
 export type StaffRole = Exclude<SiteRole, "none">;
@@ -70,6 +72,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "audit", path: "/admin/audit", action: "view_audit" },
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
+  { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
 ];
 
 export function visibleSections(role: SiteRole | null | undefined) {

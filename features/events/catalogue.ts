@@ -166,6 +166,22 @@ export const eventCatalogue = {
     "user",
     z.object({ missionId: id, amount: z.number().int().positive(), reason: z.enum(["cancelled", "deadline", "rejected_after_close"]) }),
   ),
+  /** A moderator decided a disputed rejection (told to its worker and the task's poster): the rejection stands or the worker is paid. */
+  "trade.dispute_decided": event(
+    "user",
+    z.object({ missionId: id, progressId: id, decision: z.enum(["upheld", "overturned"]), note: z.string() }),
+  ),
+  /** A completed mission's reward paid to the subject, once per (mission, user, period). */
+  "mission.claimed": event(
+    "user",
+    z.object({
+      missionId: id,
+      key: z.string(),
+      periodStart: z.string(),
+      currency: z.enum(["gold", "sinecoin"]),
+      amount: z.number().int().positive(),
+    }),
+  ),
   /** A paid top-up order credited to the subject. */
   "topup.credited": event(
     "user",

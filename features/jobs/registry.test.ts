@@ -8,6 +8,7 @@ describe("the job registry", () => {
     expect(product.map((job) => [job.name, job.schedule ?? null]).sort()).toEqual([
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
+      ["mission-periods", "0 16 * * *"],
       ["prune-events", "30 19 * * *"],
       ["publish-announcements", "* * * * *"],
       ["refresh-formula-excerpts", null],

@@ -99,6 +99,16 @@ export const ledgerKinds = {
       .strict(),
     null,
   ),
+  /** A daily or weekly mission's gold from `system:mission_rewards`: a reward, never cashable. */
+  mission_reward: kind(z.object({ missionId: id, key: z.string(), periodStart: z.string() }).strict(), {
+    source: "rewards",
+    cashable: false,
+  }),
+  /** A creator mission's sinecoin from `system:mission_rewards`: profit, pending until settled. */
+  mission_income: kind(z.object({ missionId: id, key: z.string(), periodStart: z.string() }).strict(), {
+    source: "missions",
+    cashable: true,
+  }),
   // --- end of missions and trade ---
 } as const;
 

@@ -13,6 +13,7 @@ import {
   rejectWorkOperation,
   submitWorkOperation,
 } from "./operations.ts";
+import { decideDisputeOperation, listDisputesOperation } from "./dispute-operations.ts";
 
 export async function tradeApi(app: FastifyInstance): Promise<void> {
   const tags = ["trade"];
@@ -56,5 +57,13 @@ export async function tradeApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "POST", "/api/trade/progress/:id/dispute/", disputeOperation, {
     tags,
     summary: "Dispute a rejection (to the admins' queue)",
+  });
+  jsonRoute(app, "GET", "/api/admin/trade/disputes/", listDisputesOperation, {
+    tags: ["admin"],
+    summary: "Disputed rejections of task submissions: open (oldest first) or decided (site moderators and admins)",
+  });
+  jsonRoute(app, "POST", "/api/admin/trade/disputes/:id/", decideDisputeOperation, {
+    tags: ["admin"],
+    summary: "Decide a dispute with a reason (audited): uphold the rejection, or overturn it and pay the worker",
   });
 }

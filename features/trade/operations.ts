@@ -3,6 +3,7 @@ import { idSchema, idValueSchema } from "../../common/id.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { defineOperation, noContent } from "../../server/lib/operation.ts";
 import type { Database } from "../../server/db/client.ts";
+import type { Viewer } from "../accounts/viewer.ts";
 import { acceptTask, approveWork, cancelTask, disputeRejection, postTask, rejectWork, submitWork } from "./service.ts";
 import { getProgress, getTask, listProgress, listTasks, type ProgressRow, type TaskRow } from "./queries.ts";
 
@@ -185,73 +186,53 @@ const progressResult = {
   unexpected: "trade_failed" as const,
 };
 
-export const submitWorkOperation = defineOperation({
-  name: "submitTradeProgress",
-  input: {
-    params,
-    body: z.strictObject({
-      content: z
-        .string({ error: "validation:trade_text_required" })
-        .trim()
-        .min(1, "validation:trade_text_required")
-        .max(50_000, "validation:trade_text_too_long"),
-    }),
-  },
-  viewer: "signed-in",
-  run: (services, viewer, input) =>
-    afterStep(
-      services.db,
-      viewer,
-      input.params.id,
-      submitWork({ db: services.db }, viewer, input.params.id, input.body.content, services.now()),
-    ),
-  ...progressResult,
-  failures: ["not_found", "forbidden", "trade_progress_closed"],
-});
+const progressText = (max: number) =>
+  z
+    .string({ error: "validation:trade_text_required" })
+    .trim()
+    .min(1, "validation:trade_text_required")
+    .max(max, "validation:trade_text_too_long");
 
-export const approveWorkOperation = defineOperation({
-  name: "approveTradeProgress",
-  input: { params, body: emptyBody },
-  viewer: "signed-in",
-  run: (services, viewer, input) =>
-    afterStep(services.db, viewer, input.params.id, approveWork({ db: services.db }, viewer, input.params.id, services.now())),
-  ...progressResult,
-  failures: ["not_found", "forbidden", "trade_progress_closed"],
-});
+type StepService<Body> = (options: { db: Database }, viewer: Viewer, progressId: number, body: Body, now: Date) => Promise<void>;
 
-export const rejectWorkOperation = defineOperation({
-  name: "rejectTradeProgress",
-  input: {
-    params,
-    body: z.strictObject({
-      reason: z
-        .string({ error: "validation:trade_text_required" })
-        .trim()
-        .min(1, "validation:trade_text_required")
-        .max(1_000, "validation:trade_text_too_long"),
-    }),
-  },
-  viewer: "signed-in",
-  run: (services, viewer, input) =>
-    afterStep(
-      services.db,
-      viewer,
-      input.params.id,
-      rejectWork({ db: services.db }, viewer, input.params.id, input.body.reason, services.now()),
-    ),
-  ...progressResult,
-  failures: ["not_found", "forbidden", "trade_progress_closed"],
-});
+/**
+ * One step on a progress record (submit, approve, reject, dispute): the same input, guard, answer
+ * and failures; only the name, the body and the service differ.
+ */
+function progressStep<Body extends z.ZodType>(name: string, body: Body, step: StepService<z.infer<Body>>) {
+  return defineOperation({
+    name,
+    input: { params, body },
+    viewer: "signed-in",
+    run: (services, viewer, input) => {
+      // The body is parsed by `body` (a generic the input type cannot narrow by itself).
+      const parsed = input.body as z.output<Body>;
+      return afterStep(services.db, viewer, input.params.id, step({ db: services.db }, viewer, input.params.id, parsed, services.now()));
+    },
+    ...progressResult,
+    failures: ["not_found", "forbidden", "trade_progress_closed"],
+  });
+}
 
-export const disputeOperation = defineOperation({
-  name: "disputeTradeProgress",
-  input: { params, body: emptyBody },
-  viewer: "signed-in",
-  run: (services, viewer, input) =>
-    afterStep(services.db, viewer, input.params.id, disputeRejection({ db: services.db }, viewer, input.params.id, services.now())),
-  ...progressResult,
-  failures: ["not_found", "forbidden", "trade_progress_closed"],
-});
+export const submitWorkOperation = progressStep(
+  "submitTradeProgress",
+  z.strictObject({ content: progressText(50_000) }),
+  (options, viewer, id, body, now) => submitWork(options, viewer, id, body.content, now),
+);
+
+export const approveWorkOperation = progressStep("approveTradeProgress", emptyBody, (options, viewer, id, _body, now) =>
+  approveWork(options, viewer, id, now),
+);
+
+export const rejectWorkOperation = progressStep(
+  "rejectTradeProgress",
+  z.strictObject({ reason: progressText(1_000) }),
+  (options, viewer, id, body, now) => rejectWork(options, viewer, id, body.reason, now),
+);
+
+export const disputeOperation = progressStep("disputeTradeProgress", emptyBody, (options, viewer, id, _body, now) =>
+  disputeRejection(options, viewer, id, now),
+);
 
 export const getProgressOperation = defineOperation({
   name: "getTradeProgress",

@@ -5,7 +5,7 @@ import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.t
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
 import type { Viewer } from "../accounts/viewer.ts";
-import { postLedgerTransaction } from "../ledger/service.ts";
+import { postLedgerTransaction, type LedgerAccount } from "../ledger/service.ts";
 import { emit } from "../events/bus.ts";
 import { loadCircleAccess } from "../circles/access.server.ts";
 import { canReadCircleContent } from "../circles/policy.ts";
@@ -137,7 +137,7 @@ export async function acceptTask(options: ServiceOptions, viewer: Viewer, id: nu
 }
 
 /** The progress row and its task, both locked (task first, as every writer locks them). */
-async function lockProgress(tx: Transaction, progressId: number): Promise<{ progress: ProgressRow; task: TaskRow }> {
+export async function lockProgress(tx: Transaction, progressId: number): Promise<{ progress: ProgressRow; task: TaskRow }> {
   const [found] = await tx.db.select({ missionId: tradeProgress.missionId }).from(tradeProgress).where(eq(tradeProgress.id, progressId));
   if (!found) throw new AppError("not_found");
   const task = await lockTask(tx, found.missionId);
@@ -169,8 +169,16 @@ async function nameOf(tx: Transaction, userId: number): Promise<string> {
 /**
  * Pays a locked submitted slot: its reward from the task's hold to the worker as profit, once (the
  * status leaves `submitted` in the same transaction and the posting's key is the progress id).
+ * A moderator overturning a rejection pays the same way, from the account `overturn.from`.
  */
-export async function payReward(tx: Transaction, task: TaskRow, progress: ProgressRow, now: Date, auto: boolean): Promise<void> {
+export async function payReward(
+  tx: Transaction,
+  task: TaskRow,
+  progress: ProgressRow,
+  now: Date,
+  auto: boolean,
+  overturn?: { moderatorId: number; from: LedgerAccount },
+): Promise<void> {
   await tx.db
     .update(tradeProgress)
     .set({ status: "approved", reviewedAt: now, autoApproved: auto ? 1 : 0 })
@@ -186,15 +194,15 @@ export async function payReward(tx: Transaction, task: TaskRow, progress: Progre
       counterparty: await nameOf(tx, task.posterId),
     },
     entries: [
-      { account: taskHold(task.id), amount: -task.reward },
+      { account: overturn?.from ?? taskHold(task.id), amount: -task.reward },
       { account: { userId: progress.workerId, currency: "sinecoin" }, amount: task.reward },
     ],
   });
   await emit(tx, {
     verb: "trade.approved",
-    actorId: auto ? null : task.posterId,
+    actorId: overturn ? overturn.moderatorId : auto ? null : task.posterId,
     subjectId: progress.workerId,
-    recipientIds: auto ? [progress.workerId, task.posterId] : [progress.workerId],
+    recipientIds: auto || overturn ? [progress.workerId, task.posterId] : [progress.workerId],
     data: { missionId: task.id, progressId: progress.id, amount: task.reward, auto, source: "missions" },
   });
   tx.invalidate(userTag(progress.workerId), userTag(task.posterId));

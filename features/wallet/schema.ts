@@ -18,6 +18,8 @@ export const movementKinds = [
   "trade_escrow",
   "trade_reward",
   "trade_refund",
+  "mission_reward",
+  "mission_income",
 ] as const;
 export type MovementKind = (typeof movementKinds)[number];
 

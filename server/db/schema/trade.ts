@@ -66,6 +66,11 @@ export const tradeProgress = pgTable(
     /** True when the 72-hour job approved it, not the poster. */
     autoApproved: integer("auto_approved").notNull().default(0),
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    /** A moderator's decision on the dispute: the rejection stands (`upheld`) or the worker is paid (`overturned`). */
+    disputeDecision: text("dispute_decision", { enum: ["upheld", "overturned"] }),
+    disputeNote: text("dispute_note"),
+    disputeDecidedAt: timestamp("dispute_decided_at", { withTimezone: true }),
+    disputeDeciderId: integer("dispute_decider_id").references(() => users.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +78,9 @@ export const tradeProgress = pgTable(
   (table) => [
     uniqueIndex("trade_progress_worker_idx").on(table.missionId, table.workerId),
     index("trade_progress_by_worker_idx").on(table.workerId, table.id),
+    index("trade_progress_disputes_idx")
+      .on(table.disputedAt)
+      .where(sql`${table.disputedAt} is not null and ${table.disputeDecision} is null`),
     index("trade_progress_submitted_idx")
       .on(table.submittedAt)
       .where(sql`${table.status} = 'submitted'`),
