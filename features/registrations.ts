@@ -30,6 +30,8 @@ import "./payments/jobs.ts";
 import "./trade/handlers.ts";
 import "./trade/jobs.ts";
 import "./settlement/jobs.ts";
+import "./cashouts/handlers.ts";
+import "./cashouts/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -17,6 +17,7 @@ export const staffActions = [
   "view_audit",
   "manage_jobs",
   "manage_ledger",
+  "manage_cashouts",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -49,6 +50,7 @@ export const adminSections = [
   { key: "audit", path: "/admin/audit", action: "view_audit" },
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
+  { key: "cashouts", path: "/admin/cashouts", action: "manage_cashouts" },
 ] as const satisfies readonly { key: string; path: string; action: StaffAction }[];
 
 export function visibleSections(role: SiteRole | null | undefined) {
