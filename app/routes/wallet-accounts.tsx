@@ -64,6 +64,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     failed: failedOn("exchange", ["gold"]),
   });
   const payout = formAction(savePayoutAccountOperation, {
+    body: () => ({
+      provider: String(form.get("provider") ?? "alipay"),
+      account: String(form.get("account") ?? ""),
+      real_name: String(form.get("real_name") ?? ""),
+    }),
     done: () => {
       throw redirect(`${path}?notice=payout_saved`, 303);
     },
