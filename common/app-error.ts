@@ -129,6 +129,7 @@ export const errorStatus = {
   cashout_not_requested: 409,
   cashout_not_approved: 409,
   cashout_failed: 500,
+  already_applied: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

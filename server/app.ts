@@ -52,6 +52,7 @@ import { redPacketsApi } from "../features/red-packets/api.ts";
 import { tradeApi } from "../features/trade/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { cashoutsApi } from "../features/cashouts/api.ts";
+import { monetizationApi } from "../features/monetization/api.ts";
 import { configurePayouts } from "../features/cashouts/providers.ts";
 import { shopApi } from "../features/shop/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
@@ -222,6 +223,7 @@ export async function buildApp({
   await app.register(checkinsApi);
   await app.register(walletApi);
   await app.register(cashoutsApi);
+  await app.register(monetizationApi);
   await app.register(shopApi);
   app.log.info(configurePayments(config.sessionSecret));
   app.log.info(configurePayouts());

@@ -26,3 +26,4 @@ export * from "./site-pages.ts";
 export * from "./trade.ts";
 export * from "./admin.ts";
 export * from "./cashouts.ts";
+export * from "./monetization.ts";
