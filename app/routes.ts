@@ -79,6 +79,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/write/*", "routes/signed-in-area.tsx", { id: id("circle-write") }),
       route("monetization", "routes/monetization.tsx", { id: id("monetization") }),
       route("monetization/cashout", "routes/monetization-cashout.tsx", { id: id("monetization-cashout") }),
+      route("monetization/home", "routes/monetization-home.tsx", { id: id("monetization-home") }),
       route("trade", "routes/trade.tsx", { id: id("trade") }),
       route("trade/missions/me/accept", "routes/trade-progress-list.tsx", { id: id("trade-accepted") }),
       route("trade/missions/progress", "routes/trade-progress-list.tsx", { id: id("trade-progress") }),

@@ -51,5 +51,9 @@ describe.each(oneDatabaseKind)("the monetization programme on %s", (kind) => {
     const page = await visitor.get("/monetization");
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe("/monetization/home");
+    const home = (await visitor.get("/monetization/home")).body;
+    expect(home).toContain("累计收益");
+    expect(home).toContain("付费阅读");
+    expect((await visitor.get("/en/monetization/home")).body).toContain("Cashable now");
   });
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
   }
   ({ server, baseURL } = await startServer(dataDir));
   await launchBrowser();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await closeBrowser();
