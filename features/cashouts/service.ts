@@ -46,9 +46,11 @@ export async function requestCashout(
 ): Promise<Cashout> {
   const key = requireIdempotencyKey(idempotencyKey);
   const figures = quote(amount);
-  const created = await inTransaction(options, (tx) =>
-    onceByKey(tx, { userId, key, operation: "cashout", input: { amount } }, async () => {
-      await tx.db.execute(sql`select id from users where id = ${userId} for update`);
+  const created = await inTransaction(options, async (tx) => {
+    // The row lock comes before the idempotency key's row, whose foreign key share-locks the user:
+    // taken the other way round, two requests would each hold the share and wait for the other.
+    await tx.db.execute(sql`select id from users where id = ${userId} for update`);
+    return onceByKey(tx, { userId, key, operation: "cashout", input: { amount } }, async () => {
       const [account] = await tx.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
       if (!account) throw new AppError("payout_account_required");
       const [row] = await tx.db.select({ cashable: users.cashoutableSinecoinProfit }).from(users).where(eq(users.id, userId));
@@ -91,8 +93,8 @@ export async function requestCashout(
       });
       tx.invalidate(userTag(userId));
       return cashout!.id;
-    }),
-  );
+    });
+  });
   return (await findCashout(options.db, created))!;
 }
 

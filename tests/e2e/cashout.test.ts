@@ -115,7 +115,7 @@ describe("cashing out", () => {
       await admin.page.goto(`${prefix}/admin/cashouts`);
       const row = admin.page.getByTestId("admin-cashouts").locator("li", { hasText: `cashout_creator_${lang}` });
       await row.getByRole("button", { name: text.approve }).click();
-      await expect.poll(() => admin.page.getByRole("status").textContent()).toBeTruthy();
+      await expect.poll(() => admin.page.locator("p[role=status]").textContent()).toBeTruthy();
       await admin.context.close();
 
       await page.goto(`${prefix}/monetization/cashout`);
