@@ -9,6 +9,7 @@ describe("the job registry", () => {
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["refresh-formula-excerpts", null],
+      ["send-payouts", "* * * * *"],
       ["settle-income", "7 * * * *"],
       ["trade-auto-approve", "*/5 * * * *"],
       ["trade-deadlines", "* * * * *"],
