@@ -33,7 +33,9 @@ describe.each(oneDatabaseKind)("the monetization programme on %s", (kind) => {
       participant: false,
       application: { status: "pending", reason: "followers,original_pieces,account_age_days" },
     });
-    expect((await visitor.request("POST", "/api/monetization/application/", { json: {} })).json()).toMatchObject({ code: "already_applied" });
+    expect((await visitor.request("POST", "/api/monetization/application/", { json: {} })).json()).toMatchObject({
+      code: "already_applied",
+    });
     expect((await visitor.get("/monetization")).body).toContain("你的申请正在等待管理员审核");
   });
 
