@@ -125,6 +125,13 @@ export const errorStatus = {
   announcement_failed: 500,
   internal: 500,
   server_busy: 503,
+  below_minimum: 400,
+  insufficient_cashoutable: 409,
+  payout_account_required: 409,
+  cashout_not_requested: 409,
+  cashout_not_approved: 409,
+  cashout_failed: 500,
+  already_applied: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

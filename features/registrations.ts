@@ -35,6 +35,8 @@ import "./settlement/jobs.ts";
 import "./metrics/jobs.ts";
 import "./admin/jobs.ts";
 import "./missions/jobs.ts";
+import "./cashouts/handlers.ts";
+import "./cashouts/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

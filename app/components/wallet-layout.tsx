@@ -8,6 +8,7 @@ const sections = [
   { path: "/wallet/reward", key: "reward", end: true },
   { path: "/wallet/accounts", key: "accounts", end: true },
   { path: "/wallet/sinecoin_recharge", key: "recharge", end: true },
+  { path: "/monetization/cashout", key: "cashout", end: true },
   { path: "/shop", key: "shop", end: true },
 ] as const;
 

@@ -64,10 +64,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     failed: failedOn("exchange", ["gold"]),
   });
   const payout = formAction(savePayoutAccountOperation, {
+    body: () => ({
+      provider: String(form.get("provider") ?? "alipay"),
+      account: String(form.get("account") ?? ""),
+      real_name: String(form.get("real_name") ?? ""),
+    }),
     done: () => {
       throw redirect(`${path}?notice=payout_saved`, 303);
     },
-    failed: failedOn("payout", ["alipay_account", "real_name"]),
+    failed: failedOn("payout", ["provider", "account", "real_name"]),
   });
   return dispatchIntent({ app, request, form, params: {} }, { exchange, payout });
 }
@@ -134,17 +139,38 @@ export default function WalletAccounts({ loaderData, actionData }: Route.Compone
           </p>
         ) : null}
         <p data-testid="payout-account">
-          {payout ? t("accounts.payout_current", { account: payout.alipay_account, name: payout.real_name }) : t("accounts.payout_none")}
+          {payout
+            ? t("accounts.payout_current", {
+                provider: t(`accounts.provider_${payout.provider}`),
+                account: payout.account,
+                name: payout.real_name,
+              })
+            : t("accounts.payout_none")}
         </p>
         <Form method="post" action={path} className="wallet-form">
           <input type="hidden" name="csrftoken" value={csrfToken} />
+          <fieldset className="payout-provider">
+            <legend>{t("accounts.provider")}</legend>
+            {(["alipay", "wechat"] as const).map((provider) => (
+              <label key={provider}>
+                <input
+                  type="radio"
+                  name="provider"
+                  value={provider}
+                  defaultChecked={(payoutAnswer?.values?.provider || payout?.provider || "alipay") === provider}
+                />{" "}
+                {t(`accounts.provider_${provider}`)}
+              </label>
+            ))}
+          </fieldset>
           <label>
-            {t("accounts.alipay_account")}
-            <input name="alipay_account" required maxLength={256} autoComplete="off" defaultValue={payoutAnswer?.values?.alipay_account} />
+            {t("accounts.account")}
+            <input name="account" required maxLength={256} autoComplete="off" defaultValue={payoutAnswer?.values?.account} />
           </label>
-          {fieldError(payoutAnswer, "alipay_account") ? (
+          <p className="muted">{t("accounts.account_hint")}</p>
+          {fieldError(payoutAnswer, "account") ? (
             <p className="form-error" role="alert">
-              {fieldError(payoutAnswer, "alipay_account")}
+              {fieldError(payoutAnswer, "account")}
             </p>
           ) : null}
           <label>

@@ -22,6 +22,7 @@ export const staffActions = [
   "review_links",
   "review_feedback",
   "review_trade_disputes",
+  "manage_cashouts",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -73,6 +74,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
   { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
+  { key: "cashouts", path: "/admin/cashouts", action: "manage_cashouts" },
 ];
 
 export function visibleSections(role: SiteRole | null | undefined) {

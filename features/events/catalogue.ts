@@ -193,6 +193,16 @@ export const eventCatalogue = {
     "user",
     z.object({ amount: z.number().int().positive(), recovered: z.number().int().nonnegative(), cutoff: z.string() }),
   ),
+  /**
+   * A cashout's steps, told to its owner (the subject): requested, cancelled by them, approved or
+   * rejected by a site admin (with the reason), paid or failed at the provider (with its reason).
+   */
+  "cashout.requested": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), netFen: z.number().int() })),
+  "cashout.cancelled": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive() })),
+  "cashout.approved": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive() })),
+  "cashout.rejected": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
+  "cashout.paid": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), netFen: z.number().int() })),
+  "cashout.failed": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
   "gold.exchanged": event(
     "user",
     z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),

@@ -13,6 +13,7 @@ describe("the job registry", () => {
       ["publish-announcements", "* * * * *"],
       ["refresh-formula-excerpts", null],
       ["rollup-check", "15 19 * * *"],
+      ["send-payouts", "* * * * *"],
       ["settle-income", "7 * * * *"],
       ["trade-auto-approve", "*/5 * * * *"],
       ["trade-deadlines", "* * * * *"],

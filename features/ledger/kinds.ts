@@ -76,8 +76,15 @@ export const ledgerKinds = {
    * cashout may take), a debt left by a late refund recovered first (`features/settlement`).
    */
   settlement: kind(z.object({ cutoff: z.string() }).strict(), null),
-  /** Profit paid out to the user's payout account (not built yet: declared for the cashout issue). */
+  /** A paid cashout: the coins in the user's `payout_hold` leave to `system:payouts` (features/cashouts). */
   cashout: kind(z.object({ payoutId: z.string() }).strict(), null, { paysOut: true }),
+  /**
+   * A cashout requested: the coins move from the purse to `payout_hold` and the amount leaves the
+   * `available` profit hold, so neither can be spent or cashed twice.
+   */
+  cashout_request: kind(z.object({ payoutId: z.string(), fee: z.number().int().nonnegative() }).strict(), null),
+  /** A cashout cancelled, rejected or failed: the held coins back to the purse and to available profit. */
+  cashout_return: kind(z.object({ payoutId: z.string(), reason: z.enum(["cancelled", "rejected", "failed"]) }).strict(), null),
 
   // --- Missions and the task market (trade) ---
   /** A poster moves reward × slots of their sinecoin into a task's hold (`system:trade_mission:<id>`). */

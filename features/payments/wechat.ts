@@ -50,14 +50,10 @@ interface WechatTransaction {
 }
 
 /**
- * WeChat Pay API v3: a Native payment (`/v3/pay/transactions/native`, the payer scans its
- * `code_url`) and the order query (`/v3/pay/transactions/out-trade-no/{id}`), requests signed with
- * our merchant key (`WECHATPAY2-SHA256-RSA2048`); notifies and answers verified with the platform
- * key (`timestamp\nnonce\nbody\n`, SHA256withRSA), a notify's resource then decrypted.
+ * Signs our requests to WeChat Pay v3 and checks the platform's signature on what it sends back:
+ * shared by the payments (here) and the payouts (features/cashouts).
  */
-export function wechatProvider(settings: WechatSettings, clock: () => Date = () => new Date()): PaymentProvider {
-  const gateway = settings.gateway ?? "https://api.mch.weixin.qq.com";
-
+export function wechatSigner(settings: WechatSettings, clock: () => Date = () => new Date()) {
   /** The Authorization header of a request: `METHOD\npath?query\ntimestamp\nnonce\nbody\n` signed with our key. */
   function authorization(method: string, path: string, body: string): string {
     const timestamp = Math.floor(clock().getTime() / 1000);
@@ -81,6 +77,17 @@ export function wechatProvider(settings: WechatSettings, clock: () => Date = () 
     if (Math.abs(clock().getTime() / 1000 - Number(timestamp)) > toleranceSeconds) return "stale";
     return null;
   }
+  return { gateway: settings.gateway ?? "https://api.mch.weixin.qq.com", authorization, signatureProblem };
+}
+
+/**
+ * WeChat Pay API v3: a Native payment (`/v3/pay/transactions/native`, the payer scans its
+ * `code_url`) and the order query (`/v3/pay/transactions/out-trade-no/{id}`), requests signed with
+ * our merchant key (`WECHATPAY2-SHA256-RSA2048`); notifies and answers verified with the platform
+ * key (`timestamp\nnonce\nbody\n`, SHA256withRSA), a notify's resource then decrypted.
+ */
+export function wechatProvider(settings: WechatSettings, clock: () => Date = () => new Date()): PaymentProvider {
+  const { gateway, authorization, signatureProblem } = wechatSigner(settings, clock);
 
   return {
     name: "wechat",

@@ -105,7 +105,20 @@ describe.each(databaseKinds)("wallet and ledger promises on %s", (kind) => {
     const saved = await visitor.request("PUT", "/api/wallet/payout_account/", {
       json: { alipay_account: "13800138000", real_name: "张三丰" },
     });
-    expect(saved.json()).toEqual({ alipay_account: "138****8000", real_name: "**丰" });
-    expect((await visitor.get("/api/wallet/payout_account/")).json()).toEqual({ alipay_account: "138****8000", real_name: "**丰" });
+    expect(saved.json()).toEqual({ provider: "alipay", account: "138****8000", real_name: "**丰" });
+    expect((await visitor.get("/api/wallet/payout_account/")).json()).toEqual({
+      provider: "alipay",
+      account: "138****8000",
+      real_name: "**丰",
+    });
+    // WeChat is the second provider on the same endpoint: the account is the payee's openid.
+    const badOpenid = await visitor.request("PUT", "/api/wallet/payout_account/", {
+      json: { provider: "wechat", account: "no spaces!", real_name: "张三丰" },
+    });
+    expect(badOpenid.json()).toMatchObject({ code: "validation_failed", fields: { account: expect.any(String) } });
+    const wechat = await visitor.request("PUT", "/api/wallet/payout_account/", {
+      json: { provider: "wechat", account: "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o", real_name: "张三丰" },
+    });
+    expect(wechat.json()).toEqual({ provider: "wechat", account: "oUp****eS6o", real_name: "**丰" });
   });
 });

@@ -109,11 +109,11 @@ export const exchangeOperation = defineOperation({
   unexpected: "exchange_failed",
 });
 
-const payoutAnswer = z.object({ alipay_account: z.string(), real_name: z.string() }).nullable();
+const payoutAnswer = z.object({ provider: z.enum(["alipay", "wechat"]), account: z.string(), real_name: z.string() }).nullable();
 
 /** The payout account, masked: the full account never leaves the server again. */
 export function presentPayout(account: PayoutAccount | null): z.infer<typeof payoutAnswer> {
-  return account ? { alipay_account: maskAccount(account.alipayAccount), real_name: maskName(account.realName) } : null;
+  return account ? { provider: account.provider, account: maskAccount(account.account), real_name: maskName(account.realName) } : null;
 }
 
 export const payoutAccountOperation = defineOperation({
@@ -131,7 +131,7 @@ export const savePayoutAccountOperation = defineOperation({
   input: { body: payoutAccountInputSchema },
   viewer: "signed-in",
   run: (services, viewer, { body }) =>
-    savePayoutAccount({ db: services.db }, viewer.id, { alipayAccount: body.alipay_account, realName: body.real_name }),
+    savePayoutAccount({ db: services.db }, viewer.id, { provider: body.provider, account: body.account, realName: body.real_name }),
   present: presentPayout,
   response: payoutAnswer,
   failures: [],

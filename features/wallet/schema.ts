@@ -52,16 +52,39 @@ export const topupInputSchema = z.strictObject({
   method: z.enum(paymentMethods, { error: "validation:payment_method" }),
 });
 
-export const payoutAccountInputSchema = z.strictObject({
-  /** An Alipay login: a mainland mobile number or an email address. */
-  alipay_account: z
-    .string()
-    .trim()
-    .regex(/^(1\d{10}|[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,24})$/, "validation:alipay_account"),
-  real_name: z
-    .string()
-    .trim()
-    .min(2, "validation:real_name")
-    .max(40, "validation:real_name")
-    .regex(/^[\p{L}·.\s]+$/u, "validation:real_name"),
-});
+export const payoutAccountProviders = ["alipay", "wechat"] as const;
+
+const alipayLogin = /^(1\d{10}|[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,24})$/;
+const wechatOpenid = /^[A-Za-z0-9_-]{6,64}$/;
+
+/**
+ * The payout account: `provider` alipay (the default; `account` an Alipay login: a mainland mobile
+ * number or an email address, also accepted as `alipay_account`) or wechat (`account` the payee's
+ * openid under our WeChat app), with the real name on it.
+ */
+export const payoutAccountInputSchema = z
+  .strictObject({
+    provider: z.enum(payoutAccountProviders, { error: "validation:payout_provider" }).optional(),
+    account: z.string().trim().max(256).optional(),
+    alipay_account: z.string().trim().max(256).optional(),
+    real_name: z
+      .string()
+      .trim()
+      .min(2, "validation:real_name")
+      .max(40, "validation:real_name")
+      .regex(/^[\p{L}·.\s]+$/u, "validation:real_name"),
+  })
+  .superRefine((value, context) => {
+    const provider = value.provider ?? "alipay";
+    const account = value.account ?? value.alipay_account ?? "";
+    const field = value.account === undefined && value.alipay_account !== undefined ? "alipay_account" : "account";
+    if (provider === "alipay" && !alipayLogin.test(account))
+      context.addIssue({ code: "custom", path: [field], message: "validation:alipay_account" });
+    if (provider === "wechat" && !wechatOpenid.test(account))
+      context.addIssue({ code: "custom", path: [field], message: "validation:wechat_openid" });
+  })
+  .transform((value) => ({
+    provider: value.provider ?? ("alipay" as const),
+    account: value.account ?? value.alipay_account ?? "",
+    real_name: value.real_name,
+  }));

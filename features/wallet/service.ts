@@ -152,24 +152,27 @@ export async function exchangeGold(
 }
 
 export interface PayoutAccount {
-  alipayAccount: string;
+  provider: "alipay" | "wechat";
+  /** The Alipay login or the WeChat openid (stored in `alipay_account`, the column's first name). */
+  account: string;
   realName: string;
 }
 
 export async function getPayoutAccount(db: Database, userId: number): Promise<PayoutAccount | null> {
   const [row] = await db
-    .select({ alipayAccount: payoutAccounts.alipayAccount, realName: payoutAccounts.realName })
+    .select({ provider: payoutAccounts.provider, account: payoutAccounts.alipayAccount, realName: payoutAccounts.realName })
     .from(payoutAccounts)
     .where(eq(payoutAccounts.userId, userId));
   return row ?? null;
 }
 
 export async function savePayoutAccount(options: ServiceOptions, userId: number, account: PayoutAccount): Promise<PayoutAccount> {
+  const values = { provider: account.provider, alipayAccount: account.account, realName: account.realName };
   return inTransaction(options, async (tx) => {
     await tx.db
       .insert(payoutAccounts)
-      .values({ userId, ...account })
-      .onConflictDoUpdate({ target: payoutAccounts.userId, set: { ...account, updatedAt: sql`now()` } });
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: payoutAccounts.userId, set: { ...values, updatedAt: sql`now()` } });
     return account;
   });
 }

@@ -125,18 +125,25 @@ export const tips = pgTable(
   ],
 );
 
-/** Where cashouts will be paid: an Alipay account and the real name on it (shown masked). */
+/**
+ * Where cashouts are paid: an Alipay account (`provider` alipay: a mobile number or email) or a
+ * WeChat user (`provider` wechat: the openid under our app), with the real name on it (shown masked).
+ */
 export const payoutAccounts = pgTable(
   "payout_accounts",
   {
     userId: integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["alipay", "wechat"] })
+      .notNull()
+      .default("alipay"),
+    /** The account at the provider (the column keeps its first name: Alipay came first). */
     alipayAccount: text("alipay_account").notNull(),
     realName: text("real_name").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  () => [],
+  (table) => [check("payout_accounts_provider_check", sql`${table.provider} in ('alipay', 'wechat')`)],
 );
 
 /**

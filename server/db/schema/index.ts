@@ -27,3 +27,5 @@ export * from "./trade.ts";
 export * from "./admin.ts";
 export * from "./rate-limits.ts";
 export * from "./missions.ts";
+export * from "./cashouts.ts";
+export * from "./monetization.ts";

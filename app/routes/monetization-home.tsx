@@ -1,0 +1,99 @@
+import { Link, redirect } from "react-router";
+import { useTranslation } from "../lib/i18n.tsx";
+import type { Route } from "./+types/monetization-home";
+import { getAppContext, here, requireViewer } from "../lib/context.server.ts";
+import { withFormToken } from "../lib/circle-pages.server.ts";
+import { can } from "../../features/accounts/policy.ts";
+import { presentWallet } from "../../features/wallet/operations.ts";
+import { walletSummary } from "../../features/wallet/service.ts";
+import { incomeHolds } from "../../features/settlement/service.ts";
+import { settlementSettings } from "../../features/settlement/settings.ts";
+import { profitAnalysis, profitSources } from "../../features/analysis/profit.ts";
+import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { Amount } from "../components/coins.tsx";
+import "../lib/monetization-catalog.ts";
+import "../lib/wallet-catalog.ts";
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "monetization:home.title");
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * `/monetization/home` (participants): earnings at a glance — the spec's three figures, income
+ * still pending settlement and when it becomes available, and this month's income by source
+ * (from the ledger, as the profit analysis counts it). Others go to `/monetization`.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  const viewer = requireViewer(app);
+  if (!can(app.viewer, "enter_monetization_home")) throw redirect(here(app, "/monetization"));
+  const today = shanghaiDay(app.now());
+  const [wallet, holds, month] = await Promise.all([
+    walletSummary(app.db, viewer.id),
+    incomeHolds(app.db, viewer.id),
+    profitAnalysis(app.db, viewer, { from: `${today.slice(0, 7)}-01`, to: today }),
+  ]);
+  return withFormToken(app, {
+    wallet: presentWallet(wallet),
+    pending: holds.pending,
+    debt: holds.debt,
+    settlementDays: settlementSettings.days,
+    month: today.slice(0, 7),
+    bySource: profitSources.map((source) => ({ source, amount: month.totals[source] })),
+    monthTotal: month.totals.total,
+  });
+}
+
+export default function MonetizationHome({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("monetization");
+  const locale = i18n.language as Locale;
+  const d = loaderData;
+  const figures = [
+    ["total_profit", d.wallet.sinecoin_total_profit],
+    ["total_cashout", d.wallet.sinecoin_total_cashout],
+    ["cashoutable", d.wallet.cashoutable_sinecoin_profit],
+    ["pending", d.pending],
+  ] as const;
+  return (
+    <section className="panel monetization-home" aria-labelledby="monetization-home-title">
+      <h1 id="monetization-home-title" className="page-title">
+        {t("home.title")}
+      </h1>
+      <dl className="amount-cards" data-testid="monetization-figures">
+        {figures.map(([key, value]) => (
+          <div className="amount-card" key={key}>
+            <dt>{t(`home.${key}`)}</dt>
+            <dd>
+              <Amount value={value} currency="sinecoin" />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">{t("home.settlement", { days: d.settlementDays })}</p>
+      {d.debt > 0 ? <p className="notice">{t("cashout.debt", { amount: d.debt })}</p> : null}
+      <h2 className="section-title">{t("home.month", { month: d.month })}</h2>
+      <table className="data-table" data-testid="monetization-month">
+        <tbody>
+          {d.bySource.map((row) => (
+            <tr key={row.source}>
+              <th scope="row">{t(`home.source.${row.source}`)}</th>
+              <td>{row.amount}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t("home.source.total")}</th>
+            <td>
+              <strong>{d.monthTotal}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <p>
+        <Link to={localizePath("/monetization/cashout", locale)} className="button button-primary">
+          {t("home.cash_out")}
+        </Link>{" "}
+        <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>
+      </p>
+    </section>
+  );
+}

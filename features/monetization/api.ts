@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import { jsonRoute } from "../../server/lib/operation.ts";
+import { applyOperation, monetizationOperation } from "./operations.ts";
+
+/** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
+export async function monetizationApi(app: FastifyInstance): Promise<void> {
+  const tags = ["monetization"];
+  jsonRoute(app, "GET", "/api/monetization/", monetizationOperation, {
+    tags,
+    summary: "The viewer's type, whether they take part, each path's criteria with progress, and their application",
+  });
+  jsonRoute(app, "POST", "/api/monetization/application/", applyOperation, {
+    tags,
+    status: 201,
+    summary: "Apply as a creator: approved at once when every criterion is met, else pending for review",
+  });
+}
