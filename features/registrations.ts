@@ -30,6 +30,7 @@ import "./payments/jobs.ts";
 import "./trade/handlers.ts";
 import "./trade/jobs.ts";
 import "./settlement/jobs.ts";
+import "./ads/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

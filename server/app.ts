@@ -50,6 +50,7 @@ import { tipsApi } from "../features/tips/api.ts";
 import { paywallApi } from "../features/paywall/api.ts";
 import { redPacketsApi } from "../features/red-packets/api.ts";
 import { tradeApi } from "../features/trade/api.ts";
+import { adsApi } from "../features/ads/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { shopApi } from "../features/shop/api.ts";
 import { checkinsApi } from "../features/checkins/api.ts";
@@ -226,6 +227,7 @@ export async function buildApp({
   await app.register(paywallApi);
   await app.register(redPacketsApi);
   await app.register(tradeApi);
+  await app.register(adsApi, { secret: config.sessionSecret });
 
   if (pagesOptions) {
     await app.register(pages, {

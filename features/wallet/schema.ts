@@ -18,6 +18,9 @@ export const movementKinds = [
   "trade_escrow",
   "trade_reward",
   "trade_refund",
+  "campaign_hold",
+  "campaign_release",
+  "ad_payout",
 ] as const;
 export type MovementKind = (typeof movementKinds)[number];
 

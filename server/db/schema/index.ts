@@ -25,3 +25,4 @@ export * from "./jobs.ts";
 export * from "./site-pages.ts";
 export * from "./trade.ts";
 export * from "./admin.ts";
+export * from "./ads.ts";
