@@ -142,29 +142,24 @@ export async function adsApi(app: FastifyInstance, options: { secret: string }):
     },
   );
 
-  app.get(
-    "/ads/click/:token",
-    { schema: { hide: true, params: z.object({ token: z.string().max(300) }) } },
-    async (request, reply) => {
-      const served = readServedAd(secret, (request.params as { token: string }).token);
-      if (!served) throw new AppError("not_found");
-      const url = await campaignDestination(app.db, served.campaignId);
-      if (!url) throw new AppError("not_found");
-      if (app.now().getTime() - served.at <= adSettings.tokenLifeMs) {
-        const { viewer, key } = await visitorOf(request, reply);
-        const filter =
-          served.filter ||
-          (isBotAgent(request.headers["user-agent"])
-            ? "bot"
-            : viewer && viewer.id === served.creatorId
-              ? "self"
-              : clickOverLimit(app.db, key)
-                ? "limit"
-                : "");
-        recordAdEvent(app.db, served, "click", filter);
-      }
-      return personal(reply).header("referrer-policy", "no-referrer").redirect(url, 302);
-    },
-  );
-
+  app.get("/ads/click/:token", { schema: { hide: true, params: z.object({ token: z.string().max(300) }) } }, async (request, reply) => {
+    const served = readServedAd(secret, (request.params as { token: string }).token);
+    if (!served) throw new AppError("not_found");
+    const url = await campaignDestination(app.db, served.campaignId);
+    if (!url) throw new AppError("not_found");
+    if (app.now().getTime() - served.at <= adSettings.tokenLifeMs) {
+      const { viewer, key } = await visitorOf(request, reply);
+      const filter =
+        served.filter ||
+        (isBotAgent(request.headers["user-agent"])
+          ? "bot"
+          : viewer && viewer.id === served.creatorId
+            ? "self"
+            : clickOverLimit(app.db, key)
+              ? "limit"
+              : "");
+      recordAdEvent(app.db, served, "click", filter);
+    }
+    return personal(reply).header("referrer-policy", "no-referrer").redirect(url, 302);
+  });
 }

@@ -39,7 +39,11 @@ export function computeDayBill(
   const cost = campaign.pricingModel === "cpm" ? Math.floor((units * campaign.price) / 1000) : units * campaign.price;
   const spend = Math.max(0, Math.min(cost, campaign.dailyCap, left));
   const billableUnits =
-    spend === cost ? units : campaign.pricingModel === "cpm" ? Math.floor((spend * 1000) / campaign.price) : Math.floor(spend / campaign.price);
+    spend === cost
+      ? units
+      : campaign.pricingModel === "cpm"
+        ? Math.floor((spend * 1000) / campaign.price)
+        : Math.floor(spend / campaign.price);
   const shares = new Map<number, number>();
   if (units > 0)
     for (const row of rows) {
@@ -98,7 +102,8 @@ async function billCampaignDay(tx: Transaction, campaign: CampaignRow, day: stri
   });
   if (bill.spend === 0) return;
   const entries: LedgerEntryInput[] = [{ account: campaignHold(campaign.id), amount: -bill.spend }];
-  for (const [userId, share] of [...bill.shares].sort(([a], [b]) => a - b)) entries.push({ account: { userId, currency: "sinecoin" }, amount: share });
+  for (const [userId, share] of [...bill.shares].sort(([a], [b]) => a - b))
+    entries.push({ account: { userId, currency: "sinecoin" }, amount: share });
   if (bill.platform > 0) entries.push({ account: { system: "ads_platform", currency: "sinecoin" }, amount: bill.platform });
   await postLedgerTransaction(tx, {
     idempotencyKey: `ad_payout:${campaign.id}:${day}`,
@@ -132,7 +137,12 @@ export async function billAds(db: Database, now: Date): Promise<number> {
   const ending = await db
     .select({ id: adCampaigns.id })
     .from(adCampaigns)
-    .where(and(inArray(adCampaigns.status, ["active", "paused"]), sql`(${adCampaigns.endsOn} < ${today}::date or ${adCampaigns.spent} >= ${adCampaigns.budget})`));
+    .where(
+      and(
+        inArray(adCampaigns.status, ["active", "paused"]),
+        sql`(${adCampaigns.endsOn} < ${today}::date or ${adCampaigns.spent} >= ${adCampaigns.budget})`,
+      ),
+    );
   const ids = [...new Set([...due.map((row) => row.id), ...ending.map((row) => row.id)])].sort((a, b) => a - b);
   for (const id of ids) {
     await inTransaction({ db }, async (tx) => {

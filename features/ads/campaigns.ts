@@ -132,7 +132,11 @@ export async function approveCampaign(options: ServiceOptions, staff: Staff, add
       .set({ status: "active", reviewedAt: now, rejectReason: null })
       .where(eq(adCampaigns.id, id))
       .returning();
-    await recordAudit(tx.db, { staff, address }, { action: "ad.approve", target: `ad_campaign:${id}`, after: { status: "active" }, reason: "approved" });
+    await recordAudit(
+      tx.db,
+      { staff, address },
+      { action: "ad.approve", target: `ad_campaign:${id}`, after: { status: "active" }, reason: "approved" },
+    );
     tx.invalidate(adsTag, userTag(campaign.advertiserId));
     return row!;
   });
@@ -156,14 +160,23 @@ export async function rejectCampaign(
       .set({ status: "rejected", reviewedAt: now, rejectReason: why })
       .where(eq(adCampaigns.id, id))
       .returning();
-    await recordAudit(tx.db, { staff, address }, { action: "ad.reject", target: `ad_campaign:${id}`, after: { status: "rejected" }, reason: why });
+    await recordAudit(
+      tx.db,
+      { staff, address },
+      { action: "ad.reject", target: `ad_campaign:${id}`, after: { status: "rejected" }, reason: why },
+    );
     tx.invalidate(adsTag);
     return row!;
   });
 }
 
 /** The advertiser pauses an active campaign or resumes a paused one; any other change is 409 `ad_status_fixed`. */
-export async function setCampaignStatus(options: ServiceOptions, viewer: Viewer, id: number, status: "paused" | "active"): Promise<CampaignRow> {
+export async function setCampaignStatus(
+  options: ServiceOptions,
+  viewer: Viewer,
+  id: number,
+  status: "paused" | "active",
+): Promise<CampaignRow> {
   return inTransaction(options, async (tx) => {
     const campaign = await lockCampaign(tx, id);
     if (campaign.advertiserId !== viewer.id) throw new AppError("not_found");
@@ -243,7 +256,9 @@ export async function campaignDays(db: Database, campaign: CampaignRow, from: st
     const row = byDay.get(day);
     const bill = billed.get(day);
     const units =
-      campaign.pricingModel === "cpm" ? (row?.viewable ?? 0) - (row?.filteredViewable ?? 0) : (row?.clicks ?? 0) - (row?.filteredClicks ?? 0);
+      campaign.pricingModel === "cpm"
+        ? (row?.viewable ?? 0) - (row?.filteredViewable ?? 0)
+        : (row?.clicks ?? 0) - (row?.filteredClicks ?? 0);
     days.push({
       day,
       served: row?.served ?? 0,

@@ -18,7 +18,10 @@ function requireParticipant(viewer: Viewer): void {
 
 export async function creatorAdsSetting(db: Executor, viewer: Viewer): Promise<{ enabled: boolean }> {
   requireParticipant(viewer);
-  const [row] = await db.select({ enabled: adCreatorSettings.enabled }).from(adCreatorSettings).where(eq(adCreatorSettings.userId, viewer.id));
+  const [row] = await db
+    .select({ enabled: adCreatorSettings.enabled })
+    .from(adCreatorSettings)
+    .where(eq(adCreatorSettings.userId, viewer.id));
   return { enabled: row?.enabled ?? true };
 }
 

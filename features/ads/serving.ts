@@ -65,6 +65,8 @@ export function unitMilli(model: "cpm" | "cpc", price: number): number {
 
 async function loadIndex(db: Database, index: Index, now: Date): Promise<void> {
   const today = shanghaiDay(now);
+  // Cleared first: an invalidation arriving during the load marks it stale again.
+  index.stale = false;
   const rows = await db
     .select({
       campaign: adCampaigns,
@@ -76,7 +78,10 @@ async function loadIndex(db: Database, index: Index, now: Date): Promise<void> {
     })
     .from(adCampaigns)
     .where(and(eq(adCampaigns.status, "active"), lte(adCampaigns.startsOn, today), gte(adCampaigns.endsOn, today)));
-  const optedOut = await db.select({ userId: adCreatorSettings.userId }).from(adCreatorSettings).where(eq(adCreatorSettings.enabled, false));
+  const optedOut = await db
+    .select({ userId: adCreatorSettings.userId })
+    .from(adCreatorSettings)
+    .where(eq(adCreatorSettings.enabled, false));
   index.campaigns = rows.map(({ campaign, unbilledUnits, todayUnits }) => {
     const unit = unitMilli(campaign.pricingModel, campaign.price);
     return {
@@ -100,7 +105,6 @@ async function loadIndex(db: Database, index: Index, now: Date): Promise<void> {
   if (index.day !== today) index.visitors.clear();
   index.day = today;
   index.loadedAt = now.getTime();
-  index.stale = false;
 }
 
 /** The index, loaded on first use and reloaded when stale (while a reload runs, the last one answers). */
@@ -111,14 +115,17 @@ async function currentIndex(db: Database, now: Date): Promise<Index> {
     indexes.set(db, index);
     live.add(index);
   }
-  const due = index.stale || now.getTime() - index.loadedAt > refreshMs || index.day !== shanghaiDay(now);
-  if (due && !index.loading) {
+  // A change of the campaigns (approval, pause, an opt-out) or a new day is waited for; the periodic
+  // refresh of the counts is not (the last load answers meanwhile).
+  const mustWait = index.stale || index.day !== shanghaiDay(now);
+  if (mustWait && index.loading) await index.loading;
+  if ((index.stale || index.day !== shanghaiDay(now) || now.getTime() - index.loadedAt > refreshMs) && !index.loading) {
     const target = index;
     target.loading = loadIndex(db, target, now).finally(() => {
       target.loading = null;
     });
   }
-  if (index.loading && (index.loadedAt === 0 || index.day !== shanghaiDay(now))) await index.loading;
+  if (mustWait && index.loading) await index.loading;
   return index;
 }
 

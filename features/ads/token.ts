@@ -43,7 +43,8 @@ export function readServedAd(secret: string, token: string): ServedAd | null {
   const campaignId = Number(campaign);
   const creatorId = Number(creator);
   const time = parseInt(at ?? "", 36);
-  if (!serve || !Number.isSafeInteger(campaignId) || !Number.isSafeInteger(creatorId) || !/^\d{4}-\d{2}-\d{2}$/.test(day ?? "")) return null;
+  if (!serve || !Number.isSafeInteger(campaignId) || !Number.isSafeInteger(creatorId) || !/^\d{4}-\d{2}-\d{2}$/.test(day ?? ""))
+    return null;
   if (filter !== "" && !filterReasons.includes(filter as FilterReason)) return null;
   if (!Number.isFinite(time)) return null;
   return { serve, campaignId, day: day!, creatorId, filter: filter as FilterReason | "", at: time };
