@@ -49,6 +49,7 @@ export const adminSections = [
   { key: "audit", path: "/admin/audit", action: "view_audit" },
   { key: "jobs", path: "/admin/jobs", action: "manage_jobs" },
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
+  { key: "ads", path: "/admin/ads", action: "manage_ledger" },
 ] as const satisfies readonly { key: string; path: string; action: StaffAction }[];
 
 export function visibleSections(role: SiteRole | null | undefined) {
