@@ -1,13 +1,33 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n.tsx";
-import { AdCard } from "./ad-card.tsx";
 
-interface ServedSlot {
-  token: string;
+/* The ad slot and the card every slot shows, in one small module: the reading pages carry it within their JavaScript budget. */
+
+export interface AdCardContent {
   title: string;
   text: string;
   image_url: string;
-  url: string;
+  /** Where a click goes: the click redirect of a served ad, or the destination itself in a preview. */
+  href: string;
+}
+
+/**
+ * An ad as every slot shows it: always labelled (广告 / Ad), apart from the author's text, the link
+ * marked sponsored. `label` overrides the label's language (the preview shows both).
+ */
+export function AdCard({ ad, label }: { ad: AdCardContent; label?: string }) {
+  const { t } = useTranslation("common");
+  const name = label ?? t("ad_slot.label");
+  return (
+    <aside className="ad-card" aria-label={name}>
+      <span className="ad-label">{name}</span>
+      <a href={ad.href} rel="sponsored" target="_blank" className="ad-link">
+        {ad.image_url ? <img src={ad.image_url} alt="" width={96} height={64} className="ad-image" /> : null}
+        <strong className="ad-title">{ad.title}</strong>
+        <span>{ad.text}</span>
+      </a>
+    </aside>
+  );
 }
 
 export interface AdSlotProps {
@@ -18,81 +38,65 @@ export interface AdSlotProps {
   as?: "div" | "li";
 }
 
-/** At least half of the ad on screen for one continuous second: the viewable impression (MRC's display rule). */
-function useViewable(element: React.RefObject<HTMLElement | null>, token: string | null): void {
+/**
+ * An ad slot: asked for after the page loaded (`/api/ads/slot/`), so the page itself stays the same
+ * for every visitor and the page cache keeps it; nothing is shown when there is no ad. Once at
+ * least half of it stayed on screen for one second it reports the viewable impression.
+ */
+export function AdSlot({ placement, circleId, subject, as: Tag = "div" }: AdSlotProps) {
+  const [ad, setAd] = useState<{ token: string; title: string; text: string; image_url: string } | null>(null);
+  const box = useRef<HTMLDivElement & HTMLLIElement>(null);
+  const subjectType = subject?.type;
+  const subjectId = subject?.id;
   useEffect(() => {
-    const node = element.current;
-    if (!node || !token || typeof IntersectionObserver === "undefined") return;
+    let current = true;
+    // The language is the page's: the API reads it from the referring page's path.
+    const query = new URLSearchParams({ placement });
+    if (circleId) query.set("circle_id", `${circleId}`);
+    if (subjectType && subjectId) {
+      query.set("subject_type", subjectType);
+      query.set("subject_id", `${subjectId}`);
+    }
+    fetch(`/api/ads/slot/?${query}`)
+      .then((response) => (response.status === 200 ? response.json() : null))
+      .then(
+        (served) => current && setAd(served),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [placement, circleId, subjectType, subjectId]);
+  useEffect(() => {
+    const node = box.current;
+    if (!node || !ad) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry && entry.intersectionRatio >= 0.5) {
-          timer ??= setTimeout(() => {
+        clearTimeout(timer);
+        if (entry!.intersectionRatio >= 0.5)
+          timer = setTimeout(() => {
             observer.disconnect();
             void fetch("/api/ads/events/", {
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify({ token, type: "viewable" }),
+              body: JSON.stringify({ token: ad.token, type: "viewable" }),
               keepalive: true,
-              credentials: "same-origin",
-            }).catch(() => undefined);
+            });
           }, 1000);
-        } else if (timer) {
-          clearTimeout(timer);
-          timer = undefined;
-        }
       },
-      { threshold: [0, 0.5, 1] },
+      { threshold: 0.5 },
     );
     observer.observe(node);
     return () => {
       observer.disconnect();
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
     };
-  }, [element, token]);
-}
-
-/**
- * An ad slot: asked for after the page loaded (`/api/ads/slot/`), so the page itself stays the
- * same for every visitor and the page cache keeps it; nothing is shown when there is no ad.
- */
-export function AdSlot({ placement, circleId, subject, as = "div" }: AdSlotProps) {
-  const { i18n } = useTranslation("common");
-  const [ad, setAd] = useState<ServedSlot | null>(null);
-  const box = useRef<HTMLElement>(null);
-  const language = i18n.language;
-  const subjectType = subject?.type;
-  const subjectId = subject?.id;
-  useEffect(() => {
-    const query = new URLSearchParams({ placement, language });
-    if (circleId) query.set("circle_id", String(circleId));
-    if (subjectType && subjectId) {
-      query.set("subject_type", subjectType);
-      query.set("subject_id", String(subjectId));
-    }
-    let current = true;
-    fetch(`/api/ads/slot/?${query}`, { credentials: "same-origin" })
-      .then(async (response) => (response.status === 200 ? ((await response.json()) as ServedSlot) : null))
-      .then((served) => {
-        if (current) setAd(served);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [placement, circleId, subjectType, subjectId, language]);
-  useViewable(box, ad?.token ?? null);
+  }, [ad]);
   if (!ad) return null;
-  const card = (
-    <AdCard ad={{ title: ad.title, text: ad.text, image_url: ad.image_url, href: `/ads/click/${encodeURIComponent(ad.token)}` }} />
-  );
-  return as === "li" ? (
-    <li ref={box as React.RefObject<HTMLLIElement>} className="ad-slot feed-card" data-placement={placement}>
-      {card}
-    </li>
-  ) : (
-    <div ref={box as React.RefObject<HTMLDivElement>} className="ad-slot" data-placement={placement}>
-      {card}
-    </div>
+  return (
+    <Tag ref={box} className="ad-slot">
+      <AdCard ad={{ ...ad, href: `/ads/click/${ad.token}` }} />
+    </Tag>
   );
 }

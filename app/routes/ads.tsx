@@ -3,7 +3,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/ads";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { AdCard } from "../components/ad-card.tsx";
+import { AdCard } from "../components/ad-slot.tsx";
 import { adSettings } from "../../features/ads/settings.ts";
 import "../lib/ads-catalog.ts";
 
@@ -48,7 +48,7 @@ export default function Ads({ loaderData }: Route.ComponentProps) {
         </figure>
         <figure>
           <figcaption className="muted">{t("slot_feed")}</figcaption>
-          <AdCard ad={sample} className="ad-card-feed" />
+          <AdCard ad={sample} />
         </figure>
       </div>
       <h2>{t("prices_title")}</h2>
