@@ -19,7 +19,7 @@ export function AdCard({ ad, label }: { ad: AdCardContent; label?: string }) {
   const { t } = useTranslation("common");
   const name = label ?? t("ad_slot.label");
   return (
-    <aside className="ad-card" aria-label={name}>
+    <aside className="ad-card">
       <span className="ad-label">{name}</span>
       <a href={ad.href} rel="sponsored" target="_blank" className="ad-link">
         {ad.image_url ? <img src={ad.image_url} alt="" width={96} height={64} className="ad-image" /> : null}
