@@ -37,6 +37,7 @@ import "./admin/jobs.ts";
 import "./missions/jobs.ts";
 import "./cashouts/handlers.ts";
 import "./cashouts/jobs.ts";
+import "./ads/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -51,6 +51,7 @@ import { paywallApi } from "../features/paywall/api.ts";
 import { redPacketsApi } from "../features/red-packets/api.ts";
 import { tradeApi } from "../features/trade/api.ts";
 import { missionsApi } from "../features/missions/api.ts";
+import { adsApi } from "../features/ads/api.ts";
 import { walletApi } from "../features/wallet/api.ts";
 import { cashoutsApi } from "../features/cashouts/api.ts";
 import { monetizationApi } from "../features/monetization/api.ts";
@@ -251,6 +252,7 @@ export async function buildApp({
   await app.register(redPacketsApi);
   await app.register(tradeApi);
   await app.register(missionsApi);
+  await app.register(adsApi, { secret: config.sessionSecret });
 
   if (pagesOptions) {
     await app.register(pages, {

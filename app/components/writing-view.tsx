@@ -14,6 +14,7 @@ import type { InteractionSummary } from "../../features/reactions/viewer-state.t
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
 import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
 import { ViewBeacon } from "./view-beacon.tsx";
+import { AdSlot } from "./ad-slot.tsx";
 
 export interface ReadingPageData {
   writing: PresentedWriting;
@@ -380,6 +381,7 @@ export function WritingView({
           ) : null}
         </div>
       </div>
+      <AdSlot placement="article" circleId={writing.circle_id} subject={{ type: "writing", id: writing.id }} />
       <RedPackets
         page={page}
         path={link(writing.id)}

@@ -54,3 +54,12 @@ export function stackedBarsSvg(days: string[], series: { name: string; values: n
     series: series.map((one) => ({ type: "bar", name: one.name, stack: "income", data: one.values })),
   });
 }
+
+/** Several metrics per day, one line each (an ad campaign's served, viewable and clicks). */
+export function linesChartSvg(days: string[], series: { name: string; values: number[] }[], locale: Locale): string {
+  return render({
+    ...axes(days, locale),
+    legend: { data: series.map((one) => one.name) },
+    series: series.map((one) => ({ type: "line", name: one.name, data: one.values, showSymbol: days.length <= 31 })),
+  });
+}

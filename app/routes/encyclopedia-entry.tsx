@@ -21,6 +21,7 @@ import { deleteEntryOperation, protectEntryOperation } from "../../features/ency
 import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, type FormPost } from "../../server/lib/operation.ts";
 import "../lib/encyclopedia-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
+import { AdSlot } from "../components/ad-slot.tsx";
 
 export const links: Route.LinksFunction = () => [...contentStylesheets];
 
@@ -296,6 +297,7 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
         </section>
       ) : null}
       <ActionBar subjectType="entry" subjectId={entry.id} summary={loaderData.interactions} csrfToken={csrfToken} title={entry.name} />
+      <AdSlot placement="entry" circleId={circle.id} subject={{ type: "entry", id: entry.id }} />
       {loaderData.children.length > 0 ? (
         <section className="panel" aria-labelledby="entry-children-title" data-testid="entry-children">
           <h2 id="entry-children-title">{t("read.children")}</h2>

@@ -102,6 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               cards={feed.cards}
               nextCursor={feed.nextCursor}
               moreHref={(cursor) => `${localizePath("/", locale)}?tab=${tab}&cursor=${encodeURIComponent(cursor)}`}
+              withAd
             />
           ) : (
             <EmptyState description={empty[tab]}>

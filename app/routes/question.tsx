@@ -22,6 +22,7 @@ import type { AnswerItem } from "../../features/questions/types.ts";
 import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
+import { AdSlot } from "../components/ad-slot.tsx";
 
 /** The answer editor is its own chunk: readers who cannot answer (visitors, the first load of most pages) never load it. */
 const AnswerEditor = lazy(() => import("../components/answer-editor.tsx").then((module) => ({ default: module.AnswerEditor })));
@@ -194,6 +195,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
               title={question.title}
             />
           </article>
+          <AdSlot placement="question" circleId={page.circle.id} subject={{ type: "question", id: question.id }} />
           <details className="panel question-comments" data-testid="question-comments" open={questionCommentsOpen || undefined}>
             <summary className="question-comments-toggle">{t("question.comments_toggle", { count: page.comments.page.total })}</summary>
             <CommentSection

@@ -75,6 +75,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
   { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
   { key: "cashouts", path: "/admin/cashouts", action: "manage_cashouts" },
+  { key: "ads", path: "/admin/ads", action: "manage_ledger" },
 ];
 
 export function visibleSections(role: SiteRole | null | undefined) {

@@ -6,6 +6,7 @@ describe("the job registry", () => {
   it("holds every job of the product with its schedule and retry policy", () => {
     const product = registeredJobs().filter((job) => !job.name.startsWith("test-"));
     expect(product.map((job) => [job.name, job.schedule ?? null]).sort()).toEqual([
+      ["bill-ads", "10 16 * * *"],
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["mission-periods", "0 16 * * *"],

@@ -117,6 +117,18 @@ export const ledgerKinds = {
     cashable: true,
   }),
   // --- end of missions and trade ---
+
+  // --- Self-serve ads (features/ads) ---
+  /** At approval an advertiser's whole campaign budget moves into its hold (`system:ad_campaign:<id>`). */
+  campaign_hold: kind(z.object({ campaignId: id, ...described }).strict(), null),
+  /** What a campaign did not spend back to its advertiser (ended, cancelled, rejected after a change). */
+  campaign_release: kind(z.object({ campaignId: id, reason: z.enum(["ended", "exhausted", "cancelled"]), ...described }).strict(), null),
+  /** A day's billable spend from a campaign's hold: the creators' share of their pages (cashable) and the platform's. */
+  ad_payout: kind(z.object({ campaignId: id, day: z.string(), spend: z.number().int(), ...described }).strict(), {
+    source: "ads",
+    cashable: true,
+  }),
+  // --- end of self-serve ads ---
 } as const;
 
 export type LedgerKind = keyof typeof ledgerKinds;

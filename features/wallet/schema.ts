@@ -20,6 +20,9 @@ export const movementKinds = [
   "trade_refund",
   "mission_reward",
   "mission_income",
+  "campaign_hold",
+  "campaign_release",
+  "ad_payout",
 ] as const;
 export type MovementKind = (typeof movementKinds)[number];
 

@@ -80,3 +80,6 @@ export function parseSearchWordsTag(tag: string): { type: string; id: number } |
   const match = /^search-words:([a-z_]{1,32}):(\d{1,10})$/.exec(tag);
   return match ? { type: match[1]!, id: Number(match[2]) } : null;
 }
+
+/** The active ad campaigns: every process's serving index (features/ads) reloads when it changes. */
+export const adsTag = "ads";

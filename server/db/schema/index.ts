@@ -29,3 +29,4 @@ export * from "./rate-limits.ts";
 export * from "./missions.ts";
 export * from "./cashouts.ts";
 export * from "./monetization.ts";
+export * from "./ads.ts";
