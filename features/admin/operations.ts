@@ -113,7 +113,7 @@ export const updateUserOperation = defineOperation({
   input: { params: userParams, body: userPatchSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    updateStaffUser(services, await requireStaff(services.db, viewer, "view_users"), services.address ?? "", params.id, body),
+    updateStaffUser(services, await requireStaff(services.db, viewer, "view_users"), services.client.address, params.id, body),
   present: presentStaffUser,
   response: staffUser,
   failures: ["forbidden", "not_found", "reason_required"],
@@ -211,7 +211,7 @@ export const retryJobOperation = defineOperation({
   input: { params: z.object({ id: z.string().min(1).max(64) }), body: reasonBody },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    retryJob(services, await requireStaff(services.db, viewer, "manage_jobs"), services.address ?? "", params.id, body?.reason),
+    retryJob(services, await requireStaff(services.db, viewer, "manage_jobs"), services.client.address, params.id, body?.reason),
   present: (result: { retried: true }) => result,
   response: z.strictObject({ retried: z.literal(true) }),
   failures: ["forbidden", "not_found", "reason_required"],
@@ -246,7 +246,7 @@ export const ledgerCheckOperation = defineOperation({
   input: { body: reasonBody },
   viewer: "signed-in",
   run: async (services, viewer, { body }) =>
-    runLedgerCheck(services, await requireStaff(services.db, viewer, "manage_ledger"), services.address ?? "", body?.reason),
+    runLedgerCheck(services, await requireStaff(services.db, viewer, "manage_ledger"), services.client.address, body?.reason),
   present: presentLedgerCheck,
   response: ledgerCheckAnswer,
   failures: ["forbidden", "reason_required"],
