@@ -123,6 +123,7 @@ export const logInOperation = defineOperation({
     "invalid_credentials",
     "too_many_attempts",
     "code_expired",
+    "code_incorrect",
     "code_attempts_exceeded",
     "bad_request",
   ],

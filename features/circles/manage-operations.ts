@@ -71,7 +71,8 @@ export const createCircleOperation = defineOperation({
   name: "createCircle",
   input: { body: createCircleSchema },
   viewer: "signed-in",
-  run: (services, viewer, { body }) => createCircle({ db: services.db }, viewer, body),
+  // A page's form may carry the logo (stored before the circle is made); the API sets it afterwards.
+  run: (services, viewer, { body }) => createCircle({ db: services.db }, viewer, body, { logo: services.uploaded?.logo }),
   present: ({ id }) => ({ id, url: `/circles/${id}` }),
   response: createdCircleAnswer,
   failures: ["not_found", "forbidden", "circle_name_taken", "circle_parent_invalid"],
@@ -92,7 +93,8 @@ export const updateCircleOperation = defineOperation({
   input: { params: circleParams, body: updateCircleSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) => {
-    await updateCircle({ db: services.db }, viewer, params.id, body);
+    // A page's form may carry a new logo (stored before the change is made).
+    await updateCircle({ db: services.db }, viewer, params.id, body, { logo: services.uploaded?.logo });
     return pageOf(services.db, viewer, params.id, services.locale);
   },
   present: (page) => page,

@@ -42,6 +42,11 @@ export interface OperationServices {
   answer: OperationAnswer;
   /** The site's settings use cases read (the session secret, the puzzle…), declared by the features that need them. */
   settings: OperationSettings;
+  /**
+   * Files a page's form carried with its fields, already checked and stored (field → URL: a new
+   * circle's logo), from `formAction`'s `uploads`. The API uploads files on routes of their own.
+   */
+  uploaded?: Readonly<Record<string, string>>;
 }
 
 /** The calling client, as both adapters see it (no HTTP framework types reach the use case). */
@@ -407,6 +412,8 @@ export interface FormActionOptions<I extends OperationInput, Result, Answer, Don
   params?: (post: FormPost) => unknown;
   /** The body from the form; by default read by the body schema's field names and kinds (`formInput`). */
   body?: (form: FormData, post: FormPost) => unknown;
+  /** Files the form carries, checked and stored once its fields parse, for the use case (`services.uploaded`); a refusal goes to `failed`. */
+  uploads?: (post: FormPost) => Promise<Record<string, string>>;
   /** What the page answers after success (may throw a redirect). */
   /** `result` is the use case's own (a page may need more than the API answers: where to go next). */
   done: (answer: Answer, post: FormPost, details: { input: InputOf<I>; result: Result }) => Done;
@@ -459,6 +466,7 @@ export function formAction<
     let answer: Answer;
     let result: Result;
     try {
+      const uploaded = options.uploads ? await options.uploads(post) : undefined;
       const key = post.form.get("idempotency_key");
       const services: OperationServices = {
         db: app.db,
@@ -477,6 +485,7 @@ export function formAction<
         // A page answers with its own status (a redirect, the form again); cookies go on that answer.
         answer: { setCookie: (...values) => issued.push(...values), status: () => {} },
         settings: app.settings,
+        ...(uploaded ? { uploaded } : {}),
       };
       result = await runOperation(
         operation,
