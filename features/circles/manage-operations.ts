@@ -11,7 +11,7 @@ import { snakeKeys } from "./presenter.ts";
 import { createCircleSchema, memberListQuerySchema, setRoleSchema, setRolesSchema, updateCircleSchema } from "./schema.ts";
 import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
-import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "./membership.ts";
 import { listPins, pinnableTypeSchema, pinSubject, unpinSubject } from "./pins.ts";
 import {
   circlePageAnswer,
@@ -160,6 +160,17 @@ export const removeMemberOperation = defineOperation({
   present: () => null,
   response: noContent,
   failures: ["not_found", "forbidden", "not_a_member"],
+});
+
+/** Every administrator the viewer outranks becomes a member again (the members page's "remove all"): how many. */
+export const removeAllAdministratorsOperation = defineOperation({
+  name: "removeAllCircleAdministrators",
+  input: { params: circleParams },
+  viewer: "signed-in",
+  run: (services, viewer, { params }) => removeAllAdministrators({ db: services.db }, viewer, params.id),
+  present: (count) => ({ removed: count }),
+  response: z.strictObject({ removed: z.number() }),
+  failures: ["not_found", "forbidden"],
 });
 
 export const listPinsOperation = defineOperation({
