@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
-import { translator } from "../../common/i18n.ts";
 import type { FormFailure } from "./context.server.ts";
 
 /** What the forms that send and check codes answer: which button was pressed, and what followed. */
