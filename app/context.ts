@@ -5,6 +5,7 @@ import type { Viewer } from "../features/accounts/viewer.ts";
 import type { Locale } from "../common/locale.ts";
 import type { Delivery } from "../features/delivery/message.ts";
 import type { FileStore } from "../features/attachments/file-store.server.ts";
+import type { OperationSettings } from "../server/lib/operation.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   /** Mail and SMS (or the dev outbox), for the forms that send verification codes. */
   delivery: Delivery;
   cookies: Record<string, string | undefined>;
+  /** The site's settings operations read (`services.settings`, server/lib/operation.ts). */
+  settings: OperationSettings;
   /** This response's script nonce (Content-Security-Policy). */
   nonce: string;
   /**

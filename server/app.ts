@@ -208,8 +208,16 @@ export async function buildApp({
       onOutbox: (file, message) => app.log.info({ file, channel: message.channel }, "message written to the dev outbox"),
     });
 
-  await app.register(accountsApi, { sessionSecret: config.sessionSecret, captcha: config.captcha, signupsPerHour: config.signupsPerHour });
-  await app.register(verificationApi, { delivery, sessionSecret: config.sessionSecret, captcha: config.captcha, clock });
+  // What operations read from the configuration (`services.settings`; pages get the same object).
+  app.decorate("operationSettings", {
+    sessionSecret: config.sessionSecret,
+    captcha: config.captcha,
+    signupsPerHour: config.signupsPerHour,
+    delivery,
+    codeClock: clock,
+  });
+  await app.register(accountsApi);
+  await app.register(verificationApi);
   if (config.devOutboxPage) await app.register(outboxPage, { dataDir: config.dataDir });
   await app.register(captchaApi, { perMinute: config.captchaPerMinute });
   await app.register(messagesApi);
@@ -237,7 +245,7 @@ export async function buildApp({
   await app.register(adminApi);
   const pageRenderer: { render?: PageRenderer } = {};
   await app.register(attachmentsApi, { files, notFoundPage: () => pageRenderer.render });
-  await app.register(profilesApi, { sessionSecret: config.sessionSecret });
+  await app.register(profilesApi);
   await app.register(followsApi);
   await app.register(checkinsApi);
   await app.register(walletApi);

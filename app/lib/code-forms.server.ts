@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import type { AppContext } from "../context.ts";
 import { AppError, presentError } from "../../common/app-error.ts";
-import { translator } from "../../common/i18n.ts";
 import type { FormFailure } from "./context.server.ts";
-import type { CodeServices, Requester } from "../../features/verification/service.ts";
 
 /** What the forms that send and check codes answer: which button was pressed, and what followed. */
 export interface CodeFormData extends FormFailure {
@@ -14,14 +12,6 @@ export interface CodeFormData extends FormFailure {
   notice?: string;
   /** SMS sign-in of a new phone: ask for a username. */
   needUsername?: boolean;
-}
-
-export function codeServices(app: AppContext): CodeServices {
-  return { db: app.db, delivery: app.delivery, secret: app.sessionSecret, captcha: app.captcha };
-}
-
-export function requesterOf(app: AppContext): Requester {
-  return { ...app.client, locale: app.locale };
 }
 
 /** An AppError as the form shows it (in the page's language, with its status); anything else is the error screen. */
@@ -35,14 +25,5 @@ export function codeFormFailure<T extends object>(app: AppContext, error: unknow
   return data<CodeFormData & T>(
     { ...answer, ...extra, formError: body.fields ? undefined : body.message, fieldErrors: body.fields },
     { status: error.status },
-  );
-}
-
-/** Field errors from a shared schema, translated, as a 400. */
-export function codeFormInvalid<T extends object>(app: AppContext, fields: Record<string, string>, answer: CodeFormData & T) {
-  const t = translator(app.locale);
-  return data<CodeFormData & T>(
-    { ...answer, fieldErrors: Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)])) },
-    { status: 400 },
   );
 }

@@ -85,7 +85,22 @@ export function interaction<I extends OperationInput, R extends ViewerRequiremen
 
 /** What an operation run by a page loader or action gets (its `visitor()` only for the signed in). */
 export function pageServices(app: AppContext): OperationServices {
-  return { db: app.db, now: () => app.now(), locale: app.locale, visitor: signedInVisitor(app) };
+  return {
+    db: app.db,
+    now: () => app.now(),
+    locale: app.locale,
+    visitor: signedInVisitor(app),
+    client: { address: app.client.ip, userAgent: app.client.userAgent, secure: app.secure },
+    cookie: (name) => app.cookies[name],
+    // A loader's answer is the page: it sets no cookies and chooses no status through the use case.
+    answer: {
+      setCookie: () => {
+        throw new Error("A page loader's use case cannot set cookies");
+      },
+      status: () => {},
+    },
+    settings: app.settings,
+  };
 }
 
 /**

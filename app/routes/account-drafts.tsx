@@ -7,7 +7,10 @@ import { formatDate, localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountLayout } from "../components/account-layout.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
-import { deleteDraft, listDrafts } from "../../features/writings/drafts.ts";
+import { listDrafts } from "../../features/writings/drafts.ts";
+import { deleteDraftOperation } from "../../features/writings/draft-operations.ts";
+import { formAction } from "../../server/lib/operation.ts";
+import { AppError, type ErrorCode } from "../../common/app-error.ts";
 import { draftKeySchema } from "../../features/writings/schema.ts";
 import "../lib/editor-catalog.ts";
 
@@ -50,12 +53,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const viewer = requireViewer(app);
+  requireViewer(app);
   const form = await readForm(request);
   assertFormCsrf(app, form);
-  const key = draftKeySchema.safeParse(form.get("key"));
-  if (key.success) await deleteDraft({ db: app.db }, viewer.id, key.data);
-  return { deleted: key.success };
+  // A key that names no draft deletes nothing (the page says nothing either).
+  if (!draftKeySchema.safeParse(form.get("key")).success) return { deleted: false };
+  const remove = formAction(deleteDraftOperation, {
+    params: ({ form }) => ({ key: form.get("key") }),
+    done: () => ({ deleted: true }),
+    // A draft already gone (deleted in another tab) is deleted all the same.
+    errorScreen: (error) => error.status === 401,
+    failed: (failure) => {
+      if (failure.code === "not_found") return { deleted: true };
+      throw new AppError(failure.code as ErrorCode);
+    },
+  });
+  return remove({ app, request, form, params: {} });
 }
 
 export default function AccountDrafts({ loaderData, actionData }: Route.ComponentProps) {

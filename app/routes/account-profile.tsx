@@ -1,24 +1,21 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/account-profile";
-import { dispatchIntent } from "../../server/lib/operation.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction, type FormFailure as OperationFormFailure } from "../../server/lib/operation.ts";
 import {
   assertFormCsrf,
   csrfForForm,
   getAppContext,
   here,
-  invalidForm,
   keptValues,
   privatePageHeaders,
   readForm,
   requireViewer,
   formFailure,
-  signInHeaders,
 } from "../lib/context.server.ts";
 import { getUser } from "../../features/accounts/service.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
 import { genders } from "../../features/accounts/constants.ts";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import {
   passwordChangeSchema,
   passwordInputFromForm,
@@ -26,10 +23,7 @@ import {
   profileLimits,
   profileSchema,
 } from "../../features/profiles/schema.ts";
-import { changePassword, updateProfile } from "../../features/profiles/service.ts";
 import { presentOwnProfile } from "../../features/profiles/presenter.ts";
-import { can } from "../../features/accounts/policy.ts";
-import { authorize } from "../../common/policy.ts";
 import { AppError } from "../../common/app-error.ts";
 import { localizePath, pageUrl, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -37,7 +31,9 @@ import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AccountLayout } from "../components/account-layout.tsx";
 import { MessagePreferencesForm, mutedFromForm } from "../components/message-preferences-form.tsx";
-import { mutedCategories, setMutedCategories } from "../../features/messages/preferences.ts";
+import { mutedCategories } from "../../features/messages/preferences.ts";
+import { savePreferencesOperation } from "../../features/messages/operations.ts";
+import { changePasswordOperation, updateOwnProfileOperation } from "../../features/profiles/operations.ts";
 import "../lib/centre-catalog.ts";
 import "../lib/site-pages-catalog.ts";
 import { hogwartsHouses } from "../../features/schools/constants.ts";
@@ -76,40 +72,42 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(body, { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : undefined });
 }
 
-/** Three forms on one page, one handler each: `intent=profile` (the default) saves the profile, `intent=password` changes the password, `intent=notifications` mutes categories. */
+/**
+ * Three forms on one page, each an operation of the API: `intent=profile` (the default) saves the
+ * profile, `intent=password` changes the password, `intent=notifications` mutes categories.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
-  const viewer = requireViewer(app);
+  requireViewer(app);
   const form = await readForm(request);
   // The profile form posts no intent: it is the default.
   const intent = form.get("intent") === "password" || form.get("intent") === "notifications" ? String(form.get("intent")) : "profile";
   form.set("intent", intent);
   const values = intent === "profile" ? keptValues(form, profileFieldNames) : undefined;
+  const refused = (of: "profile" | "password") => (failure: OperationFormFailure) =>
+    data({ intent: of, formError: failure.formError, fieldErrors: failure.fieldErrors, values }, { status: failure.status });
   const handlers = {
-    async notifications() {
-      await setMutedCategories({ db: app.db }, viewer.id, mutedFromForm(form));
-      return { intent: "notifications" as const, saved: true as const };
-    },
-    async profile() {
-      const parsed = profileSchema.safeParse(profileInputFromForm(form));
-      if (!parsed.success) return withIntent("profile", invalidForm(app, fieldErrors(parsed.error), values));
-      await updateProfile({ db: app.db }, viewer.id, parsed.data);
-      return { intent: "profile" as const, saved: true as const };
-    },
-    async password() {
-      const parsed = passwordChangeSchema.safeParse(passwordInputFromForm(form));
-      if (!parsed.success) return withIntent("password", invalidForm(app, fieldErrors(parsed.error)));
-      const session = await changePassword({ db: app.db }, viewer.id, parsed.data, app.client, app.sessionToken);
-      // The old session is gone: the browser takes the new one (and a CSRF token bound to it), and
-      // the page is loaded afresh with them, so its forms carry the new token.
-      return redirect(`${here(app, "/account/profile")}?changed=password`, {
-        headers: signInHeaders(app, session.token, session.persistent),
-      });
-    },
+    notifications: formAction(savePreferencesOperation, {
+      body: (form) => ({ muted: mutedFromForm(form) }),
+      done: () => ({ intent: "notifications" as const, saved: true as const }),
+      ...failuresOnErrorScreen,
+    }),
+    profile: formAction(updateOwnProfileOperation, {
+      // The page sends the whole profile: a field left out is a field left empty (the API takes any subset).
+      body: (form) => Object.fromEntries(Object.entries(profileInputFromForm(form)).map(([name, value]) => [name, value ?? ""])),
+      done: () => ({ intent: "profile" as const, saved: true as const }),
+      failed: refused("profile"),
+    }),
+    password: formAction(changePasswordOperation, {
+      body: passwordInputFromForm,
+      // The old session is gone: the browser takes the new one (and a CSRF token bound to it) with
+      // this redirect, and the page is loaded afresh with them, so its forms carry the new token.
+      done: () => redirect(`${here(app, "/account/profile")}?changed=password`),
+      failed: refused("password"),
+    }),
   };
   try {
     assertFormCsrf(app, form);
-    authorize(viewer, can(viewer, "manage_account", { userId: viewer.id }));
     return await dispatchIntent({ app, request, form, params: {} }, handlers);
   } catch (error) {
     if (intent === "notifications") throw error;

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-new";
 import {
@@ -6,11 +6,13 @@ import {
   formFailure,
   getAppContext,
   here,
-  invalidForm,
   keptValues,
   notFound,
   readUploadForm,
+  type FormFailure,
 } from "../lib/context.server.ts";
+import { formAction } from "../../server/lib/operation.ts";
+import { createCircleOperation } from "../../features/circles/manage-operations.ts";
 import { circleIdOf, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
@@ -20,7 +22,6 @@ import { FormField, describedBy } from "../components/form-field.tsx";
 import { LanguageFields, LogoField, VisibilityField } from "../components/circle-form-fields.tsx";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { FormAlert } from "../components/circle-settings-layout.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import {
   circleDescriptionMaxLength,
   circleNameMaxLength,
@@ -28,7 +29,7 @@ import {
   createCircleSchema,
 } from "../../features/circles/schema.ts";
 import { requireCircle } from "../../features/circles/access.server.ts";
-import { createCircle, rootCircleId } from "../../features/circles/manage.ts";
+import { rootCircleId } from "../../features/circles/manage.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import "../lib/circles-catalog.ts";
 import "../../common/i18n-forms.ts";
@@ -67,12 +68,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { app, viewer, parentId } = await parentFor(context, request, params.circleId);
   const form = await readUploadForm(request, maxImageBytes);
   const values = keptValues(form, ["name", "description", "visibility", "default_language"]);
+  const create = formAction(createCircleOperation, {
+    body: (form) => ({ ...createCircleInputFromForm(form), parent_id: parentId }),
+    uploads: ({ form }) => uploadedCircleLogo(app, viewer.id, form),
+    done: ({ url }) => redirect(here(app, url)),
+    failed: ({ formError, fieldErrors, status }) => data<FormFailure>({ formError, fieldErrors, values }, { status }),
+  });
   try {
     assertFormCsrf(app, form);
-    const parsed = createCircleSchema.safeParse({ ...createCircleInputFromForm(form), parent_id: parentId });
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const { id } = await createCircle({ db: app.db }, viewer, parsed.data, await uploadedCircleLogo(app, viewer.id, form));
-    return redirect(here(app, `/circles/${id}`));
+    return await create({ app, request, form, params });
   } catch (error) {
     return formFailure(app, error, values);
   }

@@ -2,15 +2,17 @@ import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-categories";
-import { dispatchIntent } from "../../server/lib/operation.ts";
+import { dispatchIntent, formAction, type FormFailure as OperationFormFailure } from "../../server/lib/operation.ts";
+import type { AppError } from "../../common/app-error.ts";
+import { createCategoryOperation, deleteCategoryOperation, updateCategoryOperation } from "../../features/circles/category-operations.ts";
 import { assertFormCsrf, formFailure, getAppContext, readForm } from "../lib/context.server.ts";
 import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
-import { categoryNameMaxLength, createCategorySchema, textField, updateCategorySchema } from "../../features/circles/schema.ts";
-import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryView } from "../../features/circles/categories.ts";
+import { categoryNameMaxLength, textField } from "../../features/circles/schema.ts";
+import { listCategories, type CategoryView } from "../../features/circles/categories.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
 import "../../common/i18n-forms.ts";
@@ -39,36 +41,40 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { row } = await managedCircle(app, request, params.circleId, "manage_categories");
   const form = await readForm(request);
   const t = translator(app.locale);
-  const viewer = app.viewer!;
-  const fail = (message: string) => data({ formError: t(message) }, { status: 400 });
-  /** The category a rename, move or delete names (a 400 without one). */
-  const categoryOf = () => idOf(form, "category_id");
-  const update = (intent: "rename" | "move") => async () => {
-    const categoryId = categoryOf();
-    if (categoryId === null) return fail("errors:bad_request");
-    const position = textField(form, "position");
-    const parsed = updateCategorySchema.safeParse(
-      intent === "rename" ? { name: textField(form, "name") } : { position: position === undefined ? undefined : Number(position) },
-    );
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-    await updateCategory({ db: app.db }, viewer, row.id, categoryId, parsed.data);
-    return { notice: t(intent === "rename" ? "circles:categories.renamed" : "circles:categories.moved") };
+  // Refusals are said above the list, a field's message too; the category a rename, move or delete
+  // names comes from the form (a 400 without one).
+  const refusals = {
+    failed: (failure: OperationFormFailure) =>
+      data({ formError: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }, { status: failure.status }),
+    errorScreen: (error: AppError) => error.status === 401,
   };
+  const category = () => ({ id: row.id, category_id: idOf(form, "category_id") });
+  const update = (intent: "rename" | "move") =>
+    formAction(updateCategoryOperation, {
+      params: category,
+      body: (form) => {
+        const position = textField(form, "position");
+        return intent === "rename"
+          ? { name: textField(form, "name") }
+          : { position: position === undefined ? undefined : Number(position) };
+      },
+      done: () => ({ notice: t(intent === "rename" ? "circles:categories.renamed" : "circles:categories.moved") }),
+      ...refusals,
+    });
   const handlers = {
-    async create() {
-      const parsed = createCategorySchema.safeParse({ name: textField(form, "name"), parent_id: idOf(form, "parent_id") });
-      if (!parsed.success) return fail(parsed.error.issues[0]!.message);
-      await createCategory({ db: app.db }, viewer, row.id, parsed.data);
-      return { notice: t("circles:categories.created") };
-    },
+    create: formAction(createCategoryOperation, {
+      params: () => ({ id: row.id }),
+      body: (form) => ({ name: textField(form, "name"), parent_id: idOf(form, "parent_id") }),
+      done: () => ({ notice: t("circles:categories.created") }),
+      ...refusals,
+    }),
     rename: update("rename"),
     move: update("move"),
-    async delete() {
-      const categoryId = categoryOf();
-      if (categoryId === null) return fail("errors:bad_request");
-      await deleteCategory({ db: app.db }, viewer, row.id, categoryId);
-      return { notice: t("circles:categories.deleted") };
-    },
+    delete: formAction(deleteCategoryOperation, {
+      params: category,
+      done: () => ({ notice: t("circles:categories.deleted") }),
+      ...refusals,
+    }),
   };
   try {
     assertFormCsrf(app, form);

@@ -1,7 +1,9 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings-i18n";
-import { assertFormCsrf, formFailure, getAppContext, invalidForm, keptValues, readForm } from "../lib/context.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, keptValues, readForm, type FormFailure } from "../lib/context.server.ts";
+import { formAction } from "../../server/lib/operation.ts";
+import { updateCircleOperation } from "../../features/circles/manage-operations.ts";
 import { managedCircle, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, locales, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -9,7 +11,6 @@ import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { LanguageFields } from "../components/circle-form-fields.tsx";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import {
   circleDescriptionMaxLength,
   circleNameMaxLength,
@@ -18,7 +19,6 @@ import {
   textField,
   updateCircleSchema,
 } from "../../features/circles/schema.ts";
-import { updateCircle } from "../../features/circles/manage.ts";
 import { circleLanguages, defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
 import "../../common/i18n-forms.ts";
@@ -55,12 +55,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { row } = await managedCircle(app, request, params.circleId, "edit_settings");
   const form = await readForm(request);
   const values = keptValues(form, [...textFields, "default_language"]);
+  const save = formAction(updateCircleOperation, {
+    params: () => ({ id: row.id }),
+    body: i18nInputFromForm,
+    done: () => ({ saved: true }),
+    failed: ({ formError, fieldErrors, status }) => data<FormFailure>({ formError, fieldErrors, values }, { status }),
+  });
   try {
     assertFormCsrf(app, form);
-    const parsed = updateCircleSchema.safeParse(i18nInputFromForm(form));
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    await updateCircle({ db: app.db }, app.viewer!, row.id, parsed.data);
-    return { saved: true };
+    return await save({ app, request, form, params });
   } catch (error) {
     return formFailure(app, error, values);
   }

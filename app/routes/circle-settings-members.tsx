@@ -7,14 +7,15 @@ import { formatDate, localizePath, pageUrl, type Locale } from "../../common/loc
 import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
-import { memberListQuerySchema, setRolesSchema } from "../../features/circles/schema.ts";
+import { memberListQuerySchema } from "../../features/circles/schema.ts";
+import { countAdministrators, listMembers } from "../../features/circles/membership.ts";
 import {
-  countAdministrators,
-  listMembers,
-  removeAllAdministrators,
-  removeMember,
-  setMemberRoles,
-} from "../../features/circles/membership.ts";
+  removeAllAdministratorsOperation,
+  removeMemberOperation,
+  setMemberRolesOperation,
+} from "../../features/circles/manage-operations.ts";
+import { dispatchIntent, formAction, type FormFailure as OperationFormFailure, type FormPost } from "../../server/lib/operation.ts";
+import type { AppError } from "../../common/app-error.ts";
 import { roleRank } from "../../features/circles/policy.ts";
 import { localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
@@ -51,37 +52,43 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { row } = await managedCircle(app, request, params.circleId, "manage_members");
   const form = await readForm(request);
   const t = translator(app.locale);
-  const viewer = app.viewer!;
   const ids = form.getAll("user_id").map((value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : 0));
+  const circle = () => ({ id: row.id });
+  // Refusals are said above the list (a field's message too: the list has no fields of its own).
+  const refusals = {
+    failed: (failure: OperationFormFailure) =>
+      data({ formError: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }, { status: failure.status }),
+    errorScreen: (error: AppError) => error.status === 401,
+  };
+  const setRoles = (userIds: number[], role: FormDataEntryValue | null, notice: (count: number) => string) =>
+    formAction(setMemberRolesOperation, {
+      params: circle,
+      body: () => ({ user_ids: userIds, role }),
+      done: (answer) => ({ notice: notice(answer.user_ids.length) }) satisfies Notice,
+      ...refusals,
+    });
+  const roles = (role: "admin" | "member") => setRoles(ids, role, (count) => t("circles:members.roles_saved", { count }));
+  const handlers = {
+    set_role: setRoles(ids.slice(0, 1), form.get("role"), () => t("circles:members.role_saved")),
+    make_admins: roles("admin"),
+    make_members: roles("member"),
+    remove_all_admins: formAction(removeAllAdministratorsOperation, {
+      params: circle,
+      done: (answer) => ({ notice: t("circles:members.admins_removed", { count: answer.removed }) }) satisfies Notice,
+      ...refusals,
+    }),
+    remove: async (post: FormPost) => {
+      if (!ids[0]) return data({ formError: t("validation:circle_members_required") }, { status: 400 });
+      return formAction(removeMemberOperation, {
+        params: () => ({ id: row.id, user_id: ids[0] }),
+        done: () => ({ notice: t("circles:members.removed") }) satisfies Notice,
+        ...refusals,
+      })(post);
+    },
+  };
   try {
     assertFormCsrf(app, form);
-    switch (form.get("intent")) {
-      case "set_role": {
-        const parsed = setRolesSchema.safeParse({ user_ids: ids.slice(0, 1), role: form.get("role") });
-        if (!parsed.success) return data({ formError: t(parsed.error.issues[0]!.message) }, { status: 400 });
-        await setMemberRoles({ db: app.db }, viewer, row.id, parsed.data.user_ids, parsed.data.role);
-        return { notice: t("circles:members.role_saved") } satisfies Notice;
-      }
-      case "make_admins":
-      case "make_members": {
-        const role = form.get("intent") === "make_admins" ? "admin" : "member";
-        const parsed = setRolesSchema.safeParse({ user_ids: ids, role });
-        if (!parsed.success) return data({ formError: t(parsed.error.issues[0]!.message) }, { status: 400 });
-        await setMemberRoles({ db: app.db }, viewer, row.id, parsed.data.user_ids, role);
-        return { notice: t("circles:members.roles_saved", { count: parsed.data.user_ids.length }) } satisfies Notice;
-      }
-      case "remove_all_admins": {
-        const count = await removeAllAdministrators({ db: app.db }, viewer, row.id);
-        return { notice: t("circles:members.admins_removed", { count }) } satisfies Notice;
-      }
-      case "remove": {
-        if (!ids[0]) return data({ formError: t("validation:circle_members_required") }, { status: 400 });
-        await removeMember({ db: app.db }, viewer, row.id, ids[0]);
-        return { notice: t("circles:members.removed") } satisfies Notice;
-      }
-      default:
-        return data({ formError: t("errors:bad_request") }, { status: 400 });
-    }
+    return await dispatchIntent({ app, request, form, params }, handlers);
   } catch (error) {
     return formFailure(app, error);
   }

@@ -1,7 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circle-settings";
-import { assertFormCsrf, formFailure, getAppContext, here, invalidForm, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { assertFormCsrf, formFailure, getAppContext, here, keptValues, readUploadForm } from "../lib/context.server.ts";
+import { dispatchIntent, formAction, type FormFailure as OperationFormFailure, type FormPost } from "../../server/lib/operation.ts";
+import { deleteCircleOperation, updateCircleOperation } from "../../features/circles/manage-operations.ts";
 import { managedCircle, uploadedCircleLogo, withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
@@ -11,9 +13,8 @@ import { FormField, describedBy } from "../components/form-field.tsx";
 import { LogoField, VisibilityField } from "../components/circle-form-fields.tsx";
 import { maxImageBytes } from "../../features/attachments/constants.ts";
 import { CircleSettingsLayout, FormAlert } from "../components/circle-settings-layout.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import { circleDescriptionMaxLength, circleNameMaxLength, textField, updateCircleSchema } from "../../features/circles/schema.ts";
-import { deleteCircle, parentChoices, updateCircle } from "../../features/circles/manage.ts";
+import { parentChoices } from "../../features/circles/manage.ts";
 import { can } from "../../features/circles/policy.ts";
 import { defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
 import "../lib/circles-catalog.ts";
@@ -61,27 +62,42 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { row } = await managedCircle(app, request, params.circleId, "edit_settings");
   const form = await readUploadForm(request, maxImageBytes);
   const values = keptValues(form, ["name", "description", "visibility", "parent_id"]);
-  try {
-    assertFormCsrf(app, form);
-    if (form.get("intent") === "delete") {
-      if (form.get("confirm") !== "on")
+  const refused = ({ formError, fieldErrors, status }: OperationFormFailure) => data({ formError, fieldErrors, values }, { status });
+  const circle = () => ({ id: row.id });
+  const handlers = {
+    delete: async (post: FormPost) => {
+      if (post.form.get("confirm") !== "on")
         return data(
           { fieldErrors: { confirm: translator(app.locale)("circles:settings.delete_confirm_required") }, values },
           { status: 400 },
         );
-      await deleteCircle({ db: app.db }, app.viewer!, row.id);
-      return redirect(here(app, row.parentId === null ? "/circles" : `/circles/${row.parentId}`));
-    }
-    const input = settingsInputFromForm(form);
-    if (row.parentId === null) {
-      delete input.visibility;
-      delete input.parent_id;
-    }
-    const parsed = updateCircleSchema.safeParse(input);
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const uploaded = parsed.data.logo === null ? {} : await uploadedCircleLogo(app, app.viewer!.id, form);
-    await updateCircle({ db: app.db }, app.viewer!, row.id, parsed.data, uploaded);
-    return { saved: true };
+      return deleteForm(post);
+    },
+    save: formAction(updateCircleOperation, {
+      params: circle,
+      body: (form) => {
+        const input = settingsInputFromForm(form);
+        // The global village keeps its place and visibility.
+        if (row.parentId === null) {
+          delete input.visibility;
+          delete input.parent_id;
+        }
+        return input;
+      },
+      uploads: ({ form }) => (form.get("remove_logo") === "on" ? Promise.resolve({}) : uploadedCircleLogo(app, app.viewer!.id, form)),
+      done: () => ({ saved: true }),
+      failed: refused,
+    }),
+  };
+  const deleteForm = formAction(deleteCircleOperation, {
+    params: circle,
+    done: () => redirect(here(app, row.parentId === null ? "/circles" : `/circles/${row.parentId}`)),
+    failed: refused,
+  });
+  try {
+    assertFormCsrf(app, form);
+    form.set("intent", form.get("intent") === "delete" ? "delete" : "save");
+    return await dispatchIntent({ app, request, form, params }, handlers);
   } catch (error) {
     return formFailure(app, error, values);
   }

@@ -4,9 +4,9 @@ import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Input, type InputRef } from "antd";
 import type { Route } from "./+types/forget-password";
 import { assertFormCsrf, csrfForForm, getAppContext, keptValues, privatePageHeaders, readForm } from "../lib/context.server.ts";
-import { codeFormFailure, codeFormInvalid, codeServices, requesterOf, type CodeFormData } from "../lib/code-forms.server.ts";
+import { codeFormFailure, type CodeFormData } from "../lib/code-forms.server.ts";
 import { localizePath, type Locale } from "../../common/locale.ts";
-import { dispatchIntent } from "../../server/lib/operation.ts";
+import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { translator } from "../../common/i18n.ts";
 import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -16,10 +16,13 @@ import { FormField, describedBy } from "../components/form-field.tsx";
 import { AntdScope } from "../components/antd-scope.tsx";
 import { SliderCaptcha } from "../components/slider-captcha.tsx";
 import { DefaultIntent, SendCodeButton } from "../components/send-code-button.tsx";
-import { fieldErrors } from "../../features/accounts/schema.ts";
 import "../../features/verification/catalog.ts";
 import { passwordResetSendCodeSchema, passwordResetSetSchema, passwordResetVerifySchema } from "../../features/verification/schema.ts";
-import { sendPasswordResetCode, setPasswordWithToken, verifyPasswordResetCode } from "../../features/verification/password-reset.ts";
+import {
+  sendPasswordResetCodeOperation,
+  setPasswordWithTokenOperation,
+  verifyPasswordResetCodeOperation,
+} from "../../features/verification/operations.ts";
 import codesStyles from "../styles/codes.css?url";
 import "../../common/i18n-forms.ts";
 
@@ -65,37 +68,36 @@ export async function action({ context, request }: Route.ActionArgs) {
   const t = translator(app.locale);
   const stepOf: Record<string, Step> = { send: "email", resend: "code", verify: "code", set: "password" };
   const answer: ResetAnswer = { intent, step: stepOf[intent] ?? "email", email, token, values: keptValues(form, ["email", "code"]) };
-  const send = async () => {
-    const parsed = passwordResetSendCodeSchema.safeParse({ email, captcha: field(form, "captcha") || undefined });
-    if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-    const sent = await sendPasswordResetCode(codeServices(app), parsed.data, requesterOf(app));
-    return {
+  // The API's operations; a refusal is thrown to `codeFormFailure` (it reads the wait from the
+  // error), a field the schema refuses is said on the form.
+  const refusals = {
+    errorScreen: () => true,
+    failed: (failure: FormFailure) => data<ResetAnswer>({ ...answer, fieldErrors: failure.fieldErrors }, { status: failure.status }),
+  };
+  const send = formAction(sendPasswordResetCodeOperation, {
+    body: () => ({ email, captcha: field(form, "captcha") || undefined }),
+    done: (sent, _post, { input }) => ({
       ...answer,
       step: "code" as const,
       resendAfter: sent.resend_after,
-      notice: t("codes:forget.sent", { email: parsed.data.email }),
-    };
-  };
+      notice: t("codes:forget.sent", { email: input.body.email }),
+    }),
+    ...refusals,
+  });
   // One handler per step's button; a post without a known intent starts again from the email.
   const handlers = {
     send,
     resend: send,
-    async verify() {
-      const parsed = passwordResetVerifySchema.safeParse({ email, code: field(form, "code") });
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      const permission = await verifyPasswordResetCode(codeServices(app), parsed.data);
-      return { ...answer, step: "password" as const, token: permission.token, notice: t("codes:forget.verified") };
-    },
-    async set() {
-      const parsed = passwordResetSetSchema.safeParse({
-        token,
-        password: field(form, "password"),
-        confirm_password: field(form, "confirm_password"),
-      });
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      await setPasswordWithToken(codeServices(app), parsed.data);
-      return { intent, step: "done" as const };
-    },
+    verify: formAction(verifyPasswordResetCodeOperation, {
+      body: () => ({ email, code: field(form, "code") }),
+      done: (permission) => ({ ...answer, step: "password" as const, token: permission.token, notice: t("codes:forget.verified") }),
+      ...refusals,
+    }),
+    set: formAction(setPasswordWithTokenOperation, {
+      body: () => ({ token, password: field(form, "password"), confirm_password: field(form, "confirm_password") }),
+      done: () => ({ intent, step: "done" as const }),
+      ...refusals,
+    }),
   };
   try {
     assertFormCsrf(app, form);

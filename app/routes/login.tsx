@@ -1,19 +1,10 @@
 import { useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Checkbox, Input } from "antd";
 import type { Route } from "./+types/login";
-import {
-  assertFormCsrf,
-  readForm,
-  getAppContext,
-  guestFormData,
-  here,
-  keptValues,
-  privatePageHeaders,
-  signInHeaders,
-} from "../lib/context.server.ts";
-import { codeFormFailure, codeFormInvalid, codeServices, requesterOf, type CodeFormData } from "../lib/code-forms.server.ts";
+import { assertFormCsrf, readForm, getAppContext, guestFormData, here, keptValues, privatePageHeaders } from "../lib/context.server.ts";
+import { codeFormFailure, type CodeFormData } from "../lib/code-forms.server.ts";
 import { localizePath, pageUrl, safeNextPath, type Locale } from "../../common/locale.ts";
 import { translator } from "../../common/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -23,17 +14,16 @@ import { AntdScope } from "../components/antd-scope.tsx";
 import { SliderCaptcha } from "../components/slider-captcha.tsx";
 import { DefaultIntent, SendCodeButton } from "../components/send-code-button.tsx";
 import { SmsLoginForm, smsInputFromForm } from "../components/sms-login-form.tsx";
-import { fieldErrors, loginSchema } from "../../features/accounts/schema.ts";
+import { loginSchema } from "../../features/accounts/schema.ts";
 import { loginInputFromForm } from "../../features/accounts/form-input.ts";
-import { logIn, type SignedIn } from "../../features/accounts/service.ts";
+import { logInOperation } from "../../features/accounts/operations.ts";
 import "../../features/verification/catalog.ts";
-import { codeSchema, loginCodeSendSchema, smsLoginSchema, smsSendCodeSchema } from "../../features/verification/schema.ts";
+import { codeSchema, loginCodeSendSchema } from "../../features/verification/schema.ts";
 import { phoneRegionOptions } from "../../features/verification/phone.server.ts";
-import { logInWithCode, sendLoginCode } from "../../features/verification/login-code.ts";
-import { logInBySms, sendSmsLoginCode } from "../../features/verification/sms-login.ts";
+import { sendLoginCodeOperation, sendSmsCodeOperation, smsLogInOperation } from "../../features/verification/operations.ts";
 import codesStyles from "../styles/codes.css?url";
 import "../../common/i18n-forms.ts";
-import { dispatchIntent } from "../../server/lib/operation.ts";
+import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:login.title");
 
@@ -57,43 +47,43 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : "login";
   const answer: CodeFormData = { intent, values: keptValues(form, ["username", "phone", "region", "code", "login_code", "remember"]) };
   const url = pageUrl(request.url);
-  const signedIn = (session: SignedIn) => {
-    const next = safeNextPath(url.searchParams.get("next"));
-    // A new session and a CSRF token bound to it (the old ones stop working).
-    return redirect(here(app, next ?? "/"), { headers: signInHeaders(app, session.token, session.persistent) });
-  };
   const t = translator(app.locale);
+  // The API's operations; a refusal is thrown to `codeFormFailure` (it reads the wait and the
+  // username request from the error), a field the schema refuses is said on the form.
+  const refusals = {
+    errorScreen: () => true,
+    failed: (failure: FormFailure) => data<CodeFormData>({ ...answer, fieldErrors: failure.fieldErrors }, { status: failure.status }),
+  };
+  const signedIn = () => redirect(here(app, safeNextPath(url.searchParams.get("next")) ?? "/"));
   // One handler per intent (the password form posts none: it is the default).
   const handlers = {
-    async send_login_code() {
-      const parsed = loginCodeSendSchema.safeParse({ username: form.get("username") ?? undefined });
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      const sent = await sendLoginCode(codeServices(app), parsed.data, requesterOf(app));
-      return { ...answer, resendAfter: sent.resend_after, notice: t("codes:login.no_puzzle_sent") };
-    },
-    async sms_send() {
-      const { phone, region, captcha } = smsInputFromForm(form);
-      const parsed = smsSendCodeSchema.safeParse({ phone, region, captcha });
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      const sent = await sendSmsLoginCode(codeServices(app), parsed.data, requesterOf(app));
-      return { ...answer, resendAfter: sent.resend_after, notice: t("codes:code.sent_sms", { phone: parsed.data.phone }) };
-    },
-    async sms_login() {
-      const { captcha: _captcha, ...input } = smsInputFromForm(form);
-      const parsed = smsLoginSchema.safeParse(input);
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      return signedIn(await logInBySms(codeServices(app), parsed.data, requesterOf(app)));
-    },
-    async login() {
-      const parsed = loginSchema.safeParse(loginInputFromForm(form));
-      if (!parsed.success) return codeFormInvalid(app, fieldErrors(parsed.error), answer);
-      const { login_code: loginCode } = parsed.data;
-      return signedIn(
-        loginCode
-          ? await logInWithCode(codeServices(app), { ...parsed.data, login_code: loginCode }, requesterOf(app))
-          : await logIn(app.db, parsed.data, app.client, { captcha: app.captcha, replacing: app.sessionToken }),
-      );
-    },
+    send_login_code: formAction(sendLoginCodeOperation, {
+      body: (form) => ({ username: form.get("username") ?? undefined }),
+      done: (sent) => ({ ...answer, resendAfter: sent.resend_after, notice: t("codes:login.no_puzzle_sent") }),
+      ...refusals,
+    }),
+    sms_send: formAction(sendSmsCodeOperation, {
+      body: (form) => {
+        const { phone, region, captcha } = smsInputFromForm(form);
+        return { phone, region, captcha };
+      },
+      done: (sent, _post, { input }) => ({
+        ...answer,
+        resendAfter: sent.resend_after,
+        notice: t("codes:code.sent_sms", { phone: input.body.phone }),
+      }),
+      ...refusals,
+    }),
+    // A new session and a CSRF token bound to it (the old ones stop working) go out with the redirect.
+    sms_login: formAction(smsLogInOperation, {
+      body: (form) => {
+        const { captcha: _captcha, ...input } = smsInputFromForm(form);
+        return input;
+      },
+      done: signedIn,
+      ...refusals,
+    }),
+    login: formAction(logInOperation, { body: loginInputFromForm, done: signedIn, ...refusals }),
   };
   try {
     assertFormCsrf(app, form);

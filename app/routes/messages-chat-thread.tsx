@@ -1,4 +1,4 @@
-import { signedInVisitor } from "../lib/interaction-pages.server.ts";
+import { pageServices } from "../lib/interaction-pages.server.ts";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
@@ -37,15 +37,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   const before = idFromText(pageUrl(request.url).searchParams.get("before") ?? "") ?? undefined;
-  const result = await listChatMessagesOperation.run(
-    { db: app.db, now: () => app.now(), locale: app.locale, visitor: signedInVisitor(app) },
-    viewer,
-    {
-      params: { username: params.username },
-      query: { before },
-      body: undefined,
-    },
-  );
+  const result = await listChatMessagesOperation.run(pageServices(app), viewer, {
+    params: { username: params.username },
+    query: { before },
+    body: undefined,
+  });
   if (before === undefined) await markChatRead({ db: app.db }, viewer, params.username);
   const answer = listChatMessagesOperation.present(result, { viewer, locale: app.locale });
   return withFormToken(app, { ...answer, older: before !== undefined });

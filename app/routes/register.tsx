@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import { Alert, Button, Input, Radio } from "antd";
 import type { Route } from "./+types/register";
@@ -9,10 +9,9 @@ import {
   getAppContext,
   guestFormData,
   here,
-  invalidForm,
   keptValues,
   privatePageHeaders,
-  signInHeaders,
+  type FormFailure,
 } from "../lib/context.server.ts";
 import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -20,11 +19,12 @@ import { useFormValidation } from "../lib/use-form-validation.ts";
 import { FormField, describedBy } from "../components/form-field.tsx";
 import { AntdScope } from "../components/antd-scope.tsx";
 import { SliderCaptcha } from "../components/slider-captcha.tsx";
-import { fieldErrors, registerSchema } from "../../features/accounts/schema.ts";
+import { registerSchema } from "../../features/accounts/schema.ts";
 import { registerInputFromForm } from "../../features/accounts/form-input.ts";
 import { countryOptions } from "../../features/accounts/countries.ts";
 import { genders } from "../../features/accounts/constants.ts";
-import { registerUser } from "../../features/accounts/service.ts";
+import { registerOperation } from "../../features/accounts/operations.ts";
+import { formAction } from "../../server/lib/operation.ts";
 import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "accounts:register.title");
@@ -43,16 +43,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   const form = await readForm(request);
   const values = keptValues(form, ["username", "email", "gender", "birthday", "country"]);
+  // The API's sign-up: its session cookies go out with the redirect.
+  const register = formAction(registerOperation, {
+    body: registerInputFromForm,
+    done: () => redirect(here(app, "/")),
+    failed: ({ formError, fieldErrors, status }) => data<FormFailure>({ formError, fieldErrors, values }, { status }),
+    errorScreen: () => false,
+  });
   try {
     assertFormCsrf(app, form);
-    const parsed = registerSchema.safeParse(registerInputFromForm(form));
-    if (!parsed.success) return invalidForm(app, fieldErrors(parsed.error), values);
-    const signedIn = await registerUser({ db: app.db }, parsed.data, app.client, {
-      captcha: app.captcha,
-      signupsPerHour: app.signupsPerHour,
-      replacing: app.sessionToken,
-    });
-    return redirect(here(app, "/"), { headers: signInHeaders(app, signedIn.token, signedIn.persistent) });
+    return await register({ app, request, form, params: {} });
   } catch (error) {
     return formFailure(app, error, values);
   }

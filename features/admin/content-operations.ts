@@ -63,7 +63,7 @@ export const moderateContentOperation = defineOperation({
   },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    moderateContent(services, viewer, await requireStaff(services.db, viewer, "moderate_content"), services.address ?? "", params, {
+    moderateContent(services, viewer, await requireStaff(services.db, viewer, "moderate_content"), services.client.address, params, {
       action: body.action,
       reason: body.reason,
     }),
@@ -80,7 +80,7 @@ export const protectContentOperation = defineOperation({
   },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    protectContent(services, viewer, await requireStaff(services.db, viewer, "moderate_content"), services.address ?? "", params.id, {
+    protectContent(services, viewer, await requireStaff(services.db, viewer, "moderate_content"), services.client.address, params.id, {
       protected: body.protected,
       reason: body.reason,
     }),
@@ -131,7 +131,7 @@ export const writeAnnouncementOperation = defineOperation({
   input: { body: announcementDraftSchema },
   viewer: "signed-in",
   run: async (services, viewer, { body }) =>
-    writeAnnouncement(services, viewer, await requireStaff(services.db, viewer, "manage_announcements"), services.address ?? "", body),
+    writeAnnouncement(services, viewer, await requireStaff(services.db, viewer, "manage_announcements"), services.client.address, body),
   present: (result: { id: number; scheduled: boolean }) => result,
   response: z.strictObject({ id: z.number().int(), scheduled: z.boolean() }),
   failures: ["forbidden", "reason_required"],
@@ -146,7 +146,7 @@ export const withdrawAnnouncementOperation = defineOperation({
     withdrawStaffAnnouncement(
       services,
       await requireStaff(services.db, viewer, "manage_announcements"),
-      services.address ?? "",
+      services.client.address,
       params.id,
       body?.reason,
     ),

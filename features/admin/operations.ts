@@ -121,7 +121,7 @@ export const updateUserOperation = defineOperation({
   input: { params: userParams, body: userPatchSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    updateStaffUser(services, await requireStaff(services.db, viewer, "view_users"), services.address ?? "", params.id, body),
+    updateStaffUser(services, await requireStaff(services.db, viewer, "view_users"), services.client.address, params.id, body),
   present: presentStaffUser,
   response: staffUser,
   failures: ["forbidden", "not_found", "reason_required"],
@@ -219,7 +219,7 @@ export const retryJobOperation = defineOperation({
   input: { params: z.object({ id: z.string().min(1).max(64) }), body: reasonBody },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    retryJob(services, await requireStaff(services.db, viewer, "manage_jobs"), services.address ?? "", params.id, body?.reason),
+    retryJob(services, await requireStaff(services.db, viewer, "manage_jobs"), services.client.address, params.id, body?.reason),
   present: (result: { retried: true }) => result,
   response: z.strictObject({ retried: z.literal(true) }),
   failures: ["forbidden", "not_found", "reason_required"],
@@ -254,7 +254,7 @@ export const ledgerCheckOperation = defineOperation({
   input: { body: reasonBody },
   viewer: "signed-in",
   run: async (services, viewer, { body }) =>
-    runLedgerCheck(services, await requireStaff(services.db, viewer, "manage_ledger"), services.address ?? "", body?.reason),
+    runLedgerCheck(services, await requireStaff(services.db, viewer, "manage_ledger"), services.client.address, body?.reason),
   present: presentLedgerCheck,
   response: ledgerCheckAnswer,
   failures: ["forbidden", "reason_required"],
@@ -265,7 +265,7 @@ export const resetProfileOperation = defineOperation({
   input: { params: userParams, body: profileResetSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
-    resetProfile(services, await requireStaff(services.db, viewer, "suspend_users"), services.address ?? "", params.id, body),
+    resetProfile(services, await requireStaff(services.db, viewer, "suspend_users"), services.client.address, params.id, body),
   present: (result: { nickname: string; avatar: string | null }) => result,
   response: z.strictObject({ nickname: z.string(), avatar: z.string().nullable() }),
   failures: ["forbidden", "not_found", "reason_required"],

@@ -186,7 +186,7 @@ export const approveCampaignOperation = defineOperation({
     approveCampaign(
       { db: services.db },
       await requireStaff(services.db, viewer, "manage_ledger"),
-      services.address ?? "",
+      services.client.address,
       params.id,
       services.now(),
     ),
@@ -204,7 +204,7 @@ export const rejectCampaignOperation = defineOperation({
     rejectCampaign(
       { db: services.db },
       await requireStaff(services.db, viewer, "manage_ledger"),
-      services.address ?? "",
+      services.client.address,
       params.id,
       body.reason,
       services.now(),

@@ -150,7 +150,7 @@ export const approveCashoutOperation = defineOperation({
     approveCashout(
       { db: services.db },
       await requireStaff(services.db, viewer, "manage_cashouts"),
-      services.address ?? "",
+      services.client.address,
       params.id,
       body?.reason,
     ),
@@ -167,7 +167,7 @@ export const rejectCashoutOperation = defineOperation({
     rejectCashout(
       { db: services.db },
       await requireStaff(services.db, viewer, "manage_cashouts"),
-      services.address ?? "",
+      services.client.address,
       params.id,
       body?.reason,
     ),

@@ -11,7 +11,7 @@ import { snakeKeys } from "./presenter.ts";
 import { createCircleSchema, memberListQuerySchema, setRoleSchema, setRolesSchema, updateCircleSchema } from "./schema.ts";
 import { getCirclePage, listCircleTree } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
-import { listMembers, removeMember, setMemberRoles } from "./membership.ts";
+import { listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "./membership.ts";
 import { listPins, pinnableTypeSchema, pinSubject, unpinSubject } from "./pins.ts";
 import {
   circlePageAnswer,
@@ -71,7 +71,8 @@ export const createCircleOperation = defineOperation({
   name: "createCircle",
   input: { body: createCircleSchema },
   viewer: "signed-in",
-  run: (services, viewer, { body }) => createCircle({ db: services.db }, viewer, body),
+  // A page's form may carry the logo (stored before the circle is made); the API sets it afterwards.
+  run: (services, viewer, { body }) => createCircle({ db: services.db }, viewer, body, { logo: services.uploaded?.logo }),
   present: ({ id }) => ({ id, url: `/circles/${id}` }),
   response: createdCircleAnswer,
   failures: ["not_found", "forbidden", "circle_name_taken", "circle_parent_invalid"],
@@ -92,7 +93,8 @@ export const updateCircleOperation = defineOperation({
   input: { params: circleParams, body: updateCircleSchema },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) => {
-    await updateCircle({ db: services.db }, viewer, params.id, body);
+    // A page's form may carry a new logo (stored before the change is made).
+    await updateCircle({ db: services.db }, viewer, params.id, body, { logo: services.uploaded?.logo });
     return pageOf(services.db, viewer, params.id, services.locale);
   },
   present: (page) => page,
@@ -158,6 +160,17 @@ export const removeMemberOperation = defineOperation({
   present: () => null,
   response: noContent,
   failures: ["not_found", "forbidden", "not_a_member"],
+});
+
+/** Every administrator the viewer outranks becomes a member again (the members page's "remove all"): how many. */
+export const removeAllAdministratorsOperation = defineOperation({
+  name: "removeAllCircleAdministrators",
+  input: { params: circleParams },
+  viewer: "signed-in",
+  run: (services, viewer, { params }) => removeAllAdministrators({ db: services.db }, viewer, params.id),
+  present: (count) => ({ removed: count }),
+  response: z.strictObject({ removed: z.number() }),
+  failures: ["not_found", "forbidden"],
 });
 
 export const listPinsOperation = defineOperation({

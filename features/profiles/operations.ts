@@ -5,11 +5,18 @@ import { defineOperation, type OperationViewer } from "../../server/lib/operatio
 import { can as canAccount } from "../accounts/policy.ts";
 import { can as canFollow } from "../follows/policy.ts";
 import { getUser } from "../accounts/service.ts";
-import { profileUpdateSchema } from "./schema.ts";
-import { findUserByUsername, getProfileSummary, listActivity, updateProfile } from "./service.ts";
+import { passwordChangeSchema, profileUpdateSchema } from "./schema.ts";
+import { changePassword, findUserByUsername, getProfileSummary, listActivity, updateProfile } from "./service.ts";
+import { addCatalog, translator } from "../../common/i18n.ts";
+import zhCentre from "../../common/locales/zh-CN/centre.json" with { type: "json" };
+import enCentre from "../../common/locales/en/centre.json" with { type: "json" };
+import { sessionCookieName } from "../accounts/cookies.server.ts";
+import { clientInfoOf, startSession } from "../accounts/operations.ts";
+
+addCatalog("centre", { "zh-CN": zhCentre, en: enCentre });
 import { presentActivity, presentOwnProfile, presentPublicProfile } from "./presenter.ts";
 
-/* Profiles: one's own settings (read and edit) and a public profile. Password change and the avatar upload stay raw routes in api.ts (session cookies, multipart). */
+/* Profiles: one's own settings (read and edit), the password change and a public profile. The avatar upload stays a raw route in api.ts (multipart). */
 
 export const ownProfileAnswer = z.strictObject({
   username: z.string(),
@@ -94,6 +101,24 @@ export const updateOwnProfileOperation = defineOperation({
   present: (user) => presentOwnProfile(user),
   response: ownProfileAnswer,
   failures: ["forbidden"],
+});
+
+/**
+ * `{ old_password, password, confirm_password }`: every session is signed out; this client gets a
+ * new session cookie and a CSRF token bound to it (its old token no longer works), as on sign-in.
+ */
+export const changePasswordOperation = defineOperation({
+  name: "changePassword",
+  input: { body: passwordChangeSchema },
+  viewer: "signed-in",
+  run: async (services, viewer, { body }) => {
+    authorizeOwnAccount(viewer);
+    const session = await changePassword({ db: services.db }, viewer.id, body, clientInfoOf(services), services.cookie(sessionCookieName));
+    startSession(services, session);
+  },
+  present: (_result, { locale }) => ({ code: "password_changed", message: translator(locale)("centre:password_form.changed") }),
+  response: z.strictObject({ code: z.string(), message: z.string() }),
+  failures: ["forbidden", "wrong_old_password", "too_many_attempts", "bad_request"],
 });
 
 /** A public profile, the viewer's follow state and what they may do with it. */

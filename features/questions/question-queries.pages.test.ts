@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
+import { statementCounter } from "../../tests/support/statements.ts";
 import { createQuestion, createSignedInUser } from "../../tests/support/factories.ts";
 
 /**
@@ -11,25 +11,14 @@ import { createQuestion, createSignedInUser } from "../../tests/support/factorie
  * through PGlite's `query` or `exec`: statements, not time.
  */
 describe("the signed-in question page's queries", () => {
-  const statements: string[] = [];
-  let counting = false;
-  const proto = PGlite.prototype as unknown as Record<"query" | "exec", (...args: unknown[]) => unknown>;
-  const originals = { query: proto.query, exec: proto.exec };
+  const counter = statementCounter();
   let api: TestApi;
   beforeAll(async () => {
-    // Before the database opens: its statement wrapper binds `query` when it is made.
-    for (const name of ["query", "exec"] as const) {
-      const original = originals[name];
-      proto[name] = function (this: unknown, ...args: unknown[]) {
-        if (counting) statements.push(String(args[0]).replace(/\s+/g, " ").slice(0, 160));
-        return original.apply(this, args);
-      };
-    }
+    counter.install();
     api = await createTestApi("pglite", { pages: true });
   });
   afterAll(async () => {
-    proto.query = originals.query;
-    proto.exec = originals.exec;
+    counter.restore();
     await api.close();
   });
 
@@ -42,10 +31,7 @@ describe("the signed-in question page's queries", () => {
     const path = `/circles/${question.circleId}/questions/${question.id}`;
     expect((await visitor.get(path)).statusCode).toBe(200);
     for (let run = 0; run < 3; run++) {
-      statements.length = 0;
-      counting = true;
-      const response = await visitor.get(path);
-      counting = false;
+      const { result: response, statements } = await counter.count(() => visitor.get(path));
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain("Warm question page?");
       expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(1);
@@ -55,10 +41,8 @@ describe("the signed-in question page's queries", () => {
     const answered = await other.visitor.post(`/api/questions/${question.id}/answers/`, { content: "A fresh answer\n" });
     expect(answered.statusCode, answered.body).toBe(201);
     expect((await visitor.get(path)).body).toContain("A fresh answer");
-    statements.length = 0;
-    counting = true;
-    expect((await visitor.get(path)).body).toContain("A fresh answer");
-    counting = false;
+    const { result: fresh, statements } = await counter.count(() => visitor.get(path));
+    expect(fresh.body).toContain("A fresh answer");
     expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(1);
   });
 });

@@ -67,7 +67,7 @@ export const decideDisputeOperation = defineOperation({
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) => {
     const staff = await requireStaff(services.db, viewer, "review_trade_disputes");
-    await decideDispute({ db: services.db }, staff, services.address ?? "", params.id, body.decision, body.reason, services.now());
+    await decideDispute({ db: services.db }, staff, services.client.address, params.id, body.decision, body.reason, services.now());
     return { decided: true as const };
   },
   present: (result: { decided: true }) => result,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
+import { statementCounter } from "../../tests/support/statements.ts";
 import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 
 /**
@@ -10,25 +10,14 @@ import { createSignedInUser, createWriting } from "../../tests/support/factories
  * store, where every statement goes through PGlite's `query` or `exec`.
  */
 describe("the signed-in reading page's queries", () => {
-  const statements: string[] = [];
-  let counting = false;
-  const proto = PGlite.prototype as unknown as Record<"query" | "exec", (...args: unknown[]) => unknown>;
-  const originals = { query: proto.query, exec: proto.exec };
+  const counter = statementCounter();
   let api: TestApi;
   beforeAll(async () => {
-    // Before the database opens: its statement wrapper binds `query` when it is made.
-    for (const name of ["query", "exec"] as const) {
-      const original = originals[name];
-      proto[name] = function (this: unknown, ...args: unknown[]) {
-        if (counting) statements.push(String(args[0]).replace(/\s+/g, " ").slice(0, 160));
-        return original.apply(this, args);
-      };
-    }
+    counter.install();
     api = await createTestApi("pglite", { pages: true });
   });
   afterAll(async () => {
-    proto.query = originals.query;
-    proto.exec = originals.exec;
+    counter.restore();
     await api.close();
   });
 
@@ -38,10 +27,7 @@ describe("the signed-in reading page's queries", () => {
     const path = `/circles/${writing.circleId}/writing/${writing.id}`;
     expect((await visitor.get(path)).statusCode).toBe(200);
     for (let run = 0; run < 3; run++) {
-      statements.length = 0;
-      counting = true;
-      const response = await visitor.get(path);
-      counting = false;
+      const { result: response, statements } = await counter.count(() => visitor.get(path));
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain("Warm page");
       expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(1);

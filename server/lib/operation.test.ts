@@ -26,6 +26,8 @@ import {
   UndeclaredFailure,
   type FormContext,
   type FormPost,
+  type OperationServices,
+  type OperationSettings,
   type OperationViewer,
 } from "./operation.ts";
 
@@ -222,6 +224,7 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
       locale: "zh-CN",
       cookies: {},
       secure: false,
+      settings: {} as OperationSettings,
     });
     const formOf = (fields: [string, string][]) => {
       const form = new FormData();
@@ -309,7 +312,16 @@ describe.each(databaseKinds)("operation adapters on %s", (kind) => {
 });
 
 describe("declared failures", () => {
-  const services = { db: null as never, now: () => new Date(), locale: "en" as const, visitor: () => "v" };
+  const services: OperationServices = {
+    db: null as never,
+    now: () => new Date(),
+    locale: "en",
+    visitor: () => "v",
+    client: { address: "", userAgent: "", secure: false },
+    cookie: () => undefined,
+    answer: { setCookie: () => {}, status: () => {} },
+    settings: {} as OperationSettings,
+  };
   const refusing = (code: "already_checked_in" | "forbidden" | "validation_failed") =>
     defineOperation({
       name: "refuse",

@@ -34,8 +34,55 @@ export interface OperationServices {
   visitor(): string;
   /** The site's origin as the request named it (`https://host`), for absolute links (the QR code). */
   origin?: string;
-  /** The client's address, for the staff audit log (features/admin/audit.ts). */
-  address?: string;
+  /** Who is calling: their address and user agent (sign-ins, throttling, the staff audit log). */
+  client: OperationClient;
+  /** A cookie the request carries (the session's), by name. */
+  cookie(name: string): string | undefined;
+  /** What the answer carries besides its body: cookies it sets (sign-in, sign-out) and a success status chosen at run time. */
+  answer: OperationAnswer;
+  /** The site's settings use cases read (the session secret, the puzzle…), declared by the features that need them. */
+  settings: OperationSettings;
+  /**
+   * Files a page's form carried with its fields, already checked and stored (field → URL: a new
+   * circle's logo), from `formAction`'s `uploads`. The API uploads files on routes of their own.
+   */
+  uploaded?: Readonly<Record<string, string>>;
+}
+
+/** The calling client, as both adapters see it (no HTTP framework types reach the use case). */
+export interface OperationClient {
+  address: string;
+  userAgent: string;
+  /** Cookies set must be Secure: the request came over HTTPS (directly or through a trusted proxy). */
+  secure: boolean;
+}
+
+/** The success statuses an answer may have. */
+export type SuccessStatus = 200 | 201 | 204;
+
+export interface OperationAnswer {
+  /** Adds a `Set-Cookie` value to the answer (an API answer, or the page's answer to a form post). */
+  setCookie(...values: string[]): void;
+  /**
+   * The success status when it depends on the run (201 when the sign-in created the account); it
+   * must be one the route declares (`jsonRoute`'s `status` list). Pages answer with their own.
+   */
+  status(status: SuccessStatus): void;
+}
+
+/**
+ * Settings from the site's configuration that use cases read. Empty here (this layer knows no
+ * domain): a feature declares its members by augmenting this interface (features/accounts/settings.ts),
+ * and the composition root fills them (`app.operationSettings`, the page context's `settings`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface OperationSettings {}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The settings every operation is given (server/app.ts). */
+    operationSettings: OperationSettings;
+  }
 }
 
 export interface PresentContext {
@@ -191,8 +238,11 @@ export class UndeclaredFailure extends Error {
 export interface JsonRouteOptions<Result = unknown> {
   /** Headers the answer carries, read from the use case's result (the unread counters' version). */
   headers?: (result: Result) => Record<string, string>;
-  /** The success status (200 by default; 201 created, 204 no content). */
-  status?: 200 | 201 | 204;
+  /**
+   * The success status (200 by default; 201 created, 204 no content). A list when the use case
+   * chooses at run time (`services.answer.status`): the first is the default, each is published.
+   */
+  status?: SuccessStatus | readonly [SuccessStatus, ...SuccessStatus[]];
   tags?: string[];
   summary?: string;
   config?: RouteShorthandOptions["config"];
@@ -220,7 +270,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
   operation: Operation<I, R, Result, Answer>,
   options: JsonRouteOptions<Result> = {},
 ): void {
-  const status = options.status ?? 200;
+  const statuses: readonly SuccessStatus[] = typeof options.status === "object" ? options.status : [options.status ?? 200];
   const { params, query, body } = operation.input;
   const schema = {
     operationId: operation.name,
@@ -230,7 +280,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
     ...(params ? { params } : {}),
     ...(query ? { querystring: query } : {}),
     ...(body ? { body } : {}),
-    response: { [status]: operation.response, ...failureResponses(operation) },
+    response: { ...Object.fromEntries(statuses.map((status) => [status, operation.response])), ...failureResponses(operation) },
   };
   // Plain route: the zod type provider is the app-wide validator and serializer; the input is typed by the definition.
   app.route({
@@ -243,6 +293,13 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       const viewer = await request.viewer();
       const input = { params: request.params, query: request.query, body: request.body } as InputOf<I>;
       const key = request.headers["idempotency-key"];
+      const client: OperationClient = {
+        address: request.ip,
+        userAgent: request.headers["user-agent"] ?? "",
+        secure: request.protocol === "https",
+      };
+      const cookies: string[] = [];
+      let status = statuses[0]!;
       const services: OperationServices = {
         db: app.db,
         now: () => app.now(),
@@ -251,11 +308,20 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
         visitor: lazyVisitor(
           viewer,
           () => request.cookies[visitorCookieName],
-          request.protocol === "https",
-          (cookie) => reply.header("set-cookie", cookie),
+          client.secure,
+          (cookie) => cookies.push(cookie),
         ),
         origin: `${request.protocol}://${request.host}`,
-        address: request.ip,
+        client,
+        cookie: (name) => request.cookies[name],
+        answer: {
+          setCookie: (...values) => cookies.push(...values),
+          status: (chosen) => {
+            if (!statuses.includes(chosen)) throw new Error(`${operation.name} answered ${chosen}, which its route does not declare`);
+            status = chosen;
+          },
+        },
+        settings: app.operationSettings,
       };
       const result = await runOperation(
         operation,
@@ -272,6 +338,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       else if (cache === "no-store") reply.header("cache-control", "no-store");
       if (options.contentType) reply.header("content-type", options.contentType);
       if (options.headers) reply.headers(options.headers(result));
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(answer as unknown);
     },
@@ -313,8 +380,10 @@ export interface FormContext {
   cookies: Record<string, string | undefined>;
   /** Cookies are Secure when the request came over HTTPS. */
   secure: boolean;
-  /** The client (its address goes into the staff audit log). */
-  client?: { ip: string };
+  /** The client (sign-ins and throttling read it; its address goes into the staff audit log). */
+  client?: { ip: string; userAgent: string };
+  /** The site's settings operations read (the page context carries them). */
+  settings: OperationSettings;
 }
 
 /** One form post: the page context, the request, the form already read (and its CSRF token checked) and the route's params. */
@@ -343,6 +412,8 @@ export interface FormActionOptions<I extends OperationInput, Result, Answer, Don
   params?: (post: FormPost) => unknown;
   /** The body from the form; by default read by the body schema's field names and kinds (`formInput`). */
   body?: (form: FormData, post: FormPost) => unknown;
+  /** Files the form carries, checked and stored once its fields parse, for the use case (`services.uploaded`); a refusal goes to `failed`. */
+  uploads?: (post: FormPost) => Promise<Record<string, string>>;
   /** What the page answers after success (may throw a redirect). */
   /** `result` is the use case's own (a page may need more than the API answers: where to go next). */
   done: (answer: Answer, post: FormPost, details: { input: InputOf<I>; result: Result }) => Done;
@@ -395,6 +466,7 @@ export function formAction<
     let answer: Answer;
     let result: Result;
     try {
+      const uploaded = options.uploads ? await options.uploads(post) : undefined;
       const key = post.form.get("idempotency_key");
       const services: OperationServices = {
         db: app.db,
@@ -408,7 +480,12 @@ export function formAction<
           (cookie) => issued.push(cookie),
         ),
         origin: new URL(post.request.url).origin,
-        address: app.client?.ip,
+        client: { address: app.client?.ip ?? "", userAgent: app.client?.userAgent ?? "", secure: app.secure },
+        cookie: (name) => app.cookies[name],
+        // A page answers with its own status (a redirect, the form again); cookies go on that answer.
+        answer: { setCookie: (...values) => issued.push(...values), status: () => {} },
+        settings: app.settings,
+        ...(uploaded ? { uploaded } : {}),
       };
       result = await runOperation(
         operation,

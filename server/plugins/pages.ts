@@ -134,6 +134,7 @@ export async function pages(
       signupsPerHour: config.signupsPerHour,
       delivery,
       cookies: request.cookies,
+      settings: app.operationSettings,
       nonce,
       cacheTags,
     });
