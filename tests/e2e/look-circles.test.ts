@@ -24,8 +24,8 @@ describe("circles, comments and books", () => {
       expect(rowBox.x + rowBox.width - (buttonBox.x + buttonBox.width)).toBeLessThan(2);
       await button.click();
       await expect.poll(() => page.getByTestId("circle-joined-notice").textContent()).toBe(joined);
-      expect(await page.getByTestId("circle-join-2").count()).toBe(0);
-      expect(await row.locator(".role-badge").count()).toBe(1);
+      await expect.poll(() => page.getByTestId("circle-join-2").count()).toBe(0);
+      await expect.poll(() => row.locator(".role-badge").count()).toBe(1);
       await context.close();
     }
     // Visitors see Join too, leading to sign in.
