@@ -7,12 +7,26 @@ import type { BookSummary } from "../../features/books/presenter.ts";
 import bookStyles from "../styles/books.css?url";
 import "../../features/books/catalog.ts";
 import { ViewBeacon } from "./view-beacon.tsx";
+import { circleColor } from "./circle-logo.tsx";
 
 /** The book pages' stylesheet: routes showing books add it to their links. */
 export const bookStylesheets = [{ rel: "stylesheet", href: bookStyles }];
 
-/** A book's cover, or a drawn placeholder with the first letter of its name (no image request). */
-export function BookCover({ cover, name, size }: { cover: string | null; name: string; size: "small" | "large" }) {
+/**
+ * A book's cover, or for a book without one a cover drawn from its title on its circle's colour
+ * (no image request): the title in white on the colour, as a printed cover would carry it.
+ */
+export function BookCover({
+  cover,
+  name,
+  circleId,
+  size,
+}: {
+  cover: string | null;
+  name: string;
+  circleId: number;
+  size: "small" | "large";
+}) {
   const { t } = useTranslation("books");
   const [width, height] = size === "large" ? [150, 200] : [72, 96];
   if (cover)
@@ -20,8 +34,16 @@ export function BookCover({ cover, name, size }: { cover: string | null; name: s
       <img className={`book-cover book-cover-${size}`} src={cover} alt={t("read.cover_alt", { name })} width={width} height={height} />
     );
   return (
-    <span className={`book-cover book-cover-${size} book-cover-placeholder`} role="img" aria-label={t("read.cover_alt", { name })}>
-      {Array.from(name)[0] ?? ""}
+    <span
+      className={`book-cover book-cover-${size} book-cover-drawn`}
+      style={{ backgroundColor: circleColor(circleId) }}
+      role="img"
+      aria-label={t("read.cover_alt", { name })}
+      data-testid="book-cover-drawn"
+    >
+      <span className="book-cover-title" aria-hidden="true">
+        {name}
+      </span>
     </span>
   );
 }
@@ -50,7 +72,7 @@ export function BookCard({ book, extra }: { book: BookSummary; extra?: ReactNode
   const path = localizePath(`/circles/${book.circleId}/books/${book.id}`, locale);
   return (
     <li className="book-card">
-      <BookCover cover={book.cover} name={book.name} size="small" />
+      <BookCover cover={book.cover} name={book.name} circleId={book.circleId} size="small" />
       <div>
         <h3 className="book-card-title">
           <Link to={path}>{book.name}</Link>

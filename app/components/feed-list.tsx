@@ -57,12 +57,35 @@ export function FeedList({
                   </span>
                 </p>
                 <h3 className="feed-card-title" lang={card.language ?? undefined}>
-                  <Link to={localizePath(card.path, locale)}>
+                  <Link to={localizePath(card.question?.path ?? card.path, locale)}>
                     {card.partNumber !== null ? `${t("writings:read.part", { number: card.partNumber })} ` : ""}
                     {card.title}
                   </Link>
                 </h3>
-                {card.kind === "chapter" ? (
+                {card.chapters && card.chapters.length > 0 ? (
+                  <div className="feed-card-chapters" data-testid="feed-chapters">
+                    <span className="muted">{t("home.new_chapters", { count: card.chapters.length })}</span>
+                    <ul>
+                      {card.chapters.map((chapter) => (
+                        <li key={chapter.id}>
+                          <Link to={localizePath(chapter.path, locale)}>
+                            {chapter.number !== null ? `${t("home.chapter_number", { number: chapter.number })} ` : ""}
+                            {chapter.title}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : card.question ? (
+                  <p className="feed-card-excerpt" lang={card.language ?? undefined} data-testid="feed-answer">
+                    <strong>{card.author.nickname}</strong>
+                    {t("home.answer_colon")}
+                    {card.excerpt}{" "}
+                    <Link to={localizePath(card.path, locale)} className="feed-card-answer-link">
+                      {t("home.read_answer")}
+                    </Link>
+                  </p>
+                ) : card.kind === "chapter" ? (
                   <p className="feed-card-excerpt">{t("home.chapter_of", { number: card.chapterNumber, book: card.bookName })}</p>
                 ) : card.excerpt ? (
                   <p className="feed-card-excerpt" lang={card.language ?? undefined}>

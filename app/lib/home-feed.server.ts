@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.ts";
 import type { CircleNode } from "../../features/circles/service.ts";
 import { listFeed } from "../../features/feeds/service.ts";
-import type { FeedCardData, HomeTab } from "./home-feed.ts";
+import { groupFeedCards, type FeedCardData, type HomeTab } from "./home-feed.ts";
 
 /** Every circle of the tree by id (names in the page's language). */
 function circleNames(tree: CircleNode[]): Map<number, string> {
@@ -30,10 +30,12 @@ export async function homeFeed(
   const page = await listFeed(app.db, app.viewer, { tab, cursor, limit: 20, locale: app.locale });
   const names = circleNames(tree);
   return {
-    cards: page.cards.map(({ circleId, ...card }) => ({
-      ...card,
-      circle: names.has(circleId) ? { id: circleId, name: names.get(circleId)! } : null,
-    })),
+    cards: groupFeedCards(
+      page.cards.map(({ circleId, ...card }) => ({
+        ...card,
+        circle: names.has(circleId) ? { id: circleId, name: names.get(circleId)! } : null,
+      })),
+    ),
     nextCursor: page.nextCursor,
   };
 }

@@ -98,7 +98,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       <HiddenNotice state={loaderData.moderation} />
       <article className="panel book-page" aria-labelledby="book-title">
         <div className="book-header">
-          <BookCover cover={book.cover} name={book.name} size="large" />
+          <BookCover cover={book.cover} name={book.name} circleId={circle.id} size="large" />
           <div className="book-facts">
             <h1 id="book-title" className="page-title">
               {book.name}

@@ -9,10 +9,9 @@ import { AppError } from "../../common/app-error.ts";
 import { getCirclePage } from "../../features/circles/service.ts";
 import { searchEntries } from "../../features/encyclopedia/service.ts";
 import { countCircleEntries, hotEntries, recentlyEditedEntries } from "../../features/encyclopedia/home.ts";
-import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
-import { EntryVersionLinks } from "../components/entry-list.tsx";
+import { EntryList } from "../components/entry-list.tsx";
 import "../lib/encyclopedia-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
@@ -97,22 +96,16 @@ export default function CircleEncyclopedia({ loaderData }: Route.ComponentProps)
         <section className="panel" aria-labelledby="wiki-results-title" data-testid="wiki-results">
           <h2 id="wiki-results-title">{t("home.results", { query })}</h2>
           {results.length > 0 ? (
-            <ul className="entry-list">
-              {results.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
-                    {entry.name}
-                  </Link>
-                  {entry.disambiguation ? <span className="muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
-                  {entry.aliases.length > 0 ? (
-                    <span className="muted">
-                      {" "}
-                      · {t("read.aliases")} {entry.aliases.join(", ")}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <EntryList
+              entries={results}
+              detail={(entry) =>
+                entry.aliases.length > 0 ? (
+                  <span className="muted">
+                    · {t("read.aliases")} {entry.aliases.join(", ")}
+                  </span>
+                ) : null
+              }
+            />
           ) : (
             <EmptyState description={t("home.no_results", { query })} />
           )}
@@ -122,20 +115,14 @@ export default function CircleEncyclopedia({ loaderData }: Route.ComponentProps)
         <section className="panel" aria-labelledby="wiki-recent-title" data-testid="wiki-recent">
           <h2 id="wiki-recent-title">{t("home.recent")}</h2>
           {loaderData.recent.length > 0 ? (
-            <ul className="entry-list">
-              {loaderData.recent.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
-                    {entry.name}
-                  </Link>
-                  {entry.disambiguation ? <span className="muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
-                  <EntryVersionLinks versions={entry.others} />{" "}
-                  <time className="muted" dateTime={entry.updatedAt}>
-                    {formatDate(entry.updatedAt, locale, { dateStyle: "medium" })}
-                  </time>
-                </li>
-              ))}
-            </ul>
+            <EntryList
+              entries={loaderData.recent}
+              detail={(entry) => (
+                <time className="muted" dateTime={entry.updatedAt}>
+                  {formatDate(entry.updatedAt, locale, { dateStyle: "medium" })}
+                </time>
+              )}
+            />
           ) : (
             <EmptyState description={t("home.empty")} />
           )}
@@ -143,16 +130,11 @@ export default function CircleEncyclopedia({ loaderData }: Route.ComponentProps)
         <section className="panel" aria-labelledby="wiki-hot-title" data-testid="wiki-hot">
           <h2 id="wiki-hot-title">{t("home.hot")}</h2>
           {loaderData.hot.length > 0 ? (
-            <ol className="entry-list">
-              {loaderData.hot.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
-                    {entry.name}
-                  </Link>
-                  <EntryVersionLinks versions={entry.others} /> <span className="muted">{t("read.views", { count: entry.views })}</span>
-                </li>
-              ))}
-            </ol>
+            <EntryList
+              entries={loaderData.hot}
+              ordered
+              detail={(entry) => <span className="muted">{t("read.views", { count: entry.views })}</span>}
+            />
           ) : (
             <p className="muted">{t("home.hot_empty")}</p>
           )}

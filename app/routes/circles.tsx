@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form, Link, data, useLocation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/circles";
-import { getAppContext, tagPage } from "../lib/context.server.ts";
+import { getAppContext, signedInFormPost, tagPage } from "../lib/context.server.ts";
+import { withFormToken } from "../lib/circle-pages.server.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { CircleLogo } from "../components/circle-logo.tsx";
@@ -10,8 +11,12 @@ import { EmptyState } from "../components/empty-state.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import "../lib/circles-catalog.ts";
 import { circlesTag } from "../../server/lib/cache-tags.ts";
+import { joinCircleOperation } from "../../features/circles/operations.ts";
+import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "common:circles.tree_title");
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * The tree of the circles the viewer may see, with counts: the top levels, and the branch down to
@@ -25,17 +30,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
   const requested = Number(params.get("open"));
   const open = Number.isSafeInteger(requested) && requested > 0 ? requested : null;
-  return {
+  const page = {
     query,
     signedIn: app.viewer !== null,
     tree: await listCircleTree(app.db, app.viewer, app.locale, { query, collapsed: true, open }),
   };
+  if (app.viewer) return withFormToken(app, page);
+  return data({ ...page, csrfToken: null as string | null });
 }
 
-export default function Circles({ loaderData }: Route.ComponentProps) {
+/** Join a circle from the list (the same operation as its page); the list shows it joined. */
+export async function action(args: Route.ActionArgs) {
+  return dispatchIntent(await signedInFormPost(args), {
+    join: formAction(joinCircleOperation, {
+      params: ({ form }) => ({ id: form.get("circle") }),
+      body: () => ({}),
+      done: () => ({ joined: true }),
+      ...failuresOnErrorScreen,
+    }),
+  });
+}
+
+export default function Circles({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
-  const { query, tree, signedIn } = loaderData;
+  const { query, tree, signedIn, csrfToken } = loaderData;
   const createPath = localizePath("/circles/new", locale);
   return (
     <section className="panel" aria-labelledby="circles-title">
@@ -51,6 +70,11 @@ export default function Circles({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="muted">{t("common:circles.tree_intro")}</p>
+      {actionData?.joined ? (
+        <p className="notice" role="status" data-testid="circle-joined-notice">
+          {t("page.joined_notice")}
+        </p>
+      ) : null}
       <Form
         method="get"
         action={localizePath("/circles", locale)}
@@ -80,7 +104,7 @@ export default function Circles({ loaderData }: Route.ComponentProps) {
       {tree.length === 0 ? (
         <EmptyState description={t("tree.no_match", { query })} />
       ) : (
-        <CircleTree nodes={tree} parentId={null} depth={0} browsing={!query} />
+        <CircleTree nodes={tree} parentId={null} depth={0} browsing={!query} csrfToken={csrfToken} />
       )}
     </section>
   );
@@ -95,15 +119,18 @@ function CircleTree({
   parentId,
   depth,
   browsing,
+  csrfToken,
 }: {
   nodes: CircleNode[];
   parentId: number | null;
   depth: number;
   browsing: boolean;
+  csrfToken: string | null;
 }) {
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
   const treePath = localizePath("/circles", locale);
+  const location = useLocation();
   return (
     <ul className="circle-tree">
       {nodes.map((node) => (
@@ -133,8 +160,39 @@ function CircleTree({
                 </Link>
               ) : null}
             </div>
+            {node.joinable && csrfToken ? (
+              <Form
+                method="post"
+                action={`${location.pathname}${location.search}`}
+                className="inline-form circle-tree-join"
+                preventScrollReset
+              >
+                <input type="hidden" name="csrftoken" value={csrfToken} />
+                <input type="hidden" name="circle" value={node.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="join"
+                  className="button button-primary"
+                  aria-label={t("tree.join", { name: node.name })}
+                  data-testid={`circle-join-${node.id}`}
+                >
+                  {t("page.join")}
+                </button>
+              </Form>
+            ) : !csrfToken && node.role === null ? (
+              <Link
+                className="button circle-tree-join"
+                to={`${localizePath("/login", locale)}?next=${encodeURIComponent(`/circles/${node.id}`)}`}
+                aria-label={t("tree.join", { name: node.name })}
+              >
+                {t("page.join")}
+              </Link>
+            ) : null}
           </div>
-          {node.children.length > 0 ? <CircleTree nodes={node.children} parentId={node.id} depth={depth + 1} browsing={browsing} /> : null}
+          {node.children.length > 0 ? (
+            <CircleTree nodes={node.children} parentId={node.id} depth={depth + 1} browsing={browsing} csrfToken={csrfToken} />
+          ) : null}
         </li>
       ))}
     </ul>

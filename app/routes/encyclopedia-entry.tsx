@@ -22,8 +22,9 @@ import { dispatchIntent, failuresOnErrorScreen, formAction, requireSignedIn, typ
 import "../lib/encyclopedia-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
 import { AdSlot } from "../components/ad-slot.tsx";
+import encyclopediaStyles from "../styles/encyclopedia.css?url";
 
-export const links: Route.LinksFunction = () => [...contentStylesheets];
+export const links: Route.LinksFunction = () => [...contentStylesheets, { rel: "stylesheet", href: encyclopediaStyles }];
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location, "encyclopedia:read.not_found");
@@ -164,9 +165,55 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           <span>{t("read.views", { count: entry.views })}</span> · <span>{t("read.edits", { count: entry.editCount })}</span> ·{" "}
           <span>{t("read.cites", { count: entry.citeCount })}</span>
         </p>
+        <nav className="entry-actions" aria-label={t("read.actions")}>
+          {permissions.edit ? (
+            <Link className="button" to={`${ownPath}/edit`} data-testid="entry-edit">
+              {t("read.edit")}
+            </Link>
+          ) : null}
+          <Link className="button" to={`${ownPath}/history`} data-testid="entry-history">
+            {t("read.history")}
+          </Link>
+          <CiteThis cited={loaderData.cited} />
+          {entry.protected ? (
+            <span className="role-badge" data-testid="entry-protected">
+              {t("read.protected")}
+            </span>
+          ) : null}
+          {permissions.protect && csrfToken ? (
+            <Form method="post" action={here} className="inline-form">
+              <input type="hidden" name="csrftoken" value={csrfToken} />
+              <button
+                type="submit"
+                name="intent"
+                value={entry.protected ? "unprotect" : "protect"}
+                className="button"
+                data-testid="entry-protect"
+              >
+                {entry.protected ? t("read.unprotect") : t("read.protect")}
+              </button>
+            </Form>
+          ) : null}
+          {permissions.delete && csrfToken ? (
+            <ConfirmButton
+              id="entry-delete"
+              action={here}
+              encType="application/x-www-form-urlencoded"
+              csrfToken={csrfToken}
+              intent="delete"
+              label={t("read.delete")}
+              question={t("read.delete_question", { name: entry.name })}
+              confirmLabel={t("read.delete_confirm")}
+              cancelLabel={t("read.delete_cancel")}
+              danger
+              asked={asked}
+              cancelTo={here}
+            />
+          ) : null}
+        </nav>
       </header>
       {loaderData.versions.length > 1 || (permissions.addVersion && loaderData.missingLanguages.length > 0) ? (
-        <p className="entry-versions" data-testid="entry-versions">
+        <p className="panel entry-versions" data-testid="entry-versions">
           <span className="muted">{t("read.versions")}</span>{" "}
           {loaderData.versions
             .filter((version) => version.id !== entry.id)
@@ -212,52 +259,6 @@ export default function EncyclopediaEntry({ loaderData, actionData }: Route.Comp
           ))}
         </p>
       ) : null}
-      <nav className="entry-actions" aria-label={t("read.actions")}>
-        {permissions.edit ? (
-          <Link className="button" to={`${ownPath}/edit`} data-testid="entry-edit">
-            {t("read.edit")}
-          </Link>
-        ) : null}
-        <Link className="button" to={`${ownPath}/history`} data-testid="entry-history">
-          {t("read.history")}
-        </Link>
-        <CiteThis cited={loaderData.cited} />
-        {entry.protected ? (
-          <span className="role-badge" data-testid="entry-protected">
-            {t("read.protected")}
-          </span>
-        ) : null}
-        {permissions.protect && csrfToken ? (
-          <Form method="post" action={here} className="inline-form">
-            <input type="hidden" name="csrftoken" value={csrfToken} />
-            <button
-              type="submit"
-              name="intent"
-              value={entry.protected ? "unprotect" : "protect"}
-              className="button"
-              data-testid="entry-protect"
-            >
-              {entry.protected ? t("read.unprotect") : t("read.protect")}
-            </button>
-          </Form>
-        ) : null}
-        {permissions.delete && csrfToken ? (
-          <ConfirmButton
-            id="entry-delete"
-            action={here}
-            encType="application/x-www-form-urlencoded"
-            csrfToken={csrfToken}
-            intent="delete"
-            label={t("read.delete")}
-            question={t("read.delete_question", { name: entry.name })}
-            confirmLabel={t("read.delete_confirm")}
-            cancelLabel={t("read.delete_cancel")}
-            danger
-            asked={asked}
-            cancelTo={here}
-          />
-        ) : null}
-      </nav>
       {oldRevision ? (
         <p className="notice" role="status" data-testid="old-revision">
           {t("read.old_revision", { number: oldRevision.number, date: formatDate(oldRevision.createdAt, locale, dateTime) })}{" "}

@@ -9,15 +9,18 @@ import { pageMeta } from "../lib/meta.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { idFromText } from "../../common/id.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { EntryDiff } from "../components/entry-diff.tsx";
 import { can } from "../../features/encyclopedia/policy.ts";
 import { loadReadableEntry } from "../../features/encyclopedia/service.ts";
 import { diffRevisions, listRevisions, type RevisionDiff } from "../../features/encyclopedia/revisions.ts";
 import { revertEntryOperation } from "../../features/encyclopedia/operations.ts";
 import { entryPath } from "../../features/encyclopedia/paths.ts";
-import type { DiffPart } from "../../features/encyclopedia/revision-text.ts";
 import { dispatchIntent, failuresOnErrorScreen, formAction } from "../../server/lib/operation.ts";
 import { subjectPageTags } from "../../server/lib/cache-tags.ts";
 import "../lib/encyclopedia-catalog.ts";
+import encyclopediaStyles from "../styles/encyclopedia.css?url";
+
+export const links = () => [{ rel: "stylesheet", href: encyclopediaStyles }];
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, (t) => t("encyclopedia:history.title", { name: loaderData?.entry.name ?? "" }));
@@ -76,97 +79,6 @@ export async function action(args: Route.ActionArgs) {
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-function Parts({ parts, side }: { parts: DiffPart[]; side: "both" | "old" | "new" }) {
-  return (
-    <>
-      {parts.map((part, index) => {
-        if (part.kind === "same") return <span key={index}>{part.text}</span>;
-        if (part.kind === "removed")
-          return side === "new" ? null : (
-            <del key={index} className="diff-removed">
-              {part.text}
-            </del>
-          );
-        return side === "old" ? null : (
-          <ins key={index} className="diff-added">
-            {part.text}
-          </ins>
-        );
-      })}
-    </>
-  );
-}
-
-function DiffView({ diff, view }: { diff: RevisionDiff; view: "inline" | "side" }) {
-  const { t } = useTranslation("encyclopedia");
-  const show = (value: unknown) =>
-    Array.isArray(value)
-      ? value
-          .map((item) =>
-            typeof item === "string"
-              ? item
-              : ((item as { label?: string; caption?: string }).label ?? (item as { caption?: string }).caption ?? ""),
-          )
-          .join(", ")
-      : value === null || value === undefined
-        ? "—"
-        : typeof value === "object"
-          ? Object.values(value as object).join(" · ")
-          : String(value);
-  return (
-    <div className={`entry-diff entry-diff-${view}`} data-testid="entry-diff">
-      {diff.fields.length > 0 ? (
-        <table className="entry-diff-fields">
-          <tbody>
-            {diff.fields.map((change) => (
-              <tr key={change.field}>
-                <th scope="row">{t(`history.field.${change.field}`)}</th>
-                <td>
-                  <del className="diff-removed">{show(change.from)}</del>
-                </td>
-                <td>
-                  <ins className="diff-added">{show(change.to)}</ins>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {diff.blocks.map((block, index) => {
-        const moved = block.kind === "moved_from" || block.kind === "moved_to";
-        const label = moved ? <p className="muted diff-moved-label">{t(`history.${block.kind}`)}</p> : null;
-        if (view === "inline")
-          return (
-            <div key={index} className={`diff-block diff-${block.kind}`}>
-              {label}
-              <p>{block.kind === "changed" ? <Parts parts={block.parts} side="both" /> : block.text}</p>
-            </div>
-          );
-        return (
-          <div key={index} className={`diff-block diff-row diff-${block.kind}`}>
-            <div className="diff-old">
-              {block.kind === "moved_to" ? null : (
-                <>
-                  {block.kind === "moved_from" ? label : null}
-                  <p>{block.kind === "changed" ? <Parts parts={block.parts} side="old" /> : block.text}</p>
-                </>
-              )}
-            </div>
-            <div className="diff-new">
-              {block.kind === "moved_from" ? null : (
-                <>
-                  {block.kind === "moved_to" ? label : null}
-                  <p>{block.kind === "changed" ? <Parts parts={block.parts} side="new" /> : block.text}</p>
-                </>
-              )}
-            </div>
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
 export default function EncyclopediaHistory({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("encyclopedia");
   const locale = i18n.language as Locale;
@@ -191,81 +103,88 @@ export default function EncyclopediaHistory({ loaderData }: Route.ComponentProps
       {diff ? (
         <section className="panel" aria-labelledby="entry-diff-title">
           <h2 id="entry-diff-title">{t("history.diff_title", { from: diff.from.number, to: diff.to.number })}</h2>
-          <p>
-            {view === "side" ? (
-              <Link to={`${historyHref}?from=${diff.from.id}&to=${diff.to.id}`} data-testid="diff-inline">
-                {t("history.inline")}
-              </Link>
-            ) : (
-              <Link to={`${historyHref}?from=${diff.from.id}&to=${diff.to.id}&view=side`} data-testid="diff-side">
-                {t("history.side_by_side")}
-              </Link>
-            )}
-          </p>
-          <DiffView diff={diff} view={view} />
+          <nav className="diff-views" aria-label={t("history.view_label")}>
+            <Link
+              to={`${historyHref}?from=${diff.from.id}&to=${diff.to.id}&view=side`}
+              aria-current={view === "side" ? "true" : undefined}
+              data-testid="diff-side"
+            >
+              {t("history.side_by_side")}
+            </Link>
+            <Link
+              to={`${historyHref}?from=${diff.from.id}&to=${diff.to.id}`}
+              aria-current={view === "inline" ? "true" : undefined}
+              data-testid="diff-inline"
+            >
+              {t("history.inline")}
+            </Link>
+          </nav>
+          <EntryDiff diff={diff} view={view} />
         </section>
       ) : null}
       <Form method="get" action={historyHref} className="panel">
-        <table className="entry-revisions" data-testid="entry-revisions">
-          <thead>
-            <tr>
-              <th scope="col">{t("history.from")}</th>
-              <th scope="col">{t("history.to")}</th>
-              <th scope="col">{t("history.revision")}</th>
-              <th scope="col">{t("history.summary")}</th>
-              <th scope="col">{t("history.size")}</th>
-              {canEdit ? <th scope="col">{t("history.revert")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {revisions.map((revision) => (
-              <tr key={revision.id} data-testid="revision-row">
-                <td>
-                  <input
-                    type="radio"
-                    name="from"
-                    value={revision.id}
-                    defaultChecked={revision.id === (diff?.from.id ?? oldest?.id)}
-                    aria-label={t("history.from_label", { number: revision.number })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name="to"
-                    value={revision.id}
-                    defaultChecked={revision.id === (diff?.to.id ?? newest?.id)}
-                    aria-label={t("history.to_label", { number: revision.number })}
-                  />
-                </td>
-                <td>
-                  <Link to={revision.current ? entryHref : `${entryHref}?revision=${revision.id}`}>#{revision.number}</Link>{" "}
-                  <time dateTime={revision.createdAt}>{formatDate(revision.createdAt, locale, dateTime)}</time>{" "}
-                  {revision.author ? (
-                    <Link to={localizePath(`/profile/${revision.author.username}`, locale)}>{revision.author.nickname}</Link>
-                  ) : null}
-                  {revision.current ? <span className="role-badge">{t("history.current")}</span> : null}
-                </td>
-                <td>
-                  {revision.summary || <span className="muted">—</span>}
-                  {revision.revertOf !== null ? <span className="muted"> {t("history.reverted")}</span> : null}
-                </td>
-                <td className={revision.sizeDelta >= 0 ? "diff-size-added" : "diff-size-removed"}>
-                  {revision.sizeDelta > 0 ? `+${revision.sizeDelta}` : revision.sizeDelta < 0 ? `−${-revision.sizeDelta}` : "0"}
-                </td>
-                {canEdit ? (
-                  <td>
-                    {revision.current ? null : (
-                      <button type="submit" form={`revert-${revision.id}`} className="button" data-testid={`revert-${revision.number}`}>
-                        {t("history.revert_button")}
-                      </button>
-                    )}
-                  </td>
-                ) : null}
+        <div className="entry-revisions-scroll">
+          <table className="entry-revisions" data-testid="entry-revisions">
+            <thead>
+              <tr>
+                <th scope="col">{t("history.from")}</th>
+                <th scope="col">{t("history.to")}</th>
+                <th scope="col">{t("history.revision")}</th>
+                <th scope="col">{t("history.summary")}</th>
+                <th scope="col">{t("history.size")}</th>
+                {canEdit ? <th scope="col">{t("history.revert")}</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {revisions.map((revision) => (
+                <tr key={revision.id} data-testid="revision-row">
+                  <td>
+                    <input
+                      type="radio"
+                      name="from"
+                      value={revision.id}
+                      defaultChecked={revision.id === (diff?.from.id ?? oldest?.id)}
+                      aria-label={t("history.from_label", { number: revision.number })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="radio"
+                      name="to"
+                      value={revision.id}
+                      defaultChecked={revision.id === (diff?.to.id ?? newest?.id)}
+                      aria-label={t("history.to_label", { number: revision.number })}
+                    />
+                  </td>
+                  <td>
+                    <Link to={revision.current ? entryHref : `${entryHref}?revision=${revision.id}`}>#{revision.number}</Link>{" "}
+                    <time dateTime={revision.createdAt}>{formatDate(revision.createdAt, locale, dateTime)}</time>{" "}
+                    {revision.author ? (
+                      <Link to={localizePath(`/profile/${revision.author.username}`, locale)}>{revision.author.nickname}</Link>
+                    ) : null}
+                    {revision.current ? <span className="role-badge">{t("history.current")}</span> : null}
+                  </td>
+                  <td>
+                    {revision.summary || <span className="muted">—</span>}
+                    {revision.revertOf !== null ? <span className="muted"> {t("history.reverted")}</span> : null}
+                  </td>
+                  <td className={revision.sizeDelta >= 0 ? "diff-size-added" : "diff-size-removed"}>
+                    {revision.sizeDelta > 0 ? `+${revision.sizeDelta}` : revision.sizeDelta < 0 ? `−${-revision.sizeDelta}` : "0"}
+                  </td>
+                  {canEdit ? (
+                    <td>
+                      {revision.current ? null : (
+                        <button type="submit" form={`revert-${revision.id}`} className="button" data-testid={`revert-${revision.number}`}>
+                          {t("history.revert_button")}
+                        </button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {revisions.length > 1 ? (
           <button type="submit" className="button button-primary" data-testid="compare">
             {t("history.compare")}

@@ -23,6 +23,7 @@ import { answerJsonLd } from "../lib/question-meta.ts";
 import "../lib/questions-catalog.ts";
 import { ViewBeacon } from "../components/view-beacon.tsx";
 import { AdSlot } from "../components/ad-slot.tsx";
+import { NewAnswersNotice } from "../components/new-answers-notice.tsx";
 
 /** The answer editor is its own chunk: readers who cannot answer (visitors, the first load of most pages) never load it. */
 const AnswerEditor = lazy(() => import("../components/answer-editor.tsx").then((module) => ({ default: module.AnswerEditor })));
@@ -218,6 +219,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </nav>
             </div>
+            <NewAnswersNotice questionPath={question.url} />
             {answers.items.length === 0 ? <p className="muted">{t("question.no_answers")}</p> : null}
             {answers.items.map((item) => (
               <QuestionAnswer key={item.id} answer={item} page={page} confirmDelete={asked?.confirmDeleteAnswer === item.id} />

@@ -6,9 +6,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { formatDate, localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { searchEntries } from "../../features/encyclopedia/service.ts";
 import { circleNamesById, siteWikiHome } from "../../features/encyclopedia/site-home.ts";
-import { bracketed, entryPath } from "../../features/encyclopedia/paths.ts";
 import { EmptyState } from "../components/empty-state.tsx";
-import { EntryVersionLinks } from "../components/entry-list.tsx";
+import { EntryList } from "../components/entry-list.tsx";
 import "../lib/encyclopedia-catalog.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "encyclopedia:site.title");
@@ -34,36 +33,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const cacheControl = loaderHeaders.get("Cache-Control");
   return cacheControl ? { "Cache-Control": cacheControl } : {};
-}
-
-interface Listed {
-  id: number;
-  circleId: number;
-  name: string;
-  language: string;
-  translationOf?: number | null;
-  disambiguation?: string | null;
-}
-
-function EntryLink({ entry, circleName }: { entry: Listed; circleName?: string }) {
-  const { i18n } = useTranslation("encyclopedia");
-  const locale = i18n.language as Locale;
-  return (
-    <>
-      <Link to={localizePath(entryPath(entry), locale)} lang={entry.language}>
-        {entry.name}
-      </Link>
-      {entry.disambiguation ? <span className="muted">{bracketed(entry.disambiguation, entry.language)}</span> : null}
-      {circleName ? (
-        <>
-          {" "}
-          <Link className="muted wiki-entry-circle" to={localizePath(`/circles/${entry.circleId}`, locale)}>
-            {circleName}
-          </Link>
-        </>
-      ) : null}
-    </>
-  );
 }
 
 export default function Wiki({ loaderData }: Route.ComponentProps) {
@@ -98,13 +67,7 @@ export default function Wiki({ loaderData }: Route.ComponentProps) {
         <section className="panel" aria-labelledby="site-wiki-results-title" data-testid="site-wiki-results">
           <h2 id="site-wiki-results-title">{t("site.results", { query })}</h2>
           {results.length > 0 ? (
-            <ul className="entry-list">
-              {results.map((entry) => (
-                <li key={entry.id}>
-                  <EntryLink entry={entry} circleName={circleNames[entry.circleId]} />
-                </li>
-              ))}
-            </ul>
+            <EntryList entries={results} circleNames={circleNames} />
           ) : (
             <EmptyState description={t("site.no_results", { query })} />
           )}
@@ -115,15 +78,17 @@ export default function Wiki({ loaderData }: Route.ComponentProps) {
         <section className="panel" aria-labelledby="site-wiki-featured-title" data-testid="site-wiki-featured">
           <h2 id="site-wiki-featured-title">{t("site.featured")}</h2>
           {loaderData.featured.length > 0 ? (
-            <ol className="entry-list">
-              {loaderData.featured.map((entry) => (
-                <li key={entry.id}>
-                  <EntryLink entry={entry} circleName={circleNames[entry.circleId]} />
-                  <EntryVersionLinks versions={entry.others} /> <span className="muted">{t("read.views", { count: entry.views })}</span>
+            <EntryList
+              entries={loaderData.featured}
+              ordered
+              circleNames={circleNames}
+              detail={(entry) => (
+                <>
+                  <span className="muted">{t("read.views", { count: entry.views })}</span>
                   {entry.cites > 0 ? <span className="muted"> · {t("read.cites", { count: entry.cites })}</span> : null}
-                </li>
-              ))}
-            </ol>
+                </>
+              )}
+            />
           ) : (
             <p className="muted">{t("site.featured_empty")}</p>
           )}
@@ -131,17 +96,15 @@ export default function Wiki({ loaderData }: Route.ComponentProps) {
         <section className="panel" aria-labelledby="site-wiki-recent-title" data-testid="site-wiki-recent">
           <h2 id="site-wiki-recent-title">{t("site.recent")}</h2>
           {loaderData.recent.length > 0 ? (
-            <ul className="entry-list">
-              {loaderData.recent.map((entry) => (
-                <li key={entry.id}>
-                  <EntryLink entry={entry} circleName={circleNames[entry.circleId]} />
-                  <EntryVersionLinks versions={entry.others} />{" "}
-                  <time className="muted" dateTime={entry.updatedAt}>
-                    {formatDate(entry.updatedAt, locale, { dateStyle: "medium" })}
-                  </time>
-                </li>
-              ))}
-            </ul>
+            <EntryList
+              entries={loaderData.recent}
+              circleNames={circleNames}
+              detail={(entry) => (
+                <time className="muted" dateTime={entry.updatedAt}>
+                  {formatDate(entry.updatedAt, locale, { dateStyle: "medium" })}
+                </time>
+              )}
+            />
           ) : (
             <p className="muted">{t("home.empty")}</p>
           )}
@@ -156,13 +119,7 @@ export default function Wiki({ loaderData }: Route.ComponentProps) {
                 <h3>
                   <Link to={localizePath(`/circles/${circle.id}/encyclopedia`, locale)}>{circle.name}</Link>
                 </h3>
-                <ul className="entry-list">
-                  {entries.map((entry) => (
-                    <li key={entry.id}>
-                      <EntryLink entry={entry} />
-                    </li>
-                  ))}
-                </ul>
+                <EntryList entries={entries} />
                 <p>
                   <Link to={localizePath(`/circles/${circle.id}?tab=encyclopedia`, locale)}>{t("site.circle_all", { count })}</Link>
                 </p>

@@ -9,7 +9,7 @@ import { loadCircleAccess, requireCircle } from "./access.server.ts";
 import { can } from "./policy.ts";
 import { snakeKeys } from "./presenter.ts";
 import { createCircleSchema, memberListQuerySchema, setRoleSchema, setRolesSchema, updateCircleSchema } from "./schema.ts";
-import { getCirclePage, listCircleTree } from "./service.ts";
+import { getCirclePage, listCircleTree, type CircleNode } from "./service.ts";
 import { createCircle, deleteCircle, rootCircleId, updateCircle } from "./manage.ts";
 import { listMembers, removeAllAdministrators, removeMember, setMemberRoles } from "./membership.ts";
 import { listPins, pinnableTypeSchema, pinSubject, unpinSubject } from "./pins.ts";
@@ -31,6 +31,11 @@ import {
  */
 
 const circleParams = z.object({ id: idSchema });
+
+/** The tree as the API answers it: the list page's Join flag stays on the page. */
+function withoutJoinable(nodes: CircleNode[]): Omit<CircleNode, "joinable" | "children">[] {
+  return nodes.map(({ joinable: _joinable, children, ...node }) => ({ ...node, children: withoutJoinable(children) }));
+}
 const memberParams = z.object({ id: idSchema, user_id: idSchema });
 const pinParams = z.object({ id: idSchema, type: pinnableTypeSchema, subject_id: idSchema });
 
@@ -58,7 +63,9 @@ export const circleTreeOperation = defineOperation({
   run: async (services, viewer, { query }) => {
     const root = await loadCircleAccess(services.db, viewer, rootCircleId);
     return {
-      circles: snakeKeys(await listCircleTree(services.db, viewer, services.locale, { query: query.q })) as CircleNodeAnswer[],
+      circles: snakeKeys(
+        withoutJoinable(await listCircleTree(services.db, viewer, services.locale, { query: query.q })),
+      ) as CircleNodeAnswer[],
       can: { create: root !== null && can(viewer, "create_subcircle", root) },
     };
   },

@@ -5,7 +5,7 @@ import type { Locale } from "../../common/locale.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { loadCircleAccessMap } from "./access.server.ts";
 import { circleRowById, circleRows } from "./tree.server.ts";
-import { canReadCircleContent, canViewCircle, circlePermissions, type CircleAction, type CircleRole } from "./policy.ts";
+import { can, canReadCircleContent, canViewCircle, circlePermissions, type CircleAction, type CircleRole } from "./policy.ts";
 import { rememberedCircleCounts, type CircleContentCounts } from "./counts.ts";
 import { presentCircle, type CircleRow, type CircleView } from "./presenter.ts";
 
@@ -25,6 +25,8 @@ export interface CircleCounts {
 export interface CircleNode extends CircleView {
   /** The viewer's role in the circle, null when not a member. */
   role: CircleRole | null;
+  /** The viewer may join it from the list (signed in, not a member, and the circle takes them). */
+  joinable: boolean;
   counts: CircleCounts;
   children: CircleNode[];
 }
@@ -89,6 +91,7 @@ export async function listCircleTree(
       ...presentCircle(row, locale),
       parentId: parentOf.get(row.id) ?? null,
       role: accesses.get(row.id)!.role,
+      joinable: viewer !== null && can(viewer, "join", accesses.get(row.id)!),
       counts: { members: members.get(row.id) ?? 0, subcircles: childCount.get(row.id) ?? 0, content: content.get(row.id) ?? null },
       children: [],
     });

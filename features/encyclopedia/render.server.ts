@@ -23,20 +23,41 @@ function bracketed(text: string, bracket: CitationSettings["bracket"]): string {
   return bracket === "round" ? `(${text})` : `[${text}]`;
 }
 
+/** A part of a reference ended by a full stop, unless it already ends in one ("Wright, E. M." stays). */
+function closed(html: string, text: string): string {
+  return /[.!?。！？]$/.test(text.trim()) ? html : `${html}.`;
+}
+
 /** One reference as a line of the list: authors. title. container, publisher, year: pages. DOI, URL (accessed). */
 export function referenceText(reference: EntryReference): string {
   const parts: string[] = [];
-  if (reference.authors.length > 0) parts.push(escapeHtml(reference.authors.join(", ")) + ".");
-  parts.push(`<em>${escapeHtml(reference.title)}</em>.`);
-  const source = [reference.container, reference.publisher, reference.year].filter(Boolean).map((part) => escapeHtml(part!));
-  if (source.length > 0) parts.push(source.join(", ") + (reference.pages ? `: ${escapeHtml(reference.pages)}` : "") + ".");
-  else if (reference.pages) parts.push(escapeHtml(reference.pages) + ".");
+  if (reference.authors.length > 0) {
+    const authors = reference.authors.join(", ");
+    parts.push(closed(escapeHtml(authors), authors));
+  }
+  parts.push(closed(`<em>${escapeHtml(reference.title)}</em>`, reference.title));
+  const source = [reference.container, reference.publisher, reference.year].filter(Boolean).map((part) => part!);
+  if (source.length > 0) {
+    const text = source.join(", ") + (reference.pages ? `: ${reference.pages}` : "");
+    parts.push(closed(escapeHtml(text), text));
+  } else if (reference.pages) parts.push(closed(escapeHtml(reference.pages), reference.pages));
   if (reference.doi) parts.push(`DOI: <a href="https://doi.org/${escapeHtml(encodeURI(reference.doi))}">${escapeHtml(reference.doi)}</a>.`);
   if (reference.url)
     parts.push(
       `<a href="${escapeHtml(reference.url)}">${escapeHtml(reference.url)}</a>${reference.accessed ? ` (${escapeHtml(reference.accessed)})` : ""}.`,
     );
   return parts.join(" ");
+}
+
+/**
+ * The links from a reference back to where it is cited: "^" itself when cited once, otherwise
+ * "^" followed by one lettered link per place, from "a" ("^ a b"), as encyclopedias print them.
+ */
+export function backLinkHtml(ids: string[]): string {
+  if (ids.length === 0) return "";
+  if (ids.length === 1) return `<a href="#${ids[0]}">^</a>`;
+  const letter = (at: number) => (at < 26 ? String.fromCharCode(97 + at) : String(at + 1));
+  return `^ ${ids.map((id, at) => `<a href="#${id}">${letter(at)}</a>`).join(" ")}`;
 }
 
 /**
@@ -85,10 +106,8 @@ export function citationMarkdown(snapshot: Pick<EntrySnapshot, "content" | "refe
   if (references.length === 0) return body;
   const listed = [...order, ...references.filter((reference) => !order.includes(reference))];
   const items = listed.map((reference, index) => {
-    const links = (backLinks.get(reference) ?? []).map(
-      (id, at) => `<a href="#${id}">${at === 0 ? "^" : String.fromCharCode(97 + (at % 26))}</a>`,
-    );
-    return `<li id="ref-${index + 1}">${links.length > 0 && citation.format !== "none" ? links.join(" ") + " " : ""}${referenceText(reference)}</li>`;
+    const links = backLinkHtml(backLinks.get(reference) ?? []);
+    return `<li id="ref-${index + 1}">${links !== "" && citation.format !== "none" ? links + " " : ""}${referenceText(reference)}</li>`;
   });
   return `${body}\n\n## ${referenceHeading[language]}\n\n<ol>\n${items.join("\n")}\n</ol>\n`;
 }
