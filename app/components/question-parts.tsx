@@ -6,7 +6,7 @@ import { defaultAvatar } from "../../features/accounts/presenter.ts";
 import type { AnswerItem, PersonCard, QuestionListItem, SimilarQuestion } from "../../features/questions/types.ts";
 import questionStyles from "../styles/questions.css?url";
 import "../lib/questions-catalog.ts";
-import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
+import { FramedAvatar, WornBadge } from "./worn-items.tsx";
 
 /** The question pages' own stylesheet (lists, cards, the answer box, the side panel). */
 export const questionStylesheets = [{ rel: "stylesheet", href: questionStyles }];

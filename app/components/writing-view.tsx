@@ -12,7 +12,7 @@ import { ActionBar } from "./action-bar.tsx";
 import { HiddenNotice } from "./hidden-notice.tsx";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { CommentSection, type CommentActionData, type CommentFormFailure, type CommentsPageData } from "./comment-section.tsx";
-import { FramedAvatar, WornBadge } from "./shop-icons.tsx";
+import { FramedAvatar, WornBadge } from "./worn-items.tsx";
 import { ViewBeacon } from "./view-beacon.tsx";
 import { AdSlot } from "./ad-slot.tsx";
 

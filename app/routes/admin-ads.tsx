@@ -9,7 +9,7 @@ import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/o
 import { requireStaff } from "../../features/admin/staff.ts";
 import { pendingCampaigns } from "../../features/ads/review.ts";
 import { approveCampaignOperation, presentCampaign, rejectCampaignOperation } from "../../features/ads/operations.ts";
-import { AdCard } from "../components/ad-slot.tsx";
+import { AdCard } from "../components/ad-card.tsx";
 import "../lib/admin-catalog.ts";
 import "../lib/ads-catalog.ts";
 

@@ -11,7 +11,7 @@ import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/o
 import { createCampaignOperation } from "../../features/ads/operations.ts";
 import { adSettings } from "../../features/ads/settings.ts";
 import { uploadImage } from "../lib/upload-image.ts";
-import { AdCard } from "../components/ad-slot.tsx";
+import { AdCard } from "../components/ad-card.tsx";
 import "../lib/ads-catalog.ts";
 import "../../common/i18n-forms.ts";
 import walletStyles from "../styles/wallet.css?url";

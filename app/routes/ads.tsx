@@ -3,7 +3,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/ads";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { AdCard } from "../components/ad-slot.tsx";
+import { AdCard } from "../components/ad-card.tsx";
 import { adSettings } from "../../features/ads/settings.ts";
 import "../lib/ads-catalog.ts";
 
