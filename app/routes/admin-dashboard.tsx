@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/admin-dashboard";
@@ -24,27 +23,31 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">{t("menu.dashboard")}</h1>
       <dl className="admin-dashboard">
         {loaderData.queues.map((queue) => (
-          <Fragment key={queue.key}>
+          <div key={queue.key} className="admin-stat">
             <dt>
               <Link to={localizePath(queue.path, locale)}>{t(`dashboard.queues.${queue.key}`)}</Link>
             </dt>
             <dd data-testid={`queue-${queue.key}`}>{queue.count}</dd>
-          </Fragment>
+          </div>
         ))}
         {loaderData.canSeeLedger ? (
-          <>
+          <div className="admin-stat">
             <dt>{t("dashboard.last_ledger_check")}</dt>
             <dd>
               {check
                 ? `${formatDate(check.ranAt, locale, { dateStyle: "medium", timeStyle: "short" })} · ${t(check.consistent ? "dashboard.consistent" : "dashboard.inconsistent")}`
                 : t("dashboard.never")}
             </dd>
-          </>
+          </div>
         ) : null}
-        <dt>{t("dashboard.sign_ups_today")}</dt>
-        <dd>{loaderData.signUpsToday}</dd>
-        <dt>{t("dashboard.content_today")}</dt>
-        <dd>{loaderData.contentToday}</dd>
+        <div className="admin-stat">
+          <dt>{t("dashboard.sign_ups_today")}</dt>
+          <dd>{loaderData.signUpsToday}</dd>
+        </div>
+        <div className="admin-stat">
+          <dt>{t("dashboard.content_today")}</dt>
+          <dd>{loaderData.contentToday}</dd>
+        </div>
       </dl>
     </section>
   );

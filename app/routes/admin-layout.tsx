@@ -15,12 +15,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const locale = i18n.language as Locale;
   return (
-    <div className="admin-area" style={{ display: "flex", gap: "1.5rem", alignItems: "flex-start" }}>
-      <nav aria-label={t("title")} className="admin-menu" style={{ minWidth: "10rem" }}>
-        <p>
+    <div className="account-layout admin-area">
+      <nav aria-label={t("title")} className="panel account-nav admin-menu">
+        <p className="account-nav-title">
           <strong>{t("title")}</strong> · {t(`roles.${loaderData.role}`)}
         </p>
-        <ul style={{ listStyle: "none", padding: 0 }}>
+        <ul>
           {loaderData.sections.map((section) => (
             <li key={section.key}>
               <NavLink to={localizePath(section.path, locale)} end={section.key === "dashboard"}>
@@ -30,7 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div className="account-content">
         <Outlet />
       </div>
     </div>

@@ -1,6 +1,16 @@
-import { count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { ledgerChecks, moderationCases, users, writings, questions, comments } from "../../server/db/schema/index.ts";
+import {
+  adCampaigns,
+  cashouts,
+  ledgerChecks,
+  moderationCases,
+  tradeProgress,
+  users,
+  writings,
+  questions,
+  comments,
+} from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { checkLedger, ledgerIsConsistent, type LedgerCheckReport } from "../ledger/check.ts";
@@ -88,6 +98,30 @@ export const attentionQueues: AttentionQueue[] = [
     count: async (db) => (await db.select({ n: count() }).from(moderationCases).where(eq(moderationCases.status, "open")))[0]?.n ?? 0,
   },
   { key: "failed_jobs", path: "/admin/jobs", action: "manage_jobs", count: async (db) => (await failedJobs(db, 1000)).length },
+  {
+    key: "open_disputes",
+    path: "/admin/disputes",
+    action: "review_trade_disputes",
+    count: async (db) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(tradeProgress)
+          .where(and(isNotNull(tradeProgress.disputedAt), isNull(tradeProgress.disputeDecision)))
+      )[0]?.n ?? 0,
+  },
+  {
+    key: "cashouts_to_review",
+    path: "/admin/cashouts",
+    action: "manage_cashouts",
+    count: async (db) => (await db.select({ n: count() }).from(cashouts).where(eq(cashouts.status, "requested")))[0]?.n ?? 0,
+  },
+  {
+    key: "campaigns_to_review",
+    path: "/admin/ads",
+    action: "manage_ledger",
+    count: async (db) => (await db.select({ n: count() }).from(adCampaigns).where(eq(adCampaigns.status, "pending_review")))[0]?.n ?? 0,
+  },
 ];
 
 export interface Dashboard {
