@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.ts";
 import { searchQuerySchema } from "../../features/search/operations.ts";
 import { search, searchableCircles, type SearchPage } from "../../features/search/service.ts";
-import type { SearchType } from "../../features/search/registry.ts";
+import { searchTabTypes, type SearchType } from "../../features/search/registry.ts";
 
 export interface SearchPageData {
   params: {
@@ -15,6 +15,8 @@ export interface SearchPageData {
   page: SearchPage;
   failed: boolean;
   circles: { id: number; name: string }[];
+  /** The page's tabs: "all", then every searchable kind in its declared order (the search registration's `tabOrder`). */
+  tabs: ("all" | SearchType)[];
 }
 
 const empty: SearchPage = { results: [], nextCursor: null, totalEstimate: 0, didYouMean: null };
@@ -30,8 +32,9 @@ export async function searchPageFor(app: AppContext, searchParams: URLSearchPara
     sort: query.sort ?? "relevance",
     cursor: query.cursor ?? null,
   };
+  const tabs: SearchPageData["tabs"] = ["all", ...searchTabTypes()];
   const circles = params.q ? await searchableCircles(app.db, app.viewer, app.locale) : [];
-  if (!params.q) return { params, page: empty, failed: false, circles };
+  if (!params.q) return { params, page: empty, failed: false, circles, tabs };
   try {
     const page = await search(app.db, app.viewer, {
       query: params.q,
@@ -42,9 +45,9 @@ export async function searchPageFor(app: AppContext, searchParams: URLSearchPara
       cursor: params.cursor,
       locale: app.locale,
     });
-    return { params, page, failed: false, circles };
+    return { params, page, failed: false, circles, tabs };
   } catch (error) {
     console.error("search failed", error);
-    return { params, page: empty, failed: true, circles };
+    return { params, page: empty, failed: true, circles, tabs };
   }
 }

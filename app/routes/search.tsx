@@ -26,8 +26,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
-const tabTypes = ["all", "writing", "book", "chapter", "question", "answer", "entry", "circle", "user"] as const;
-
 function queryString(params: SearchPageData["params"], change: Record<string, string | null>): string {
   const merged: Record<string, string | null> = {
     q: params.q,
@@ -45,7 +43,7 @@ function queryString(params: SearchPageData["params"], change: Record<string, st
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("common");
   const locale = i18n.language as Locale;
-  const { params, page, failed, circles } = loaderData;
+  const { params, page, failed, circles, tabs } = loaderData;
   const action = localizePath("/search", locale);
   return (
     <section className="panel search-page" aria-labelledby="search-title">
@@ -70,7 +68,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {params.q ? (
         <>
           <nav className="tabs-nav" aria-label={t("search:types_label")}>
-            {tabTypes.map((type) => (
+            {tabs.map((type) => (
               <Link
                 key={type}
                 to={`${action}${queryString(params, { type: type === "all" ? null : type, cursor: null })}`}

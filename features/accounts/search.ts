@@ -4,6 +4,8 @@ import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 
 /** Users in the search index by nickname and username (never their private fields). */
 export const userSearch: SearchMember = {
+  tabOrder: 8,
+  suggested: true,
   reindex: [reindexOn(["user.registered", "user.profile_updated"])],
   async documents(db, ids) {
     const rows = await db

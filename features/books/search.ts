@@ -5,6 +5,9 @@ import { bookPath, chapterPath } from "./presenter.ts";
 
 /** Books and their chapters in the search index (a hidden book hides its chapters from search too). */
 export const bookSearch: SearchMember = {
+  tabOrder: 2,
+  suggested: true,
+  inSiteFeeds: true,
   reindex: [reindexOn(["book.created", "book.updated", "book.completed", "book.resumed"])],
   async documents(db, ids) {
     const rows = await db
@@ -38,6 +41,7 @@ export const bookSearch: SearchMember = {
 };
 
 export const chapterSearch: SearchMember = {
+  tabOrder: 3,
   reindex: [reindexOn(["book.chapter_added", "book.chapter_updated"], (event) => event.data.chapterId)],
   parent: "book",
   async documents(db, ids) {

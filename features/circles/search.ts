@@ -4,6 +4,8 @@ import { plainText, reindexOn, type SearchMember } from "../search/registry.ts";
 
 /** Circles in the search index by both names; found by whoever may see the circle listed. */
 export const circleSearch: SearchMember = {
+  tabOrder: 7,
+  suggested: true,
   reindex: [reindexOn(["circle.created", "circle.updated"])],
   teachesWords: true,
   async documents(db, ids) {

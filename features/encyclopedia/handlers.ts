@@ -3,6 +3,8 @@ import { answers, encyclopediaEntries, entryCitations, questions, writings } fro
 import type { Transaction } from "../../server/lib/transactions.ts";
 import { countsTag } from "../../server/lib/cache-tags.ts";
 import { onEvent } from "../events/bus.ts";
+import { subjectKind } from "../subjects/registry.ts";
+import { isSubjectType } from "../subjects/types.ts";
 import { recountCitations } from "./service.ts";
 
 /*
@@ -134,14 +136,12 @@ onEvent("entry.deleted", {
   inTransaction: (tx, event) => relink(tx, "entry", event.subjectId, null),
 });
 
-const citingKinds = new Set<string>(["writing", "question", "answer", "entry"]);
-
 /** Hidden or restored by moderation: the entries it cites show their counts again (a hidden question takes its answers along). */
 onEvent(["report.created", "moderation.decided"], {
   name: "encyclopedia.citing_source_moderated",
   async inTransaction(tx, event) {
     const kind = event.subjectType;
-    if (!kind || !citingKinds.has(kind)) return;
+    if (!kind || !isSubjectType(kind) || subjectKind(kind).citesEntries !== true) return;
     const own = and(eq(entryCitations.sourceType, kind as SourceType), eq(entryCitations.sourceId, event.subjectId));
     const ofAnswers =
       kind === "question"

@@ -5,6 +5,8 @@ import { entryPath } from "./paths.ts";
 
 /** Encyclopedia entries (each language version) in the search index: their aliases are synonyms of their name. */
 export const entrySearch: SearchMember = {
+  tabOrder: 6,
+  suggested: true,
   reindex: [reindexOn(["entry.created", "entry.edited"])],
   teachesWords: true,
   async documents(db, ids) {

@@ -10,6 +10,7 @@ import { entrySitemap } from "./sitemap.ts";
 
 registerSubject({
   type: "entry",
+  citesEntries: true,
   authorSql: (id) => `SELECT creator_id FROM encyclopedia_entries WHERE id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },
   search: entrySearch,

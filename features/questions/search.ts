@@ -5,6 +5,9 @@ import { answerPath, questionPath } from "./paths.ts";
 
 /** Questions and answers in the search index (an answer is found in its question's circle and language; a hidden question hides its answers). */
 export const questionSearch: SearchMember = {
+  tabOrder: 4,
+  suggested: true,
+  inSiteFeeds: true,
   reindex: [reindexOn(["question.asked", "question.edited"])],
   async documents(db, ids) {
     const rows = await db
@@ -39,6 +42,7 @@ export const questionSearch: SearchMember = {
 };
 
 export const answerSearch: SearchMember = {
+  tabOrder: 5,
   reindex: [reindexOn(["answer.created", "answer.edited"])],
   parent: "question",
   async documents(db, ids) {

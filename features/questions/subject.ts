@@ -67,6 +67,7 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  citesEntries: true,
   authorSql: (id) => `SELECT author_id FROM questions WHERE id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },
   views: viewsColumn(questions, questions.id, questions.views),
@@ -115,6 +116,7 @@ registerSubject({
 registerSubject({
   commentable: true,
   type: "answer",
+  citesEntries: true,
   authorSql: (id) => `SELECT author_id FROM answers WHERE id = ${id}`,
   hot: answerHot,
   authoredBy: (authorId) =>

@@ -7,6 +7,7 @@ import { loadCircleAccessMap } from "../circles/access.server.ts";
 import { canReadCircleContent } from "../circles/policy.ts";
 import { localizedTexts } from "../circles/presenter.ts";
 import { circleRows } from "../circles/tree.server.ts";
+import { searchTypesSql } from "./registry.ts";
 
 /**
  * RSS 2.0 and Atom feeds (`/feed.xml`, `/circles/{id}/feed.xml`, `/profile/{username}/feed.xml`,
@@ -70,7 +71,7 @@ export async function buildFeed(
     select d.type, d.id, d.title, d.path, d.body, d.published_at, u.username, u.nickname
     from search_documents d
     left join users u on u.id = d.author_id
-    where d.type in ('writing', 'book', 'question') and d.circle_id = any(${`{${readable.join(",")}}`}::integer[])
+    where d.type in (${searchTypesSql("inSiteFeeds")}) and d.circle_id = any(${`{${readable.join(",")}}`}::integer[])
       and (d.language = ${locale} or d.language is null) and ${where}
     order by d.published_at desc, d.id desc
     limit ${itemCount}`);

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../server/db/client.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import type { DomainEvent, EventVerb } from "../events/catalogue.ts";
@@ -64,6 +65,12 @@ export interface SearchMember {
   parent?: SearchType;
   /** Its names (title and other names) teach the segmenter whole words: indexed first on a rebuild (circles, entries). */
   teachesWords?: boolean;
+  /** Its place among the search page's tabs (after "all", lowest first); the tab's label is `search:types.<type>`. */
+  tabOrder: number;
+  /** The search box's suggestions offer its titles (the answers' and chapters' parents stand for them). */
+  suggested?: boolean;
+  /** Its items appear in the site's RSS/Atom feeds (features/search/feeds.ts). */
+  inSiteFeeds?: boolean;
 }
 
 export interface SearchKind extends SearchMember {
@@ -79,6 +86,25 @@ export function searchKind(type: SearchType): SearchKind | undefined {
 export function searchKinds(): SearchKind[] {
   const all = kindsWith("search").map((kind): SearchKind => ({ type: kind.type, ...kind.search }));
   return [...all.filter((kind) => kind.teachesWords), ...all.filter((kind) => !kind.teachesWords)];
+}
+
+/** The searchable kinds in the order of their search page tabs. */
+export function searchTabTypes(): SearchType[] {
+  return kindsWith("search")
+    .sort((a, b) => a.search.tabOrder - b.search.tabOrder)
+    .map((kind) => kind.type);
+}
+
+/** The kinds a search member flag picks (`suggested`, `inSiteFeeds`), as a SQL list of string literals for `d.type in (…)`. */
+export function searchTypesSql(flag: "suggested" | "inSiteFeeds"): SQL {
+  const types = kindsWith("search")
+    .filter((kind) => kind.search[flag] === true)
+    .map((kind) => kind.type);
+  if (types.length === 0) throw new Error(`no search kind declares ${flag}`);
+  return sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  );
 }
 
 export function isSearchType(value: string): value is SearchType {

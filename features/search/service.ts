@@ -21,7 +21,7 @@ import { loadDictionary } from "./indexer.ts";
 import { cleanQuery, prepareQuery, suggestionQuery } from "./query.ts";
 import { snippet } from "./snippets.ts";
 import { foldText, quoteLexeme, segment } from "./text.ts";
-import type { SearchType } from "./registry.ts";
+import { searchTypesSql, type SearchType } from "./registry.ts";
 
 /**
  * Searching the PostgreSQL index (features/search/indexer.ts): words through the same text module
@@ -281,7 +281,7 @@ export async function suggest(db: Executor, viewer: Viewer | null, query: string
   const seen = await visibility(db, viewer, locale);
   const result = await db.execute<{ type: SearchType; id: number; title: string; path: string }>(sql`
     select d.type, d.id, d.title, d.path from search_documents d
-    where d.type in ('writing', 'book', 'question', 'entry', 'circle', 'user')
+    where d.type in (${searchTypesSql("suggested")})
       and d.terms @@ ${tsquery}::tsquery and ${visibleTo(seen)}
     order by (case when d.names like ${`${folded.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} then 1 else 0 end) desc,
       ts_rank('{0.1, 0.2, 0.4, 1.0}', d.terms, ${tsquery}::tsquery) desc, d.hot_score desc, d.id desc

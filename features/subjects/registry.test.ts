@@ -39,9 +39,16 @@ describe("the subject registry", () => {
             .map(([name]) => name)
             .join(" ")}`;
         if (member === "search") {
-          const { reindex, parent, teachesWords } = kind.search!;
+          const { reindex, parent, teachesWords, tabOrder, suggested, inSiteFeeds } = kind.search!;
           const verbs = reindex.flatMap((entry) => entry.verbs).join(" ");
-          return `search: ${verbs}${parent ? ` (parent ${parent})` : ""}${teachesWords ? " (teaches words)" : ""}`;
+          const flags = [
+            `tab ${tabOrder}`,
+            ...(parent ? [`parent ${parent}`] : []),
+            ...(teachesWords ? ["teaches words"] : []),
+            ...(suggested ? ["suggested"] : []),
+            ...(inSiteFeeds ? ["in site feeds"] : []),
+          ];
+          return `search: ${verbs} (${flags.join(", ")})`;
         }
         return member;
       });
@@ -54,13 +61,14 @@ describe("the subject registry", () => {
         "answer": [
           "authorSql",
           "authoredBy",
+          "citesEntries",
           "commentable",
           "feed: latest all follow",
           "hot: rescore",
           "interactions: reactions favorites shares reports tips",
           "load",
           "remove",
-          "search: answer.created answer.edited (parent question)",
+          "search: answer.created answer.edited (tab 5, parent question)",
           "setHidden",
         ],
         "book": [
@@ -77,7 +85,7 @@ describe("the subject registry", () => {
           "load",
           "referencesAttachment",
           "remove",
-          "search: book.created book.updated book.completed book.resumed",
+          "search: book.created book.updated book.completed book.resumed (tab 2, suggested, in site feeds)",
           "setHidden",
           "sitemap: books",
           "usesCategory",
@@ -91,14 +99,14 @@ describe("the subject registry", () => {
           "interactions: reactions favorites shares reports",
           "load",
           "remove",
-          "search: book.chapter_added book.chapter_updated (parent book)",
+          "search: book.chapter_added book.chapter_updated (tab 3, parent book)",
           "setHidden",
         ],
         "circle": [
           "interactions: reactions favorites shares",
           "load",
           "referencesAttachment",
-          "search: circle.created circle.updated (teaches words)",
+          "search: circle.created circle.updated (tab 7, teaches words, suggested)",
         ],
         "comment": [
           "authorSql",
@@ -112,10 +120,11 @@ describe("the subject registry", () => {
           "authorSql",
           "authoredBy",
           "circleContent: entries",
+          "citesEntries",
           "commentable",
           "interactions: reactions favorites shares reports",
           "load",
-          "search: entry.created entry.edited (teaches words)",
+          "search: entry.created entry.edited (tab 6, teaches words, suggested)",
           "setHidden",
           "sitemap: entries",
           "views",
@@ -125,13 +134,14 @@ describe("the subject registry", () => {
           "authoredBy",
           "children",
           "circleContent: questions",
+          "citesEntries",
           "commentable",
           "feed: latest hot all follow",
           "hot: rescore recompute",
           "interactions: reactions favorites shares reports",
           "load",
           "remove",
-          "search: question.asked question.edited",
+          "search: question.asked question.edited (tab 4, suggested, in site feeds)",
           "setHidden",
           "sitemap: questions",
           "usesCategory",
@@ -142,7 +152,7 @@ describe("the subject registry", () => {
           "interactions: reactions favorites shares reports",
           "load",
           "referencesAttachment",
-          "search: user.registered user.profile_updated",
+          "search: user.registered user.profile_updated (tab 8, suggested)",
           "setHidden",
         ],
         "writing": [
@@ -150,6 +160,7 @@ describe("the subject registry", () => {
           "authorSql",
           "authoredBy",
           "circleContent: articles posts",
+          "citesEntries",
           "commentable",
           "creatorDesk: article serial post",
           "feed: latest hot all follow",
@@ -158,7 +169,7 @@ describe("the subject registry", () => {
           "load",
           "referencesAttachment",
           "remove",
-          "search: writing.published writing.edited",
+          "search: writing.published writing.edited (tab 1, suggested, in site feeds)",
           "setHidden",
           "sitemap: writings",
           "usesCategory",

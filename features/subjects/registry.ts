@@ -106,6 +106,8 @@ export interface SubjectKind {
   hot?: HotMember;
   /** What readers may do to it besides comments (the action bar shows exactly these). */
   interactions?: SubjectInteractions;
+  /** Its text may cite encyclopedia entries (`entry_citations`): moderation hiding or restoring it refreshes the cited entries' counts (features/encyclopedia/handlers.ts). */
+  citesEntries?: boolean;
 }
 
 /**

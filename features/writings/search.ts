@@ -6,6 +6,9 @@ import { splitPaywall } from "../paywall/split.ts";
 
 /** Writings (articles, serials, posts; every language version) in the search index. */
 export const writingSearch: SearchMember = {
+  tabOrder: 1,
+  suggested: true,
+  inSiteFeeds: true,
   reindex: [reindexOn(["writing.published", "writing.edited"])],
   async documents(db, ids) {
     const rows = await db

@@ -38,6 +38,7 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  citesEntries: true,
   authorSql: (id) => `SELECT author_id FROM writings WHERE id = ${id}`,
   feed: writingFeed,
   search: writingSearch,
