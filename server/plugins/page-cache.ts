@@ -230,6 +230,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "metric",
   "sent",
   "suggested",
+  "state",
+  "scope",
+  "created",
+  "amount",
 ]);
 
 /**
