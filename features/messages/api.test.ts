@@ -61,6 +61,8 @@ describe.each(databaseKinds)("unread counters API on %s", (kind) => {
           titleEn: `Notice ${index}`,
           bodyZh: "正文",
           bodyEn: "Text",
+          // Sent already (a scheduled announcement counts only once the job has sent it).
+          announcedAt: new Date(),
         })),
       );
     }
