@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { jsonRoute } from "../../server/lib/operation.ts";
-import { applyOperation, monetizationOperation } from "./operations.ts";
+import { applyOperation, monetizationHomeOperation, monetizationOperation } from "./operations.ts";
 
 /** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
 export async function monetizationApi(app: FastifyInstance): Promise<void> {
@@ -13,5 +13,9 @@ export async function monetizationApi(app: FastifyInstance): Promise<void> {
     tags,
     status: 201,
     summary: "Apply as a creator: approved at once when every criterion is met, else pending for review",
+  });
+  jsonRoute(app, "GET", "/api/monetization/home/", monetizationHomeOperation, {
+    tags,
+    summary: "The viewer's earnings at a glance: the three profit figures, income pending settlement, debt, this month by source",
   });
 }

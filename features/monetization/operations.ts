@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "../../server/lib/operation.ts";
 import { applyAsCreator, monetizationStatus, type MonetizationStatus } from "./service.ts";
+import { monetizationHome, type MonetizationHome } from "./home.ts";
+import { presentWallet, walletAnswerSchema } from "../wallet/operations.ts";
+import { profitSources } from "../analysis/profit.ts";
 
 const statusAnswer = z.strictObject({
   user_type: z.string(),
@@ -49,4 +52,37 @@ export const applyOperation = defineOperation({
   present: presentMonetization,
   response: statusAnswer,
   failures: ["already_applied"],
+});
+
+const homeAnswer = z.strictObject({
+  wallet: walletAnswerSchema,
+  pending: z.number().int(),
+  debt: z.number().int(),
+  settlement_days: z.number().int(),
+  month: z.string(),
+  by_source: z.array(z.strictObject({ source: z.enum(profitSources), amount: z.number().int() })),
+  month_total: z.number().int(),
+});
+
+export function presentHome(home: MonetizationHome): z.infer<typeof homeAnswer> {
+  return {
+    wallet: presentWallet(home.wallet),
+    pending: home.pending,
+    debt: home.debt,
+    settlement_days: home.settlementDays,
+    month: home.month,
+    by_source: home.bySource,
+    month_total: home.monthTotal,
+  };
+}
+
+/** What `/monetization/home` shows, as JSON: only the viewer's own figures. */
+export const monetizationHomeOperation = defineOperation({
+  name: "monetizationHome",
+  input: {},
+  viewer: "signed-in",
+  run: (services, viewer) => monetizationHome(services.db, viewer, services.now()),
+  present: presentHome,
+  response: homeAnswer,
+  failures: [],
 });
