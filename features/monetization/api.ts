@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { jsonRoute } from "../../server/lib/operation.ts";
-import { applyOperation, monetizationHomeOperation, monetizationOperation } from "./operations.ts";
+import { applyOperation, incomeOperation, monetizationHomeOperation, monetizationOperation } from "./operations.ts";
 
 /** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
 export async function monetizationApi(app: FastifyInstance): Promise<void> {
@@ -17,5 +17,9 @@ export async function monetizationApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "GET", "/api/monetization/home/", monetizationHomeOperation, {
     tags,
     summary: "The viewer's earnings at a glance: the three profit figures, income pending settlement, debt, this month by source",
+  });
+  jsonRoute(app, "GET", "/api/monetization/income/", incomeOperation, {
+    tags,
+    summary: "Every line of the viewer's cashable income, newest first (cursor): who paid, source, piece, amount, pending or available",
   });
 }

@@ -3,11 +3,12 @@ import { createTestApi, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
+import { listIncome } from "./income.ts";
 
 describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind) => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await createTestApi(kind);
+    api = await createTestApi(kind, { jobs: true });
   });
   afterAll(() => api.close());
 
@@ -36,5 +37,41 @@ describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind
     // The reader sees their own figures, not the author's.
     expect((await reader.visitor.get("/api/monetization/home/")).json()).toMatchObject({ pending: 0, month_total: 0 });
     expect((await api.app.inject({ method: "GET", url: "/api/monetization/home/" })).statusCode).toBe(401);
+  });
+
+  it("lists every income line, newest first and paged, pending until settlement makes it available", async () => {
+    const author = await createSignedInUser(api.app, api.database.db);
+    const writing = await createWriting(api.database.db, author.user, { title: "收入明细", tipEnabled: true });
+    const reader = await createSignedInUser(api.app, api.database.db, { nickname: "读者甲" });
+    await grant(api.database.db, reader.user.id, "sinecoin", 50);
+    for (const [index, amount] of [20, 30].entries()) {
+      const tipped = await reader.visitor.request("POST", `/api/subjects/writing/${writing.id}/tips/`, {
+        json: { amount },
+        headers: { "idempotency-key": `income-tip-${kind}-${index}` },
+      });
+      expect(tipped.statusCode, tipped.body).toBe(201);
+    }
+    const income = async () => (await author.visitor.get("/api/monetization/income/")).json();
+    const first = await income();
+    expect(first.next_cursor).toBeNull();
+    expect(first.results.map((line: { amount: number }) => line.amount)).toEqual([30, 20]);
+    expect(first.results[0]).toMatchObject({
+      kind: "tip",
+      source: "tips",
+      counterparty: "读者甲",
+      title: "收入明细",
+      status: "pending",
+    });
+    expect(first.results[0].url).toContain(String(writing.id));
+    expect(new Date(first.results[0].available_at).getTime() - new Date(first.results[0].created_at).getTime()).toBe(7 * 24 * 3600 * 1000);
+    const page = await listIncome(api.database.db, author.user.id, {}, 1);
+    expect(page.items.map((line) => line.amount)).toEqual([30]);
+    const next = await listIncome(api.database.db, author.user.id, { cursor: page.nextCursor! }, 1);
+    expect(next).toMatchObject({ items: [{ amount: 20 }], nextCursor: null });
+    const asOf = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000).toISOString();
+    await api.jobs!.runJobNow("settle-income", { asOf });
+    expect((await income()).results.map((line: { status: string }) => line.status)).toEqual(["available", "available"]);
+    expect((await reader.visitor.get("/api/monetization/income/")).json()).toEqual({ results: [], next_cursor: null });
+    expect((await author.visitor.get("/api/monetization/income/?cursor=abc")).statusCode).toBe(400);
   });
 });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineOperation } from "../../server/lib/operation.ts";
 import { applyAsCreator, monetizationStatus, type MonetizationStatus } from "./service.ts";
 import { monetizationHome, type MonetizationHome } from "./home.ts";
+import { incomeQuerySchema, listIncome, type IncomeLine, type IncomePage } from "./income.ts";
+import { incomeSources } from "../ledger/kinds.ts";
 import { presentWallet, walletAnswerSchema } from "../wallet/operations.ts";
 import { profitSources } from "../analysis/profit.ts";
 
@@ -84,5 +86,44 @@ export const monetizationHomeOperation = defineOperation({
   run: (services, viewer) => monetizationHome(services.db, viewer, services.now()),
   present: presentHome,
   response: homeAnswer,
+  failures: [],
+});
+
+const incomeLineAnswer = z.strictObject({
+  id: z.number().int(),
+  kind: z.string(),
+  source: z.enum(incomeSources),
+  amount: z.number().int(),
+  created_at: z.string(),
+  counterparty: z.string().nullable(),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  status: z.enum(["pending", "available"]),
+  available_at: z.string(),
+});
+
+export function presentIncomeLine(line: IncomeLine): z.infer<typeof incomeLineAnswer> {
+  return {
+    id: line.id,
+    kind: line.kind,
+    source: line.source,
+    amount: line.amount,
+    created_at: line.createdAt.toISOString(),
+    counterparty: line.counterparty,
+    title: line.title,
+    url: line.url,
+    status: line.status,
+    available_at: line.availableAt.toISOString(),
+  };
+}
+
+/** Every income line of the viewer's own, newest first, paged. */
+export const incomeOperation = defineOperation({
+  name: "monetizationIncome",
+  input: { query: incomeQuerySchema },
+  viewer: "signed-in",
+  run: (services, viewer, { query }) => listIncome(services.db, viewer.id, query),
+  present: (page: IncomePage) => ({ results: page.items.map(presentIncomeLine), next_cursor: page.nextCursor }),
+  response: z.strictObject({ results: z.array(incomeLineAnswer), next_cursor: z.string().nullable() }),
   failures: [],
 });
