@@ -76,7 +76,8 @@ export default function MonetizationHome({ loaderData }: Route.ComponentProps) {
         <Link to={localizePath("/monetization/cashout", locale)} className="button button-primary">
           {t("home.cash_out")}
         </Link>{" "}
-        <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>
+        <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>{" "}
+        <Link to={localizePath("/monetization/reward", locale)}>{t("reward.title")}</Link>
       </p>
     </section>
   );

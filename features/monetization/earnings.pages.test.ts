@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../tests/support/api.ts";
+import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
+import { oneDatabaseKind } from "../../tests/support/database.ts";
+import { grant } from "../../tests/support/money.ts";
+
+/** The programme's income details page, in both languages; only participants reach it. */
+describe.each(oneDatabaseKind)("the income details page on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, { pages: true });
+  });
+  afterAll(() => api.close());
+  const db = () => api.database.db;
+
+  it("lists a tip with who paid, the piece and when it becomes available; Registered users go to /monetization", async () => {
+    const author = await createSignedInUser(api.app, db(), { userType: "Official users" });
+    const writing = await createWriting(db(), author.user, { title: "明细页面", tipEnabled: true });
+    const reader = await createSignedInUser(api.app, db(), { nickname: "页面读者" });
+    await grant(db(), reader.user.id, "sinecoin", 25);
+    const tipped = await reader.visitor.request("POST", `/api/subjects/writing/${writing.id}/tips/`, {
+      json: { amount: 25 },
+      headers: { "idempotency-key": `reward-page-tip-${kind}` },
+    });
+    expect(tipped.statusCode, tipped.body).toBe(201);
+    const zh = await author.visitor.get("/monetization/reward");
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toContain("收入明细");
+    expect(zh.body).toContain("页面读者");
+    expect(zh.body).toContain("明细页面");
+    expect(zh.body).toContain("待结算");
+    const en = (await author.visitor.get("/en/monetization/reward")).body;
+    expect(en).toContain("Income details");
+    expect(en).toContain("Pending, available from");
+    expect(en).toContain("Tips");
+    expect((await author.visitor.get("/monetization/home")).body).toContain('href="/monetization/reward"');
+    const other = await reader.visitor.get("/monetization/reward");
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe("/monetization");
+  });
+});
