@@ -44,6 +44,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("creator/manage/comment", "routes/creator-comments.tsx", { id: id("creator-comments") }),
       route("creator/analysis/content", "routes/creator-analysis-content.tsx", { id: id("creator-analysis-content") }),
       route("creator/analysis/profit", "routes/creator-analysis-profit.tsx", { id: id("creator-analysis-profit") }),
+      route("creator/monetization", "routes/creator-monetization.tsx", { id: id("creator-monetization") }),
       route("account/*", "routes/signed-in-area.tsx", { id: id("account") }),
       route("message", "routes/message-centre-home.tsx", { id: id("message") }),
       route("messages", "routes/message-centre-home.tsx", { id: id("messages-home") }),

@@ -38,4 +38,24 @@ describe.each(oneDatabaseKind)("the income details page on %s", (kind) => {
     expect(other.statusCode).toBe(302);
     expect(other.headers.location).toBe("/monetization");
   });
+
+  it("the creator centre's entry: participants see their figures and every programme page, others how to join", async () => {
+    const official = await createSignedInUser(api.app, db(), { userType: "Official users" });
+    const zh = await official.visitor.get("/creator/monetization");
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toContain("创作者收益计划");
+    expect(zh.body).toContain('href="/monetization/reward"');
+    expect(zh.body).toContain('href="/monetization/cashout"');
+    expect(zh.body).toContain('href="/creator/monetization"');
+    const en = (await official.visitor.get("/en/creator/monetization")).body;
+    expect(en).toContain("The monetization programme");
+    expect(en).toContain('href="/en/monetization/home"');
+    expect(en).toContain("Cashable now");
+    const registered = await createSignedInUser(api.app, db());
+    const join = (await registered.visitor.get("/en/creator/monetization")).body;
+    expect(join).toContain("See how to join");
+    expect(join).toContain('href="/en/monetization"');
+    expect(join).not.toContain('href="/en/monetization/reward"');
+    expect((await api.app.inject({ method: "GET", url: "/creator/monetization" })).statusCode).toBe(302);
+  });
 });
