@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { jsonRoute } from "../../server/lib/operation.ts";
-import { applyOperation, incomeOperation, monetizationHomeOperation, monetizationOperation } from "./operations.ts";
+import {
+  applyOperation,
+  incomeOperation,
+  statementCsvOperation,
+  statementsOperation,
+  monetizationHomeOperation,
+  monetizationOperation,
+} from "./operations.ts";
 
 /** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
 export async function monetizationApi(app: FastifyInstance): Promise<void> {
@@ -21,5 +28,14 @@ export async function monetizationApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "GET", "/api/monetization/income/", incomeOperation, {
     tags,
     summary: "Every line of the viewer's cashable income, newest first (cursor): who paid, source, piece, amount, pending or available",
+  });
+  jsonRoute(app, "GET", "/api/monetization/statements/", statementsOperation, {
+    tags,
+    summary: "The viewer's monthly statements: income by source, refunds, net, cashouts paid with fee and tax withheld",
+  });
+  jsonRoute(app, "GET", "/api/monetization/statements/:file", statementCsvOperation, {
+    tags,
+    contentType: "text/csv; charset=utf-8",
+    summary: "One month's statement (`YYYY-MM.csv`) as CSV with a BOM, in the viewer's language",
   });
 }

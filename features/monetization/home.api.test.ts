@@ -74,4 +74,36 @@ describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind
     expect((await reader.visitor.get("/api/monetization/income/")).json()).toEqual({ results: [], next_cursor: null });
     expect((await author.visitor.get("/api/monetization/income/?cursor=abc")).statusCode).toBe(400);
   });
+
+  it("states each month's income by source, refunds and net, downloadable as CSV in the reader's language", async () => {
+    const author = await createSignedInUser(api.app, api.database.db);
+    const writing = await createWriting(api.database.db, author.user, { title: "月结单", tipEnabled: true });
+    const reader = await createSignedInUser(api.app, api.database.db);
+    await grant(api.database.db, reader.user.id, "sinecoin", 40);
+    const tipped = await reader.visitor.request("POST", `/api/subjects/writing/${writing.id}/tips/`, {
+      json: { amount: 40 },
+      headers: { "idempotency-key": `statement-tip-${kind}` },
+    });
+    expect(tipped.statusCode, tipped.body).toBe(201);
+    const statements = (await author.visitor.get("/api/monetization/statements/")).json();
+    expect(statements.results).toHaveLength(1);
+    const [statement] = statements.results;
+    expect(statement).toMatchObject({
+      income: { tips: 40, unlocks: 0, ads: 0, missions: 0, rewards: 0 },
+      refunds: 0,
+      net: 40,
+      cashouts: { count: 0, amount: 0, fee: 0, tax_withheld_fen: 0, net_fen: 0 },
+    });
+    expect(statement.csv_url).toBe(`/api/monetization/statements/${statement.month}.csv`);
+    const csv = await author.visitor.get(statement.csv_url);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.startsWith("\uFEFF")).toBe(true);
+    expect(csv.body).toContain("赞赏,40");
+    expect(csv.body).toContain("净收入（创作币）,40");
+    const en = await author.visitor.request("GET", statement.csv_url, { headers: { "accept-language": "en" } });
+    expect(en.body).toContain("Tips,40");
+    expect((await reader.visitor.get("/api/monetization/statements/")).json()).toEqual({ results: [] });
+    expect((await author.visitor.get("/api/monetization/statements/2026-13.csv")).statusCode).toBe(400);
+  });
 });

@@ -4,6 +4,7 @@ import { applyAsCreator, monetizationStatus, type MonetizationStatus } from "./s
 import { monetizationHome, type MonetizationHome } from "./home.ts";
 import { incomeQuerySchema, listIncome, type IncomeLine, type IncomePage } from "./income.ts";
 import { incomeSources } from "../ledger/kinds.ts";
+import { emptyStatement as emptyFor, monthlyStatements, statementCsv, statementFileParams, type Statement } from "./statements.ts";
 import { presentWallet, walletAnswerSchema } from "../wallet/operations.ts";
 import { profitSources } from "../analysis/profit.ts";
 
@@ -125,5 +126,65 @@ export const incomeOperation = defineOperation({
   run: (services, viewer, { query }) => listIncome(services.db, viewer.id, query),
   present: (page: IncomePage) => ({ results: page.items.map(presentIncomeLine), next_cursor: page.nextCursor }),
   response: z.strictObject({ results: z.array(incomeLineAnswer), next_cursor: z.string().nullable() }),
+  failures: [],
+});
+
+const statementAnswer = z.strictObject({
+  month: z.string(),
+  income: z.strictObject(
+    Object.fromEntries(incomeSources.map((source) => [source, z.number().int()])) as Record<(typeof incomeSources)[number], z.ZodNumber>,
+  ),
+  refunds: z.number().int(),
+  net: z.number().int(),
+  cashouts: z.strictObject({
+    count: z.number().int(),
+    amount: z.number().int(),
+    fee: z.number().int(),
+    tax_withheld_fen: z.number().int(),
+    net_fen: z.number().int(),
+  }),
+  csv_url: z.string(),
+});
+
+export function presentStatement(statement: Statement): z.infer<typeof statementAnswer> {
+  return {
+    month: statement.month,
+    income: statement.income,
+    refunds: statement.refunds,
+    net: statement.net,
+    cashouts: {
+      count: statement.cashouts.count,
+      amount: statement.cashouts.amount,
+      fee: statement.cashouts.fee,
+      tax_withheld_fen: statement.cashouts.taxWithheldFen,
+      net_fen: statement.cashouts.netFen,
+    },
+    csv_url: `/api/monetization/statements/${statement.month}.csv`,
+  };
+}
+
+/** The viewer's own monthly statements, newest first. */
+export const statementsOperation = defineOperation({
+  name: "monetizationStatements",
+  input: {},
+  viewer: "signed-in",
+  run: (services, viewer) => monthlyStatements(services.db, viewer.id),
+  present: (statements: Statement[]) => ({ results: statements.map(presentStatement) }),
+  response: z.strictObject({ results: z.array(statementAnswer) }),
+  failures: [],
+});
+
+/** One month's statement of the viewer's own as CSV (a month without activity is all zeros). */
+export const statementCsvOperation = defineOperation({
+  name: "monetizationStatementCsv",
+  input: { params: statementFileParams },
+  viewer: "signed-in",
+  run: async (services, viewer, { params }) => {
+    const month = params.file.slice(0, 7);
+    const [statement] = await monthlyStatements(services.db, viewer.id, month);
+    return statement ?? emptyFor(month);
+  },
+  present: (statement: Statement, { locale }) => statementCsv(statement, locale),
+  response: z.string().describe("text/csv"),
   failures: [],
 });
