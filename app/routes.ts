@@ -84,6 +84,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("monetization/home", "routes/monetization-home.tsx", { id: id("monetization-home") }),
       route("monetization/ads", "routes/monetization-ads.tsx", { id: id("monetization-ads") }),
       route("monetization/reward", "routes/monetization-reward.tsx", { id: id("monetization-reward") }),
+      route("monetization/result", "routes/monetization-result.tsx", { id: id("monetization-result") }),
       route("ads", "routes/ads.tsx", { id: id("ads") }),
       route("ads/start", "routes/ads-start.tsx", { id: id("ads-start") }),
       route("ads/me", "routes/ads-me.tsx", { id: id("ads-me") }),

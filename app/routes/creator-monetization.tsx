@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const pages = [
   ["/monetization/home", "home"],
   ["/monetization/reward", "reward"],
+  ["/monetization/result", "result"],
   ["/monetization/cashout", "cashout"],
   ["/creator/analysis/profit", "analysis"],
   ["/monetization/missions", "missions"],

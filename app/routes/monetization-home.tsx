@@ -77,7 +77,8 @@ export default function MonetizationHome({ loaderData }: Route.ComponentProps) {
           {t("home.cash_out")}
         </Link>{" "}
         <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>{" "}
-        <Link to={localizePath("/monetization/reward", locale)}>{t("reward.title")}</Link>
+        <Link to={localizePath("/monetization/reward", locale)}>{t("reward.title")}</Link>{" "}
+        <Link to={localizePath("/monetization/result", locale)}>{t("result.title")}</Link>
       </p>
     </section>
   );

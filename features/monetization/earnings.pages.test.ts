@@ -34,6 +34,13 @@ describe.each(oneDatabaseKind)("the income details page on %s", (kind) => {
     expect(en).toContain("Pending, available from");
     expect(en).toContain("Tips");
     expect((await author.visitor.get("/monetization/home")).body).toContain('href="/monetization/reward"');
+    const result = (await author.visitor.get("/monetization/result")).body;
+    expect(result).toContain("月度结算单");
+    expect(result).toMatch(/href="\/api\/monetization\/statements\/\d{4}-\d{2}\.csv"/);
+    const resultEn = (await author.visitor.get("/en/monetization/result")).body;
+    expect(resultEn).toContain("Net income");
+    expect(resultEn).toContain("Download CSV");
+    expect((await reader.visitor.get("/monetization/result")).headers.location).toBe("/monetization");
     const other = await reader.visitor.get("/monetization/reward");
     expect(other.statusCode).toBe(302);
     expect(other.headers.location).toBe("/monetization");
@@ -46,6 +53,7 @@ describe.each(oneDatabaseKind)("the income details page on %s", (kind) => {
     expect(zh.body).toContain("创作者收益计划");
     expect(zh.body).toContain('href="/monetization/reward"');
     expect(zh.body).toContain('href="/monetization/cashout"');
+    expect(zh.body).toContain('href="/monetization/result"');
     expect(zh.body).toContain('href="/creator/monetization"');
     const en = (await official.visitor.get("/en/creator/monetization")).body;
     expect(en).toContain("The monetization programme");
