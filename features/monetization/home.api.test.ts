@@ -100,7 +100,7 @@ describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.startsWith("\uFEFF")).toBe(true);
     expect(csv.body).toContain("赞赏,40");
-    expect(csv.body).toContain("净收入（创作币）,40");
+    expect(csv.body).toContain("净收入（圈币）,40");
     const en = await author.visitor.request("GET", statement.csv_url, { headers: { "accept-language": "en" } });
     expect(en.body).toContain("Tips,40");
     expect((await reader.visitor.get("/api/monetization/statements/")).json()).toEqual({ results: [] });
