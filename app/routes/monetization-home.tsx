@@ -5,11 +5,8 @@ import { getAppContext, here, requireViewer } from "../lib/context.server.ts";
 import { withFormToken } from "../lib/circle-pages.server.ts";
 import { can } from "../../features/accounts/policy.ts";
 import { presentWallet } from "../../features/wallet/operations.ts";
-import { walletSummary } from "../../features/wallet/service.ts";
-import { incomeHolds } from "../../features/settlement/service.ts";
-import { settlementSettings } from "../../features/settlement/settings.ts";
-import { profitAnalysis, profitSources } from "../../features/analysis/profit.ts";
-import { localizePath, shanghaiDay, type Locale } from "../../common/locale.ts";
+import { monetizationHome } from "../../features/monetization/home.ts";
+import { localizePath, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Amount } from "../components/coins.tsx";
 import "../lib/monetization-catalog.ts";
@@ -27,21 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const viewer = requireViewer(app);
   if (!can(app.viewer, "enter_monetization_home")) throw redirect(here(app, "/monetization"));
-  const today = shanghaiDay(app.now());
-  const [wallet, holds, month] = await Promise.all([
-    walletSummary(app.db, viewer.id),
-    incomeHolds(app.db, viewer.id),
-    profitAnalysis(app.db, viewer, { from: `${today.slice(0, 7)}-01`, to: today }),
-  ]);
-  return withFormToken(app, {
-    wallet: presentWallet(wallet),
-    pending: holds.pending,
-    debt: holds.debt,
-    settlementDays: settlementSettings.days,
-    month: today.slice(0, 7),
-    bySource: profitSources.map((source) => ({ source, amount: month.totals[source] })),
-    monthTotal: month.totals.total,
-  });
+  const home = await monetizationHome(app.db, viewer, app.now());
+  return withFormToken(app, { ...home, wallet: presentWallet(home.wallet) });
 }
 
 export default function MonetizationHome({ loaderData }: Route.ComponentProps) {
@@ -92,7 +76,9 @@ export default function MonetizationHome({ loaderData }: Route.ComponentProps) {
         <Link to={localizePath("/monetization/cashout", locale)} className="button button-primary">
           {t("home.cash_out")}
         </Link>{" "}
-        <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>
+        <Link to={localizePath("/creator/analysis/profit", locale)}>{t("home.analysis")}</Link>{" "}
+        <Link to={localizePath("/monetization/reward", locale)}>{t("reward.title")}</Link>{" "}
+        <Link to={localizePath("/monetization/result", locale)}>{t("result.title")}</Link>
       </p>
     </section>
   );

@@ -45,9 +45,9 @@ describe.each(databaseKinds)("creator pages on %s", (kind) => {
     expect(zh.body).toMatch(/data-key="chapters"[^]*?<dd>1<\/dd>/);
     expect(zh.body).toContain('href="/creator/manage/content"');
     expect(zh.body).toContain('href="/creator/manage/comment"');
-    // No links to creator pages that do not exist yet.
+    // The creator menu links every creator page, the monetization entry too.
     expect(zh.body).toContain('href="/creator/analysis/content"');
-    expect(zh.body).not.toContain("/creator/monetization");
+    expect(zh.body).toContain('href="/creator/monetization"');
     const en = await visitor.get("/en/creator");
     expect(en.body).toContain("Creator centre");
     expect(en.body).toContain("Last 7 days");

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { jsonRoute } from "../../server/lib/operation.ts";
-import { applyOperation, monetizationOperation } from "./operations.ts";
+import {
+  applyOperation,
+  incomeOperation,
+  statementCsvOperation,
+  statementsOperation,
+  monetizationHomeOperation,
+  monetizationOperation,
+} from "./operations.ts";
 
 /** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
 export async function monetizationApi(app: FastifyInstance): Promise<void> {
@@ -13,5 +20,22 @@ export async function monetizationApi(app: FastifyInstance): Promise<void> {
     tags,
     status: 201,
     summary: "Apply as a creator: approved at once when every criterion is met, else pending for review",
+  });
+  jsonRoute(app, "GET", "/api/monetization/home/", monetizationHomeOperation, {
+    tags,
+    summary: "The viewer's earnings at a glance: the three profit figures, income pending settlement, debt, this month by source",
+  });
+  jsonRoute(app, "GET", "/api/monetization/income/", incomeOperation, {
+    tags,
+    summary: "Every line of the viewer's cashable income, newest first (cursor): who paid, source, piece, amount, pending or available",
+  });
+  jsonRoute(app, "GET", "/api/monetization/statements/", statementsOperation, {
+    tags,
+    summary: "The viewer's monthly statements: income by source, refunds, net, cashouts paid with fee and tax withheld",
+  });
+  jsonRoute(app, "GET", "/api/monetization/statements/:file", statementCsvOperation, {
+    tags,
+    contentType: "text/csv; charset=utf-8",
+    summary: "One month's statement (`YYYY-MM.csv`) as CSV with a BOM, in the viewer's language",
   });
 }
