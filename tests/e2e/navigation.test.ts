@@ -43,7 +43,7 @@ describe("in-app navigation in English", () => {
     await page.waitForURL((url) => url.pathname === "/en");
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
     expect(await page.locator(".site-nav").textContent()).toContain("Home");
-    expect(await page.locator("main").textContent()).toContain("Global Village");
+    expect(await page.locator("main").textContent()).toContain("Popular circles");
     const homeTitle = await page.title();
     await page.locator(".site-nav").getByRole("link", { name: "Circles" }).click();
     await page.waitForURL((url) => url.pathname === "/en/circles");
@@ -131,7 +131,7 @@ describe("guards and redirects", () => {
     const { context, page } = await newVisitor({ javaScriptEnabled: false });
     await page.goto("/en/circles");
     expect(await page.locator("h1").textContent()).toBe("All circles");
-    expect(await page.getByRole("link", { name: "Statistics & Probability" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Statistics & Probability", exact: true }).count()).toBe(1);
     const primary = await page.getByRole("link", { name: "Write" }).evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(primary).toBe("rgb(10, 108, 208)");
     await context.close();
@@ -148,7 +148,7 @@ describe("content security policy", () => {
     expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(policy).toContain("object-src 'none'");
     // Hydrated: client-side navigation works.
-    await page.getByRole("link", { name: "Mathematics" }).click();
+    await page.getByRole("link", { name: "Mathematics", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/en/circles/2");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Mathematics");
     // An injected inline script without the nonce does not run.

@@ -28,16 +28,16 @@ describe("circles", () => {
     // The root and its six seeded children (and any public circle other browser tests of this run
     // created under the root); Literature's four sub-circles wait behind a link.
     expect(await page.locator(".circle-tree-item").count()).toBeGreaterThanOrEqual(7);
-    expect(await page.getByRole("link", { name: "诗歌" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "诗歌", exact: true }).count()).toBe(0);
     await page.getByRole("link", { name: "展开文学的 4 个子圈子" }).click();
     await page.waitForURL((url) => url.pathname === "/circles" && url.searchParams.get("open") === "3");
     // Poetry sits inside Literature's own list, not beside it (the innermost matching <li> comes last).
     // The URL changes before the branch's data has arrived: wait for it to show.
     const literature = page.locator("li", { has: page.getByRole("link", { name: "文学", exact: true }) }).last();
-    await expect.poll(() => literature.getByRole("link", { name: "诗歌" }).count()).toBe(1);
+    await expect.poll(() => literature.getByRole("link", { name: "诗歌", exact: true }).count()).toBe(1);
     const mathematics = page.locator("li", { has: page.getByRole("link", { name: "数学", exact: true }) }).last();
-    expect(await mathematics.getByRole("link", { name: "诗歌" }).count()).toBe(0);
-    await page.getByRole("link", { name: "诗歌" }).click();
+    expect(await mathematics.getByRole("link", { name: "诗歌", exact: true }).count()).toBe(0);
+    await page.getByRole("link", { name: "诗歌", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/circles/4");
     await expect.poll(() => page.locator("h1").textContent()).toBe("诗歌");
     expect(await page.locator(".breadcrumb").textContent()).toBe("圈子地球村文学诗歌");
