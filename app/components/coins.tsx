@@ -38,7 +38,7 @@ export function GoldIcon() {
  * `+20` / `-20` for wallet lines.
  */
 export function Amount({ value, currency, signed = false }: { value: number; currency: Currency; signed?: boolean }) {
-  const { t } = useTranslation("wallet");
+  const { t } = useTranslation("common");
   const text = signed && value > 0 ? `+${value}` : String(value);
   return (
     <span className={`amount amount-${currency}${signed ? (value < 0 ? " amount-out" : " amount-in") : ""}`}>

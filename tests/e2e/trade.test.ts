@@ -47,7 +47,8 @@ async function taskJourney(prefix: "" | "/en", locale: string, texts: Texts) {
   await form.locator('input[name="slots"]').fill("1");
   await form.locator('input[name="deadline"]').fill(inTwoDays());
   await form.getByRole("button", { name: texts.post }).click();
-  await poster.page.waitForURL(/\/trade\/missions\/\d+$/);
+  // The post answers with a redirect the router follows in the page: wait for the task's address.
+  await expect.poll(() => new URL(poster.page.url()).pathname, { timeout: 30_000 }).toMatch(/\/trade\/missions\/\d+$/);
   const taskUrl = new URL(poster.page.url()).pathname;
   await poster.page.goto(`${prefix}/wallet`);
   expect(await poster.page.getByTestId("wallet-sinecoin").textContent()).toContain("30");
