@@ -26,7 +26,8 @@ describe("the site's own pages", () => {
       await page.goto(`${prefix}/`);
       await page.locator(`footer a[href="${prefix}/contact"]`).click();
       await page.waitForURL(`**${prefix}/contact`);
-      expect(await page.locator("h1").textContent()).toBe(words.contact);
+      // The router changes the address before it renders the new page: wait for its heading.
+      await expect.poll(() => page.locator("h1").textContent()).toBe(words.contact);
 
       await page.goto(`${prefix}/feedback`);
       expect(await page.locator("h1").textContent()).toBe(words.feedback);
