@@ -43,7 +43,8 @@ describe("in-app navigation in English", () => {
     await page.waitForURL((url) => url.pathname === "/en");
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("en");
     expect(await page.locator(".site-nav").textContent()).toContain("Home");
-    expect(await page.locator("main").textContent()).toContain("Popular circles");
+    // The router changes the address before it renders the home page: wait for its content.
+    await expect.poll(() => page.locator("main").textContent()).toContain("Popular circles");
     const homeTitle = await page.title();
     await page.locator(".site-nav").getByRole("link", { name: "Circles" }).click();
     await page.waitForURL((url) => url.pathname === "/en/circles");
