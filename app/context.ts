@@ -9,7 +9,10 @@ import type { OperationSettings } from "../server/lib/operation.ts";
 
 /** What the server hands every loader and action: the database, the viewer and request facts. */
 export interface AppContext {
+  /** The primary database (an anonymous visitor's page reads: the read replica when it is caught up). */
   db: Database;
+  /** For reads that tolerate a short lag (search, rankings, feeds): the read replica when it has replayed what this viewer must see, else `db`. */
+  readDb: Database;
   /** Uploaded files (features/attachments). */
   files: FileStore;
   /** The clock of date-bound rules (daily check-in). */

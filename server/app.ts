@@ -18,6 +18,7 @@ import { continueOnlyWhenBodyIsRead } from "./lib/request-bodies.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { requestContext } from "./plugins/request-context.ts";
+import { createReadRouting } from "./lib/read-routing.ts";
 import { invalidationChannel } from "./plugins/invalidation-channel.ts";
 import { csrfProtection } from "./plugins/csrf.ts";
 import { errorHandling } from "./plugins/errors.ts";
@@ -161,7 +162,12 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(requestContext, { db: database.db });
+  // Reads that tolerate a short lag may go to a streaming replica (server/lib/read-routing.ts).
+  const readRouting =
+    config.databaseReplicaUrl && database.kind === "server" ? createReadRouting(database.db, config.databaseReplicaUrl) : undefined;
+  if (readRouting) app.addHook("onClose", () => readRouting.close());
+  else if (config.databaseReplicaUrl) app.log.warn("DATABASE_REPLICA_URL is ignored on the embedded store: set DATABASE_URL too");
+  await app.register(requestContext, { db: database.db, readRouting });
   await app.register(invalidationChannel, { database });
   await app.register(errorHandling);
   await app.register(csrfProtection, { secret: config.sessionSecret });

@@ -9,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded store. */
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica for reads that tolerate a short lag (server/lib/read-routing.ts);
+   * only beside DATABASE_URL.
+   */
+  databaseReplicaUrl: string | undefined;
   /** Redis for the route rate limits shared by every process (server/rate-limit-store.ts); without it they count in the database. */
   redisUrl: string | undefined;
   sessionSecret: string;
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || "127.0.0.1",
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     sessionSecret: env.SESSION_SECRET || readOrCreateSecret(dataDir),
     captcha: (env.CAPTCHA || "on") !== "off",

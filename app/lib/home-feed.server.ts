@@ -27,7 +27,8 @@ export async function homeFeed(
   cursor: string | null,
   tree: CircleNode[],
 ): Promise<{ cards: FeedCardData[]; nextCursor: string | null }> {
-  const page = await listFeed(app.db, app.viewer, { tab, cursor, limit: 20, locale: app.locale });
+  // Feeds tolerate a short lag: the read replica when it is caught up (server/lib/read-routing.ts).
+  const page = await listFeed(app.readDb, app.viewer, { tab, cursor, limit: 20, locale: app.locale });
   const names = circleNames(tree);
   return {
     cards: groupFeedCards(

@@ -33,10 +33,11 @@ export async function searchPageFor(app: AppContext, searchParams: URLSearchPara
     cursor: query.cursor ?? null,
   };
   const tabs: SearchPageData["tabs"] = ["all", ...searchTabTypes()];
-  const circles = params.q ? await searchableCircles(app.db, app.viewer, app.locale) : [];
+  // Search tolerates a short lag: the read replica when it is caught up (server/lib/read-routing.ts).
+  const circles = params.q ? await searchableCircles(app.readDb, app.viewer, app.locale) : [];
   if (!params.q) return { params, page: empty, failed: false, circles, tabs };
   try {
-    const page = await search(app.db, app.viewer, {
+    const page = await search(app.readDb, app.viewer, {
       query: params.q,
       type: params.type,
       circleId: params.circleId,

@@ -31,10 +31,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     type: params.get("type") ?? params.get("kind") ?? undefined,
   });
   tagPage(app, homeTag);
-  const services = pageServices(app);
+  // Rankings tolerate a short lag: the read replica when it is caught up (server/lib/read-routing.ts).
+  const services = { ...pageServices(app), db: app.readDb };
   const [result, circles] = await Promise.all([
     rankingOperation.run(services, app.viewer, { query, params: undefined, body: undefined }),
-    searchableCircles(app.db, app.viewer, app.locale),
+    searchableCircles(app.readDb, app.viewer, app.locale),
   ]);
   return {
     period: result.period,

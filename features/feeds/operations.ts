@@ -59,6 +59,7 @@ export function presentFeedPage(page: FeedPage): z.infer<typeof feedPageSchema> 
 /** The home feed over every registered kind: latest, hot, all or follow, paged by cursor. */
 export const listFeedOperation = defineOperation({
   name: "listHomeFeed",
+  lagging: true,
   input: { query: z.object({ tab: z.enum(feedTabs).default("latest"), cursor: z.string().max(60).optional() }) },
   viewer: "optional",
   run: (services, viewer, { query }) => listFeed(services.db, viewer, { tab: query.tab, cursor: query.cursor, locale: services.locale }),

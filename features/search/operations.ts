@@ -62,6 +62,7 @@ export function presentSearchPage(page: SearchPage, locale: Locale): z.infer<typ
 /** Full-text search over every kind the viewer may read. */
 export const searchOperation = defineOperation({
   name: "search",
+  lagging: true,
   input: { query: searchQuerySchema },
   viewer: "optional",
   run: (services, viewer, { query }) =>
@@ -91,6 +92,7 @@ export function presentSuggestions(suggestions: Suggestion[], locale: Locale): z
 /** Up to 8 titles, entry names, circles and users as one types (pinyin and initials work). */
 export const suggestOperation = defineOperation({
   name: "searchSuggestions",
+  lagging: true,
   input: { query: z.object({ q: z.string().optional().catch(undefined) }) },
   viewer: "optional",
   run: (services, viewer, { query }) => suggest(services.db, viewer, query.q ?? "", services.locale),
@@ -169,6 +171,7 @@ export function presentRanking(result: RankingResult, locale: Locale): z.infer<t
 /** One page of a ranking list, only what the viewer may read (the page `/ranking` runs the same). */
 export const rankingOperation = defineOperation({
   name: "ranking",
+  lagging: true,
   input: { query: rankingQuerySchema },
   viewer: "optional",
   run: async (services, viewer, { query }): Promise<RankingResult> => {

@@ -124,6 +124,12 @@ export interface Operation<I extends OperationInput, R extends ViewerRequirement
   unexpected?: ErrorCode;
   /** Whether it writes: a suspended viewer's call is 403 `account_suspended`. By default every signed-in form post and non-GET call. */
   writes?: boolean;
+  /**
+   * Its reads tolerate a short lag (search, rankings, feeds): through the JSON adapter it reads
+   * from the read replica when one is configured and has replayed what the caller must see
+   * (server/lib/read-routing.ts). Only for operations that never write.
+   */
+  lagging?: boolean;
 }
 
 export type AnyOperation = Operation<OperationInput, ViewerRequirement, unknown, unknown>;
@@ -301,7 +307,7 @@ export function jsonRoute<I extends OperationInput, R extends ViewerRequirement,
       const cookies: string[] = [];
       let status = statuses[0]!;
       const services: OperationServices = {
-        db: app.db,
+        db: operation.lagging ? await request.readDb() : app.db,
         now: () => app.now(),
         locale: request.locale,
         idempotencyKey: typeof key === "string" ? key : undefined,

@@ -119,8 +119,12 @@ export async function pages(
     const context = new RouterContextProvider();
     const cacheTags = new Set<string>();
     const nonce = randomBytes(16).toString("base64");
+    // Reads only (GET): the read replica when it has replayed what this viewer must see
+    // (server/lib/read-routing.ts); an anonymous visitor's whole page reads from it.
+    const readDb = request.method === "GET" ? await request.readDb() : db;
     context.set(appContext, {
-      db,
+      db: anonymous ? readDb : db,
+      readDb,
       files,
       now,
       viewer: anonymous ? null : await request.viewer(),

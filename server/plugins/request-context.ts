@@ -6,6 +6,7 @@ import type { Viewer } from "../../features/accounts/viewer.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
+import { positionCookieName, positionCookieSeconds, type ReadRouting } from "../lib/read-routing.ts";
 import { runInRequestScope } from "../lib/request-scope.ts";
 
 declare module "fastify" {
@@ -14,14 +15,26 @@ declare module "fastify" {
     locale: Locale;
     /** The signed-in viewer (presented, never the users row), looked up once per request. */
     viewer(): Promise<Viewer | null>;
+    /**
+     * The database for reads that tolerate a short lag: the read replica once it has replayed this
+     * viewer's own last write and what this process was told changed; otherwise (or without a
+     * replica) the primary. Never for writes.
+     */
+    readDb(): Promise<Database>;
   }
   interface FastifyInstance {
     db: Database;
+    /** Set when DATABASE_REPLICA_URL names a streaming replica (server/lib/read-routing.ts). */
+    readRouting: ReadRouting | undefined;
   }
 }
 
-export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
+export const requestContext = fp<{ db: Database; readRouting?: ReadRouting | undefined }>(async (app, { db, readRouting }) => {
   app.decorate("db", db);
+  app.decorate("readRouting", readRouting);
+  app.decorateRequest("readDb", async function readDb() {
+    return db;
+  });
   app.decorateRequest("locale", "zh-CN");
   app.decorateRequest("viewer", async function viewer() {
     return null;
@@ -30,7 +43,26 @@ export const requestContext = fp<{ db: Database }>(async (app, { db }) => {
     request.locale = requestLocale(request);
     let cached: Promise<Viewer | null> | undefined;
     request.viewer = () => (cached ??= findSessionViewer(db, request.cookies[sessionCookieName]));
+    if (readRouting) request.readDb = () => readRouting.forRead(request.cookies[positionCookieName]);
   });
+  // A signed-in user's successful write answers with the primary's position after it: their own
+  // reads wait for the replica to replay that far (server/lib/read-routing.ts).
+  if (readRouting)
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 400) return payload;
+      if (!request.cookies[sessionCookieName] && !reply.getHeader("set-cookie")?.toString().includes(`${sessionCookieName}=`))
+        return payload;
+      try {
+        const position = await readRouting.primaryPosition();
+        const secure = request.protocol === "https" ? "; Secure" : "";
+        const cookie = `${positionCookieName}=${position}; Max-Age=${positionCookieSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+        const existing = reply.getHeader("set-cookie");
+        reply.header("set-cookie", [...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []), cookie]);
+      } catch {
+        // The primary could not say: the user's next reads still go by what this process knows.
+      }
+      return payload;
+    });
   // Writes run in a request scope (who asks, whether they are still there) for the render queue.
   // Entered after the body is read: a scope entered earlier would be lost across the body's stream events.
   app.addHook("preValidation", (request, reply, done) => {

@@ -36,6 +36,11 @@ export interface TestApiOptions {
   jobs?: boolean;
   /** How often view beacons are written (ms); 0 (the default here) writes each before it answers. */
   viewFlushMs?: number;
+  /**
+   * PostgreSQL only: the same database as a "read replica" reached on read-only connections
+   * (`default_transaction_read_only`), so any write through the replica path fails loudly.
+   */
+  readOnlyReplica?: boolean;
 }
 
 /** The real Fastify app (API only unless `pages`) on a fresh database; the sign-in puzzle is off unless asked for. */
@@ -54,6 +59,12 @@ export async function createTestApi(kind: DatabaseKind, options: TestApiOptions 
     SIGNUPS_PER_HOUR: "1000",
     ...options.env,
   });
+  if (options.readOnlyReplica) {
+    if (!database.url) throw new Error("readOnlyReplica needs a PostgreSQL test database");
+    const url = new URL(database.url);
+    url.searchParams.set("options", "-c default_transaction_read_only=on");
+    config.databaseReplicaUrl = url.toString();
+  }
   const app = await buildApp({
     config,
     database,
