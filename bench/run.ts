@@ -23,6 +23,7 @@ import { prepareQuestionPage } from "./question-data.ts";
  * 6. an encyclopedia entry with 40 references, anonymous (cached) and signed in (uncached).
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
  * with `--processes 2`, bench/processes.ts compares one server process with two on one PostgreSQL;
+ * with `--replica`, bench/replica.ts measures the lagging reads on a primary with and without a streaming replica;
  * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b); with
  * `--question`, only the signed-in question page (4).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
@@ -42,6 +43,12 @@ if (process.argv.includes("--scale")) {
 if (process.argv.includes("--processes")) {
   const { runProcessesBench } = await import("./processes.ts");
   await runProcessesBench();
+  process.exit(0);
+}
+// `npm run bench -- --replica`: a primary and a streaming replica of its own (bench/replica.ts).
+if (process.argv.includes("--replica")) {
+  const { runReplicaBench } = await import("./replica.ts");
+  await runReplicaBench();
   process.exit(0);
 }
 // `npm run bench -- --views`: view beacons and the creator's 365-day analysis (bench/views.ts).
