@@ -227,7 +227,7 @@ export async function buildApp({
   if (config.devOutboxPage) await app.register(outboxPage, { dataDir: config.dataDir });
   await app.register(captchaApi, { perMinute: config.captchaPerMinute });
   await app.register(messagesApi);
-  await app.register(messageStream);
+  await app.register(messageStream, { database });
   await app.register(chatsApi);
   await app.register(circlesApi);
   await app.register(booksApi);

@@ -6,7 +6,9 @@ import { idSchema } from "../../common/id.ts";
 import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "../../server/db/client.ts";
+import type { Database, DatabaseHandle, Executor } from "../../server/db/client.ts";
+import { randomUUID } from "node:crypto";
+import { createStreamRoster, streamsChannel, type LocalStream, type StreamRoster } from "./stream-roster.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { findSessionViewer } from "../accounts/service.ts";
 import { sessionCookieName } from "../accounts/cookies.server.ts";
@@ -37,6 +39,9 @@ import { blockNotice } from "../chats/blocks.ts";
 countInstance("messages/stream");
 
 interface Stream {
+  /** Names it to the other processes (the per-user cap, `stream-roster.ts`). */
+  id: string;
+  openedAt: number;
   token: string;
   reply: FastifyReply;
   /** The newest notification id sent. */
@@ -150,10 +155,13 @@ async function sendCounters(db: Database, user: UserStreams, targets: Stream[] =
 export interface StreamOptions {
   /** Heartbeat (and session check) interval; 25 s. */
   heartbeatMs?: number;
+  /** On a PostgreSQL server, the per-user cap counts every process's streams (`stream-roster.ts`). */
+  database?: DatabaseHandle;
 }
 
 export async function messageStream(app: FastifyInstance, options: StreamOptions = {}): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const roster = await connectRoster(app, options.database);
   const enqueue = (user: UserStreams, task: () => Promise<void>) => {
     user.queue = user.queue.then(task).catch((error) => app.log.warn({ err: error }, "stream push failed"));
   };
@@ -240,6 +248,8 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         connection: "keep-alive",
       });
       const stream: Stream = {
+        id: randomUUID(),
+        openedAt: Date.now(),
         token: request.cookies[sessionCookieName] ?? "",
         reply,
         lastId: 0,
@@ -261,6 +271,7 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
         oldest.reply.raw.end();
       }
       user.streams.add(stream);
+      roster?.opened(viewer.id, localStream(stream));
       const owner = user;
       enqueue(owner, async () => {
         const from = replayFrom ?? parseEventId(await currentEventId(app.db, viewer.id))!;
@@ -273,7 +284,7 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
 
       const close = () => {
         clearInterval(heartbeat);
-        owner.streams.delete(stream);
+        if (owner.streams.delete(stream)) roster?.closed(viewer.id, stream.id);
         if (owner.streams.size === 0 && users.get(viewer.id) === owner) users.delete(viewer.id);
       };
       // Heartbeats keep proxies from closing an idle stream; each checks the session is still there (logout, revocation).
@@ -294,3 +305,33 @@ export async function messageStream(app: FastifyInstance, options: StreamOptions
 
 /** The tag that wakes a user's streams (for tests). */
 export const streamTag = unreadTag;
+
+const localStream = (stream: Stream): LocalStream => ({ id: stream.id, openedAt: stream.openedAt, end: () => stream.reply.raw.end() });
+
+/** How often a process repeats the list of its streams to the others. */
+const rosterMs = 30_000;
+
+/** The cross-process roster of streams (PostgreSQL server only: the embedded store is one process). */
+async function connectRoster(app: FastifyInstance, database: DatabaseHandle | undefined): Promise<StreamRoster | undefined> {
+  if (!database?.listen) return undefined;
+  const roster = createStreamRoster({
+    origin: randomUUID(),
+    cap: maxStreamsPerUser,
+    rosterMs,
+    send: (message) => {
+      database.db.execute(sql`select pg_notify(${streamsChannel}, ${message})`).catch((error: unknown) => {
+        app.log.warn({ err: error }, "could not announce a live stream to the other processes");
+      });
+    },
+    local: (user) => [...(users.get(user)?.streams ?? [])].map(localStream),
+    localUsers: () => users.keys(),
+  });
+  const stop = await database.listen(streamsChannel, (payload) => roster.receive(payload), { onReconnect: () => roster.reset() });
+  const repeat = setInterval(() => roster.repeat(), rosterMs);
+  repeat.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(repeat);
+    await stop();
+  });
+  return roster;
+}

@@ -49,7 +49,9 @@ function listen(baseURL: string, userId: number, token: string) {
     });
   });
   request.on("error", () => undefined);
-  return { messages, close: () => request.destroy() };
+  let ended = false;
+  request.on("response", (response) => response.on("close", () => (ended = true)));
+  return { messages, close: () => request.destroy(), ended: () => ended };
 }
 
 async function postAs(baseURL: string, token: string, url: string, body: unknown): Promise<Response> {
@@ -96,6 +98,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two server processes on one Pos
       .poll(() => stream.messages.find((message) => message.sse_type === "subscription" && message.unread_follow_count === 1))
       .toBeTruthy();
     stream.close();
+  });
+
+  it("caps one user's live streams across both processes: the oldest, on A, ends when B opens one too many", async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const user = await createUser(database.db);
+    const token = await createSessionFor(database.db, user);
+    const onA: ReturnType<typeof listen>[] = [];
+    for (let index = 0; index < 8; index++) {
+      const stream = listen(a.baseURL, user.id, token);
+      await expect.poll(() => stream.messages.length).toBeGreaterThan(0);
+      onA.push(stream);
+    }
+    const onB = listen(b.baseURL, user.id, token);
+    await expect.poll(() => onB.messages.length).toBeGreaterThan(0);
+    await expect.poll(() => onA[0]!.ended()).toBe(true);
+    expect(onA.slice(1).some((stream) => stream.ended())).toBe(false);
+    expect(onB.ended()).toBe(false);
+    for (const stream of [...onA, onB]) stream.close();
   });
 
   it("teaches process B the name of an entry created through process A: B's index keeps it one word", async () => {
