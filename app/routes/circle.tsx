@@ -15,26 +15,16 @@ import { CircleCards } from "../components/circle-cards.tsx";
 import { CircleCounts } from "../components/circle-counts.tsx";
 import { CircleLogo } from "../components/circle-logo.tsx";
 import { MembershipToggle } from "../components/membership-toggle.tsx";
-import { CircleBooks } from "../components/circle-books.tsx";
 import { bookStylesheets } from "../components/book-parts.tsx";
-import { circleBooksTab } from "../lib/circle-books.server.ts";
 import "../lib/circles-catalog.ts";
-import { WritingList } from "../components/writing-list.tsx";
-import { listWritings, type WritingListPage } from "../../features/writings/queries.ts";
-import { editorPath } from "../../features/writings/paths.ts";
 import { pageUrl } from "../../common/locale.ts";
+import { questionStylesheets } from "../components/question-parts.tsx";
+import { circleTabList } from "../../features/subjects/circle-tab.ts";
+import type { CircleTabView } from "../lib/circle-tab-view.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
-import { EntryList } from "../components/entry-list.tsx";
-import "../lib/encyclopedia-catalog.ts";
-import { listCircleEntryGroups, type EntryGroupItem } from "../../features/encyclopedia/home.ts";
 import { listPins, pinnableTypeSchema, pinSubject, unpinSubject, type PinnedItem } from "../../features/circles/pins.ts";
 import { PinnedList, PinnedMark, PinToggle } from "../components/circle-pins.tsx";
 import circleHomeStyles from "../styles/circle-home.css?url";
-import { listQuestions } from "../../features/questions/service.ts";
-import { QuestionList, questionStylesheets } from "../components/question-parts.tsx";
-import { HighlightedList } from "../components/circle-highlights.tsx";
-import { activeHighlights } from "../../features/shop/service.ts";
-import { writingPath } from "../../features/writings/paths.ts";
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location, loaderData ? () => loaderData.circle.name : "common:circles.not_found", loaderData?.circle.description || undefined);
@@ -44,16 +34,25 @@ export const links = () => [...bookStylesheets, ...questionStylesheets, { rel: "
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** The content tabs (the questions tab lists the newest or hottest; the circle's Q&A page has them all). */
-const tabs = ["articles", "books", "posts", "questions", "encyclopedia"] as const;
-type Tab = (typeof tabs)[number];
 const sorts = ["latest", "hot"] as const;
 type Sort = (typeof sorts)[number];
-/** Tabs with a Latest/Hot order. */
-const sortedTabs: ReadonlySet<Tab> = new Set(["articles", "books", "posts", "questions"]);
-
-const tabOf = (value: string | null): Tab => (tabs.includes(value as Tab) ? (value as Tab) : "articles");
 const sortOf = (value: string | null): Sort => (value === "hot" ? "hot" : "latest");
+
+/**
+ * Each tab's view by its name: the files of app/components/circle-tabs/, each exporting `views`
+ * (the tabs themselves, their order and lists come from the kinds' registrations).
+ */
+const tabViews: Record<string, CircleTabView> = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<{ views: Record<string, CircleTabView> }>("../components/circle-tabs/*.tsx", { eager: true })).map(
+    (module) => module.views,
+  ),
+);
+
+/** The page's tab: the named one when a kind declares it, else the first. */
+function tabOf<Tab extends { name: string }>(tabs: Tab[], value: string | null): Tab {
+  return tabs.find((tab) => tab.name === value) ?? tabs[0]!;
+}
 
 const pinFormSchema = z.object({
   intent: z.enum(["pin", "unpin"]),
@@ -68,36 +67,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!circlePage) notFound(request);
   await tagCirclePage(app, id);
   const url = pageUrl(request.url);
-  const tab = tabOf(url.searchParams.get("tab"));
-  const sort = sortOf(url.searchParams.get("sort"));
+  const tabs = circleTabList().map(({ name, sorted }) => ({ name, sorted }));
+  const { name: tab } = tabOf(tabs, url.searchParams.get("tab"));
   const readable = circlePage.can.read_content;
-  let writings: WritingListPage | null = null;
-  if (readable && (tab === "articles" || tab === "posts")) {
-    writings = await listWritings(app.db, app.viewer, {
-      tab: sort === "hot" ? "hot" : "all",
-      circleId: id,
-      types: tab === "posts" ? ["post"] : ["article", "serial"],
-      cursor: url.searchParams.get("cursor"),
-      locale: app.locale,
-    });
-  }
-  const questions =
-    readable && tab === "questions"
-      ? await listQuestions(app.db, app.viewer, { circleId: id, tab: sort, cursor: url.searchParams.get("cursor") })
-      : null;
-  const [entries, books, pins, highlighted] = await Promise.all([
-    readable && tab === "encyclopedia" ? listCircleEntryGroups(app.db, id, app.locale) : Promise.resolve<EntryGroupItem[] | null>(null),
-    circleBooksTab(request, id, readable, app.db),
+  const rawPage = url.searchParams.get("page");
+  const query = {
+    circleId: id,
+    sort: sortOf(url.searchParams.get("sort")),
+    cursor: url.searchParams.get("cursor"),
+    page: rawPage && /^\d{1,5}$/.test(rawPage) && Number(rawPage) > 0 ? Number(rawPage) : 1,
+    locale: app.locale,
+    now: app.now(),
+  };
+  const [tabData, pins] = await Promise.all([
+    readable ? tabOf(circleTabList(), tab).load(app.db, app.viewer, query) : Promise.resolve(null),
     readable ? listPins(app.db, app.viewer, id) : Promise.resolve<PinnedItem[]>([]),
-    readable ? activeHighlights(app.db, id, app.now()) : Promise.resolve([]),
   ]);
-  // Highlights end by the clock: a cached copy lives at most the page cache's minute past the end.
-  const highlights = highlighted.map((highlight) => ({
-    writing_id: highlight.writingId,
-    title: highlight.title,
-    path: writingPath({ id: highlight.writingId, circleId: id, type: highlight.type }),
-  }));
-  const page = { ...circlePage, writings, entries, books, pins, questions, highlights };
+  const page = { ...circlePage, tabs, tab, tabData, pins };
   if (app.viewer) return withFormToken(app, page);
   return data({ ...page, csrfToken: null as string | null });
 }
@@ -152,13 +138,13 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
   const [params] = useSearchParams();
-  const tab = tabOf(params.get("tab"));
   const sort = sortOf(params.get("sort"));
-  const { circle, ancestors, children, counts, staff, role, can, csrfToken, pins } = loaderData;
+  const { circle, ancestors, children, counts, staff, role, can, csrfToken, pins, tabs, tab } = loaderData;
+  const TabView = tabViews[tab];
   const link = (id: number) => localizePath(`/circles/${id}`, locale);
-  const tabHref = (name: Tab, order: Sort = "latest") => {
+  const tabHref = (name: string, order: Sort = "latest") => {
     const query = new URLSearchParams({
-      ...(name === "articles" ? {} : { tab: name }),
+      ...(name === tabs[0]?.name ? {} : { tab: name }),
       ...(order === "hot" ? { sort: order } : {}),
     }).toString();
     return `${link(circle.id)}${query ? `?${query}` : ""}`;
@@ -252,13 +238,13 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
               <>
                 <div className="content-toolbar">
                   <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
-                    {tabs.map((name) => (
+                    {tabs.map(({ name }) => (
                       <Link key={name} to={tabHref(name)} aria-current={tab === name ? "page" : undefined} preventScrollReset>
                         {t(`page.tab_${name}`)}
                       </Link>
                     ))}
                   </nav>
-                  {sortedTabs.has(tab) ? (
+                  {tabs.find((entry) => entry.name === tab)?.sorted ? (
                     <nav className="sort-nav" aria-label={t("page.sort_label")}>
                       {sorts.map((name) => (
                         <Link key={name} to={tabHref(tab, name)} aria-current={sort === name ? "true" : undefined} preventScrollReset>
@@ -269,95 +255,20 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                 </div>
                 <PinnedList circleId={circle.id} pins={pins} csrfToken={pinToken} />
-                {tab === "articles" || tab === "posts" ? <HighlightedList highlights={loaderData.highlights} /> : null}
-                {tab === "books" ? (
-                  loaderData.books ? (
-                    <CircleBooks
-                      circleId={circle.id}
-                      list={loaderData.books}
-                      canWrite={can.write}
-                      sort={sort}
-                      actions={(book) => pinControls("book", book.id)}
-                    />
-                  ) : (
-                    <EmptyState description={t(`page.empty_${tab}`)} />
-                  )
-                ) : tab === "questions" ? (
-                  <>
-                    <p className="circle-write-links">
-                      {can.write ? (
-                        <Link
-                          className="button button-primary"
-                          to={localizePath(`/circles/${circle.id}/ask`, locale)}
-                          data-testid="ask-question"
-                        >
-                          {t("questions:list.ask")}
-                        </Link>
-                      ) : null}{" "}
-                      <Link className="button" to={localizePath(`/circles/${circle.id}/questions`, locale)} data-testid="all-questions">
-                        {t("questions:list.all_questions")}
-                      </Link>
-                    </p>
-                    {loaderData.questions && loaderData.questions.items.length > 0 ? (
-                      <QuestionList
-                        items={loaderData.questions.items}
-                        nextCursor={loaderData.questions.nextCursor}
-                        moreHref={(cursor) => {
-                          const base = tabHref(tab, sort);
-                          return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
-                        }}
-                      />
-                    ) : (
-                      <EmptyState description={t("questions:list.empty")} />
-                    )}
-                  </>
-                ) : tab === "encyclopedia" ? (
-                  <>
-                    {can.write ? (
-                      <p className="circle-write-links">
-                        <Link
-                          className="button button-primary"
-                          to={localizePath(`/circles/${circle.id}/encyclopedia/write`, locale)}
-                          data-testid="entry-create"
-                        >
-                          {t("encyclopedia:read.create")}
-                        </Link>
-                      </p>
-                    ) : null}
-                    {loaderData.entries && loaderData.entries.length > 0 ? (
-                      <EntryList entries={loaderData.entries} />
-                    ) : (
-                      <EmptyState description={t("page.empty_encyclopedia")} />
-                    )}
-                  </>
-                ) : (
-                  <>
-                    {can.write ? (
-                      <p className="circle-write-links">
-                        <Link
-                          className="button button-primary"
-                          to={localizePath(editorPath(circle.id, tab === "posts" ? "post" : "article"), locale)}
-                          data-testid={`write-${tab}`}
-                        >
-                          {t(tab === "posts" ? "writings:list.write_post" : "writings:list.write_article")}
-                        </Link>
-                      </p>
-                    ) : null}
-                    {loaderData.writings && loaderData.writings.items.length > 0 ? (
-                      <WritingList
-                        items={loaderData.writings.items}
-                        nextCursor={loaderData.writings.nextCursor}
-                        moreHref={(cursor) => {
-                          const base = tabHref(tab, sort);
-                          return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
-                        }}
-                        actions={(item) => pinControls("writing", item.id)}
-                      />
-                    ) : (
-                      <EmptyState description={t(`page.empty_${tab}`)} />
-                    )}
-                  </>
-                )}
+                {TabView ? (
+                  <TabView
+                    name={tab}
+                    data={loaderData.tabData}
+                    circleId={circle.id}
+                    canWrite={can.write}
+                    sort={sort}
+                    moreHref={(cursor) => {
+                      const base = tabHref(tab, sort);
+                      return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
+                    }}
+                    pinControls={pinControls}
+                  />
+                ) : null}
               </>
             ) : (
               <EmptyState description={t("page.members_only")}>

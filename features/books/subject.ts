@@ -13,9 +13,11 @@ import { bookCreatorDesk } from "./creator.ts";
 import { viewsColumn } from "../metrics/views.ts";
 import { bookSitemap } from "./sitemap.ts";
 import { bookHot } from "./hot.ts";
+import { bookCircleTabs } from "./circle-tab.ts";
 
 registerSubject({
   type: "book",
+  circleTabs: bookCircleTabs,
   authorSql: (id) => `SELECT author_id FROM books WHERE id = ${id}`,
   feed: bookFeed,
   search: bookSearch,

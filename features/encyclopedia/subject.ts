@@ -7,9 +7,11 @@ import { loadReadableEntry } from "./service.ts";
 import { entrySearch } from "./search.ts";
 import { viewsColumn } from "../metrics/views.ts";
 import { entrySitemap } from "./sitemap.ts";
+import { entryCircleTabs } from "./circle-tab.ts";
 
 registerSubject({
   type: "entry",
+  circleTabs: entryCircleTabs,
   citesEntries: true,
   authorSql: (id) => `SELECT creator_id FROM encyclopedia_entries WHERE id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },

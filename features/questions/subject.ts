@@ -18,6 +18,7 @@ import { answerSearch, questionSearch } from "./search.ts";
 import { viewsColumn } from "../metrics/views.ts";
 import { questionSitemap } from "./sitemap.ts";
 import { answerHot, questionHot } from "./hot.ts";
+import { questionCircleTabs } from "./circle-tab.ts";
 
 /** A question as a subject (its page builds it from what it already loaded). */
 export function questionSubject(
@@ -67,6 +68,7 @@ export function answerSubject(
 registerSubject({
   commentable: true,
   type: "question",
+  circleTabs: questionCircleTabs,
   citesEntries: true,
   authorSql: (id) => `SELECT author_id FROM questions WHERE id = ${id}`,
   interactions: { reactions: true, favorites: true, shares: true, reports: true },

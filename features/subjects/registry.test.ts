@@ -29,6 +29,7 @@ describe("the subject registry", () => {
       .map((member) => {
         if (member === "feed") return `feed: ${kind.feed!.tabs.join(" ")}`;
         if (member === "circleContent") return `circleContent: ${kind.circleContent!.counts.join(" ")}`;
+        if (member === "circleTabs") return `circleTabs: ${kind.circleTabs!.map((tab) => `${tab.name} ${tab.order}`).join(", ")}`;
         if (member === "sitemap") return `sitemap: ${kind.sitemap!.section}`;
         if (member === "activity") return `activity: ${kind.activity!.verb}`;
         if (member === "hot") return `hot: rescore${kind.hot!.recompute ? " recompute" : ""}`;
@@ -77,6 +78,7 @@ describe("the subject registry", () => {
           "authoredBy",
           "children",
           "circleContent: books",
+          "circleTabs: books 20",
           "commentable",
           "creatorDesk: book",
           "feed: latest hot all follow",
@@ -120,6 +122,7 @@ describe("the subject registry", () => {
           "authorSql",
           "authoredBy",
           "circleContent: entries",
+          "circleTabs: encyclopedia 50",
           "citesEntries",
           "commentable",
           "interactions: reactions favorites shares reports",
@@ -134,6 +137,7 @@ describe("the subject registry", () => {
           "authoredBy",
           "children",
           "circleContent: questions",
+          "circleTabs: questions 40",
           "citesEntries",
           "commentable",
           "feed: latest hot all follow",
@@ -160,6 +164,7 @@ describe("the subject registry", () => {
           "authorSql",
           "authoredBy",
           "circleContent: articles posts",
+          "circleTabs: articles 10, posts 30",
           "citesEntries",
           "commentable",
           "creatorDesk: article serial post",

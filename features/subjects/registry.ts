@@ -11,6 +11,7 @@ import type { CreatorDeskMember } from "../creator/content.ts";
 import type { ViewsMember } from "../metrics/views.ts";
 import type { HotMember } from "./hot.ts";
 import type { CircleContentMember } from "../circles/counts.ts";
+import type { CircleTabMember } from "./circle-tab.ts";
 import type { SitemapMember } from "./sitemap.ts";
 import type { ActivityMember } from "../profiles/activity.ts";
 import { isSubjectType, type SubjectType } from "./types.ts";
@@ -65,6 +66,8 @@ export interface SubjectKind {
   authorSql?(id: string): string;
   /** Its share of a circle's content counts (the circle page and the tree show them): its count names and how many per circle (features/circles/counts.ts). */
   circleContent?: CircleContentMember;
+  /** Its tabs on a circle's page, each with its list (features/subjects/circle-tab.ts; drawn by app/components/circle-tabs/). */
+  circleTabs?: CircleTabMember[];
   /** Whether anything of this kind is filed under the circle category (then it cannot be deleted). */
   usesCategory?(db: Executor, categoryId: number): Promise<boolean>;
   /** A condition true when this kind still uses the uploaded file `fileId` (the orphan sweep keeps it). */

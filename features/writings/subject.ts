@@ -11,6 +11,7 @@ import { writingCreatorDesk } from "./creator.ts";
 import { viewsColumn } from "../metrics/views.ts";
 import { writingSitemap } from "./sitemap.ts";
 import { writingHot } from "./hot.ts";
+import { writingCircleTabs } from "./circle-tab.ts";
 
 /** A writing as a subject (the reading page builds it from what it already loaded). */
 export function writingSubject(
@@ -38,6 +39,7 @@ export function writingSubject(
 
 registerSubject({
   type: "writing",
+  circleTabs: writingCircleTabs,
   citesEntries: true,
   authorSql: (id) => `SELECT author_id FROM writings WHERE id = ${id}`,
   feed: writingFeed,

@@ -1,12 +1,13 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
-import { parseCookie } from "cookie";
+import { parseCookie, stringifySetCookie } from "cookie";
 import { findSessionViewer } from "../../features/accounts/service.ts";
 import type { Viewer } from "../../features/accounts/viewer.ts";
 import { sessionCookieName } from "../../features/accounts/cookies.server.ts";
 import { languageCookie, localeFromPath, negotiateLocale, type Locale } from "../../common/locale.ts";
 import type { Database } from "../db/client.ts";
 import { positionCookieName, positionCookieSeconds, type ReadRouting } from "../lib/read-routing.ts";
+import { isSecure } from "../lib/request-facts.ts";
 import { runInRequestScope } from "../lib/request-scope.ts";
 
 declare module "fastify" {
@@ -54,8 +55,15 @@ export const requestContext = fp<{ db: Database; readRouting?: ReadRouting | und
         return payload;
       try {
         const position = await readRouting.primaryPosition();
-        const secure = request.protocol === "https" ? "; Secure" : "";
-        const cookie = `${positionCookieName}=${position}; Max-Age=${positionCookieSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+        const cookie = stringifySetCookie({
+          name: positionCookieName,
+          value: position,
+          maxAge: positionCookieSeconds,
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: isSecure(request),
+        });
         const existing = reply.getHeader("set-cookie");
         reply.header("set-cookie", [...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []), cookie]);
       } catch {
