@@ -1,4 +1,5 @@
 import { addCatalog } from "../../common/i18n.ts";
+import "./kinds-catalog.ts";
 import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "json" };
 import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
 

@@ -1,4 +1,5 @@
 import { addCatalog } from "../../common/i18n.ts";
+import "./kinds-catalog.ts";
 import zhSearch from "../../common/locales/zh-CN/search.json" with { type: "json" };
 import enSearch from "../../common/locales/en/search.json" with { type: "json" };
 

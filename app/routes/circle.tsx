@@ -240,7 +240,7 @@ export default function Circle({ loaderData, actionData }: Route.ComponentProps)
                   <nav className="tabs-nav" aria-label={t("page.content_tabs")}>
                     {tabs.map(({ name }) => (
                       <Link key={name} to={tabHref(name)} aria-current={tab === name ? "page" : undefined} preventScrollReset>
-                        {t(`page.tab_${name}`)}
+                        {t(`kinds:tabs.${name}`)}
                       </Link>
                     ))}
                   </nav>

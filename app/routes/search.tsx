@@ -75,7 +75,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 aria-current={params.type === type ? "page" : undefined}
                 data-type={type}
               >
-                {t(`search:types.${type}`)}
+                {t(type === "all" ? "search:types.all" : `kinds:search.${type}`)}
               </Link>
             ))}
           </nav>

@@ -7,7 +7,7 @@ import { kindsWith } from "../subjects/registry.ts";
 
 /**
  * A kind's share of a circle's content counts (its registration's `circleContent`): the names it
- * counts under (`articles`, `posts`…, each shown as `circles:counts.<name>`) and how many of each
+ * counts under (`articles`, `posts`…, each shown as `kinds:counts.<name>`) and how many of each
  * every circle holds (its own, visible to readers of the circle: hidden content and extra
  * language versions left out).
  */

@@ -65,7 +65,7 @@ export interface SearchMember {
   parent?: SearchType;
   /** Its names (title and other names) teach the segmenter whole words: indexed first on a rebuild (circles, entries). */
   teachesWords?: boolean;
-  /** Its place among the search page's tabs (after "all", lowest first); the tab's label is `search:types.<type>`. */
+  /** Its place among the search page's tabs (after "all", lowest first); the tab's label is `kinds:search.<type>`. */
   tabOrder: number;
   /** The search box's suggestions offer its titles (the answers' and chapters' parents stand for them). */
   suggested?: boolean;

@@ -17,7 +17,7 @@ export interface CircleTabQuery {
 
 /**
  * One tab of a circle's page (`?tab=<name>`), declared by the kind it lists (the subject
- * registration's `circleTabs`). Its label is `circles:page.tab_<name>` and its list is drawn by the
+ * registration's `circleTabs`). Its label is `kinds:tabs.<name>` and its list is drawn by the
  * view of the same name in `app/components/circle-tabs/` (found by file, so a new kind edits no list).
  */
 export interface CircleTabMember {

@@ -7,6 +7,7 @@ import zhCircles from "../../common/locales/zh-CN/circles.json" with { type: "js
 import enCircles from "../../common/locales/en/circles.json" with { type: "json" };
 
 addCatalog("circles", { "zh-CN": zhCircles, en: enCircles });
+import "../../app/lib/kinds-catalog.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -68,7 +69,7 @@ describe("the circle page (zh-CN)", () => {
     expect(await side.locator(".staff-list").textContent()).toContain(t("circles:roles.founder"));
     expect(await side.locator(".circle-counts").textContent()).toContain(t("circles:counts.members", { count: 1 }));
     // The questions tab is there (questions and answers exist now).
-    expect(await founder.page.getByRole("link", { name: t("circles:page.tab_questions"), exact: true }).count()).toBe(1);
+    expect(await founder.page.getByRole("link", { name: t("kinds:tabs.questions"), exact: true }).count()).toBe(1);
 
     // Pin the first article: it is listed on top with its mark, for visitors too.
     await founder.page.getByTestId(`pin-writing-${first}`).click();
