@@ -7,14 +7,24 @@ import { seedCircleTree } from "../features/circles/seed.ts";
 import { hashPassword } from "../features/accounts/passwords.server.ts";
 import { rebuildIndex } from "../features/search/indexer.ts";
 import { createTextGenerator, seededRandom } from "./scale-text.ts";
+import { inTransaction } from "../server/lib/transactions.ts";
+import { postLedgerTransaction } from "../features/ledger/service.ts";
+import { tipSubject } from "../features/tips/service.ts";
+import { AppError } from "../common/app-error.ts";
 
 /**
  * `npm run seed:scale -- --factor 0.01|1|10`: realistic data for measuring pages at scale, written
  * into the PostgreSQL database named by DATABASE_URL (never the embedded demo store). Factor 1:
  * 10,000 users, ~200 circles in a tree, 100,000 writings (articles, serialized articles, posts,
  * 5% with a second language version), 2,000 books with 20,000 chapters, 20,000 entries with
- * aliases, 300,000 comments (a fifth of them replies), ~100,000 follows, ~30,000 memberships and
- * their events; factor 10 ten times each. Every writing and chapter has its own text
+ * aliases, 300,000 comments (a fifth of them replies), ~100,000 follows, ~30,000 memberships,
+ * 20,000 questions with ~50,000 answers (a third of the answered ones accepted), ~200,000 likes
+ * and dislikes on writings and answers, ~50,000 favourites, 2,000 tips paid through the wallet's
+ * own path (grants to a hundred readers, then `tipSubject`: real ledger transactions, tip events
+ * and income rollups), the events of all of it and the message centre's notifications they tell
+ * (all but the last month's read); factor 10 ten times each. The rollup triggers count the
+ * reactions, favourites, comments and follows into the daily figures as they go in
+ * (`npm run admin -- rollup-check` and `ledger-check` pass on the result). Every writing and chapter has its own text
  * (scripts/scale-text.ts: real Chinese and English vocabularies drawn by frequency, formulas and
  * code in a realistic share, lengths from a post to a long article), inserted a thousand rows at a
  * time; the other tables are filled by INSERT … SELECT over generate_series. The data is skewed as
@@ -26,8 +36,10 @@ import { createTextGenerator, seededRandom } from "./scale-text.ts";
 const root = path.resolve(import.meta.dirname, "..");
 /** Rows per INSERT of generated writings and chapters. */
 const insertBatch = 1000;
-/** Chapters take generator indexes above every writing's. */
+/** Chapters, questions and answers take generator indexes above every writing's, each its own stretch. */
 const chapterTextOffset = 100_000_000;
+const questionTextOffset = 200_000_000;
+const answerTextOffset = 300_000_000;
 
 export const scalePassword = "scale12345";
 export const scaleReader = "scale_u1";
@@ -73,6 +85,11 @@ async function main(): Promise<number> {
     const bookCount = Math.max(1, Math.ceil(chapterCount / 10));
     const entryCount = count(20_000, 10);
     const commentCount = count(300_000, 30);
+    const questionCount = count(20_000, 10);
+    const answerCount = count(50_000, 20);
+    const reactionCount = count(200_000, 50);
+    const favoriteCount = count(50_000, 20);
+    const tipCount = count(2_000, 5);
 
     await query("select setseed(0.19)");
     await query("begin");
@@ -151,8 +168,8 @@ async function main(): Promise<number> {
         };
       });
       const inserted = await query(
-        `insert into writings (circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at)
-         select circle_id, author_id, type, kind, language, title, markdown, html, toc::jsonb, excerpt, text_length, reading_minutes, views, published_at
+        `insert into writings (circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at, tip_enabled)
+         select circle_id, author_id, type, kind, language, title, markdown, html, toc::jsonb, excerpt, text_length, reading_minutes, views, published_at, random() < 0.5
          from unnest($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
                      $11::integer[], $12::integer[], $13::integer[], $14::timestamptz[])
            as r(circle_id, author_id, type, kind, language, title, markdown, html, toc, excerpt, text_length, reading_minutes, views, published_at)
@@ -266,6 +283,141 @@ async function main(): Promise<number> {
     );
     step(`${commentCount} comments`);
 
+    // Questions with their own texts, and answers (about 2.5 a question, the first questions
+    // drawing most), a third of the answered questions with an accepted answer.
+    const questionIds: number[] = [];
+    for (let from = 1; from <= questionCount; from += insertBatch) {
+      const numbers = Array.from({ length: Math.min(insertBatch, questionCount - from + 1) }, (_, offset) => from + offset);
+      const rows = numbers.map((g) => {
+        const language = g % 4 === 0 ? "en" : "zh-CN";
+        const body = texts.body(questionTextOffset + g, {
+          language,
+          titlePrefix: language === "en" ? `Scale question ${g}: ` : `规模问题 ${g}：`,
+        });
+        const p = random();
+        return {
+          g,
+          body,
+          circle: pickCircle(),
+          author: pickAuthor(),
+          askedAt: new Date(Date.now() - p * p * 365 * 86_400_000).toISOString(),
+        };
+      });
+      const inserted = await query(
+        `insert into questions (circle_id, author_id, language, title, markdown, html, excerpt, text_length, views, published_at)
+         select circle_id, author_id, language, title, markdown, html, excerpt, text_length, floor(random() * random() * 3000)::integer, published_at
+         from unnest($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::timestamptz[])
+           as r(circle_id, author_id, language, title, markdown, html, excerpt, text_length, published_at)
+         returning id`,
+        [
+          rows.map((row) => row.circle),
+          rows.map((row) => row.author),
+          rows.map((row) => row.body.language),
+          rows.map((row) => `${row.body.title}${row.body.language === "en" ? "?" : "？"}`),
+          rows.map((row) => row.body.markdown),
+          rows.map((row) => row.body.html),
+          rows.map((row) => row.body.excerpt),
+          rows.map((row) => row.body.textLength),
+          rows.map((row) => row.askedAt),
+        ],
+      );
+      questionIds.push(...inserted.rows.map((row: { id: number }) => row.id));
+    }
+    const firstQuestion = Math.min(...questionIds);
+    const answerBodies = Array.from({ length: Math.min(2000, answerCount) }, (_, index) =>
+      texts.body(answerTextOffset + index, { language: "zh-CN" }),
+    );
+    await query(
+      `insert into answers (question_id, author_id, markdown, html, excerpt, text_length, published_at)
+       select q.id, p.author_id, ($5::text[])[p.k], ($6::text[])[p.k], ($7::text[])[p.k], ($8::integer[])[p.k],
+              least(now(), q.published_at + random() * interval '30 days')
+       from (
+         select $1::integer + floor(power(random(), 2) * $2::integer)::integer as question_id,
+                $3::integer + floor(random() * $4::integer)::integer as author_id,
+                1 + floor(random() * array_length($5::text[], 1))::integer as k
+         from generate_series(1, $9::integer)
+       ) p join questions q on q.id = p.question_id
+       on conflict do nothing`,
+      [
+        firstQuestion,
+        questionCount,
+        firstUser,
+        userCount,
+        answerBodies.map((body) => body.markdown),
+        answerBodies.map((body) => body.html),
+        answerBodies.map((body) => body.excerpt),
+        answerBodies.map((body) => body.textLength),
+        answerCount,
+      ],
+    );
+    await query(
+      `update questions q set answer_count = counted.answers,
+         accepted_answer_id = case when q.id % 3 = 0 then counted.first_answer end
+       from (select question_id, count(*)::integer as answers, min(id) as first_answer from answers group by question_id) counted
+       where counted.question_id = q.id and q.id >= $1`,
+      [firstQuestion],
+    );
+    const answerRange = (await query("select min(id)::integer as first, count(*)::integer as total from answers")).rows[0] as {
+      first: number;
+      total: number;
+    };
+    step(`${questionCount} questions, ${answerRange.total} answers`);
+
+    // Likes (a twentieth dislikes) on writings and answers, the popular ones drawing most; one per
+    // user and subject (the primary key), as the net state the counts define. The rollup triggers
+    // count them into the daily figures as they go in.
+    const reactOn = async (type: "writing" | "answer", first: number, total: number, howMany: number) =>
+      query(
+        `insert into reactions (user_id, subject_type, subject_id, kind, created_at)
+         select $1::integer + floor(random() * $2::integer)::integer, $3, $4::integer + floor(power(random(), 2) * $5::integer)::integer,
+                case when random() < 0.05 then 'dislike' else 'like' end, now() - random() * interval '200 days'
+         from generate_series(1, $6::integer)
+         on conflict do nothing`,
+        [firstUser, userCount, type, first, total, howMany],
+      );
+    await reactOn("writing", firstWriting, writingCount, Math.round(reactionCount * 0.7));
+    if (answerRange.total > 0) await reactOn("answer", answerRange.first, answerRange.total, Math.round(reactionCount * 0.3));
+    // Favourites of writings, each in its user's default folder.
+    await query(`insert into favorite_folders (user_id, is_default) select id, true from users where id >= $1 on conflict do nothing`, [
+      firstUser,
+    ]);
+    await query(
+      `insert into favorites (user_id, subject_type, subject_id, folder_id, title, created_at)
+       select p.user_id, 'writing', w.id, f.id, w.title, greatest(w.published_at, now() - random() * interval '200 days')
+       from (
+         select $1::integer + floor(random() * $2::integer)::integer as user_id,
+                $3::integer + floor(power(random(), 2) * $4::integer)::integer as writing_id
+         from generate_series(1, $5::integer)
+       ) p
+       join writings w on w.id = p.writing_id
+       join favorite_folders f on f.user_id = p.user_id and f.is_default
+       on conflict do nothing`,
+      [firstUser, userCount, firstWriting, writingCount, favoriteCount],
+    );
+    // Their counts beside the comments', with each subject's author (features/reactions keeps them so).
+    await query(
+      `insert into subject_counts (subject_type, subject_id, author_id, like_count, dislike_count)
+       select r.subject_type, r.subject_id, coalesce(w.author_id, a.author_id),
+              count(*) filter (where r.kind = 'like')::integer, count(*) filter (where r.kind = 'dislike')::integer
+       from reactions r
+       left join writings w on r.subject_type = 'writing' and w.id = r.subject_id
+       left join answers a on r.subject_type = 'answer' and a.id = r.subject_id
+       where r.user_id >= $1
+       group by r.subject_type, r.subject_id, w.author_id, a.author_id
+       on conflict (subject_type, subject_id) do update set like_count = excluded.like_count, dislike_count = excluded.dislike_count`,
+      [firstUser],
+    );
+    await query(
+      `insert into subject_counts (subject_type, subject_id, author_id, favorite_count)
+       select f.subject_type, f.subject_id, w.author_id, count(*)::integer
+       from favorites f join writings w on w.id = f.subject_id
+       where f.subject_type = 'writing' and f.user_id >= $1
+       group by f.subject_type, f.subject_id, w.author_id
+       on conflict (subject_type, subject_id) do update set favorite_count = excluded.favorite_count`,
+      [firstUser],
+    );
+    step(`${reactionCount} reactions tried, ${favoriteCount} favourites tried (repeats dropped)`);
+
     // Follows (about ten each, skewed: the first users have thousands of followers at factor 10) and memberships (about three each).
     await query(
       `insert into follows (follower_id, followee_id, created_at)
@@ -315,7 +467,63 @@ async function main(): Promise<number> {
               created_at
        from comments`,
     );
+    await query(
+      `insert into events (actor_id, verb, subject_type, subject_id, data, created_at)
+       select author_id, 'question.asked', 'question', id, jsonb_build_object('circleId', circle_id, 'language', language), published_at
+       from questions where id >= $1`,
+      [firstQuestion],
+    );
+    await query(
+      `insert into events (actor_id, verb, subject_type, subject_id, recipient_ids, data, created_at)
+       select a.author_id, 'answer.created', 'answer', a.id, array[q.author_id],
+              jsonb_build_object('questionId', q.id, 'circleId', q.circle_id), a.published_at
+       from answers a join questions q on q.id = a.question_id where q.id >= $1`,
+      [firstQuestion],
+    );
+    await query(
+      `insert into events (actor_id, verb, subject_type, subject_id, recipient_ids, data, created_at)
+       select r.user_id, 'reaction.added', r.subject_type, r.subject_id, array[c.author_id], jsonb_build_object('reaction', r.kind), r.created_at
+       from reactions r join subject_counts c on c.subject_type = r.subject_type and c.subject_id = r.subject_id
+       where r.user_id >= $1`,
+      [firstUser],
+    );
+    await query(
+      `insert into events (actor_id, verb, subject_type, subject_id, recipient_ids, data, created_at)
+       select f.user_id, 'favorite.added', f.subject_type, f.subject_id, array[c.author_id], jsonb_build_object('folderId', f.folder_id), f.created_at
+       from favorites f join subject_counts c on c.subject_type = f.subject_type and c.subject_id = f.subject_id
+       where f.user_id >= $1`,
+      [firstUser],
+    );
     step("events");
+
+    // The message centre's notifications those events tell (features/messages/handlers.ts): follows,
+    // comments on one's writings, replies, answers to one's questions, likes and favourites; all but
+    // the last month's read.
+    await query(
+      `insert into notifications (recipient_id, category, verb, event_id, actor_id, subject_type, subject_id, data, created_at, read_at)
+       select n.recipient, n.category, e.verb, e.id, e.actor_id, n.about_type, n.about_id, e.data, e.created_at,
+              case when e.created_at < now() - interval '30 days' then e.created_at + interval '1 day' end
+       from events e
+       cross join lateral (
+         select e.subject_id as recipient, 'follow' as category, 'user' as about_type, e.subject_id as about_id where e.verb = 'user.followed'
+         union all
+         select w.author_id, 'comment', 'comment', e.subject_id from writings w
+           where e.verb = 'comment.created' and (e.data->>'parentId') is null and w.id = (e.data->>'subjectId')::integer
+         union all
+         select (e.data->>'replyToUserId')::integer, 'reply', 'comment', e.subject_id
+           where e.verb = 'comment.created' and (e.data->>'parentId') is not null
+         union all
+         select e.recipient_ids[1], 'answers', 'answer', e.subject_id where e.verb = 'answer.created'
+         union all
+         select e.recipient_ids[1], 'like', e.subject_type, e.subject_id where e.verb = 'reaction.added' and e.data->>'reaction' = 'like'
+         union all
+         select e.recipient_ids[1], 'favorite', e.subject_type, e.subject_id where e.verb = 'favorite.added'
+       ) n
+       where e.verb in ('user.followed', 'comment.created', 'answer.created', 'reaction.added', 'favorite.added')
+         and n.recipient is not null and n.recipient is distinct from e.actor_id
+       on conflict do nothing`,
+    );
+    step("notifications");
 
     // Comment counts and Hot scores, as the hourly recompute leaves them.
     await query("update hot_clock set reference_at = now() where id = 1");
@@ -335,6 +543,53 @@ async function main(): Promise<number> {
     );
     await query("commit");
     step("comment counts and Hot scores");
+
+    // Tips through the wallet's own path, so the ledger, the tips, their events, the authors'
+    // notifications and income rollups are the real ones: a hundred readers get sinecoin by a grant
+    // (the only kind of ledger money the seed makes), then tip writings, the popular ones most.
+    const economy = await openServerDatabase(url, 2);
+    try {
+      const tippers = (await query("select id, username, nickname from users where id >= $1 order by id limit 100", [firstUser])).rows as {
+        id: number;
+        username: string;
+        nickname: string;
+      }[];
+      for (const tipper of tippers)
+        await inTransaction({ db: economy.db }, (tx) =>
+          postLedgerTransaction(tx, {
+            idempotencyKey: `scale-grant:${tipper.id}`,
+            kind: "grant",
+            data: { reason: "scale seed" },
+            entries: [
+              { account: { userId: tipper.id, currency: "sinecoin" }, amount: 100_000 },
+              { account: { system: "scale_issuer", currency: "sinecoin" }, amount: -100_000 },
+            ],
+          }),
+        );
+      let tipped = 0;
+      for (let index = 0; index < tipCount; index += 1) {
+        const tipper = tippers[index % tippers.length]!;
+        const writingId = firstWriting + Math.floor(Math.pow(random(), 3) * writingCount);
+        const viewer = { ...tipper, userType: "Registered users" as const, avatar: null };
+        try {
+          await tipSubject(
+            { db: economy.db },
+            viewer,
+            "writing",
+            writingId,
+            { amount: 1 + Math.floor(random() * 50) },
+            `scale-tip:${index}`,
+          );
+          tipped += 1;
+        } catch (error) {
+          // Their own writing, a members-only circle or tips switched off: that tip is not given.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      step(`${tipped} tips`);
+    } finally {
+      await economy.close();
+    }
     // Vacuum too: it empties the GIN indexes' pending lists, which searches would otherwise scan.
     await query("vacuum analyze");
     step("vacuumed and analyzed");
@@ -348,7 +603,10 @@ async function main(): Promise<number> {
       `select (select count(*) from users) users, (select count(*) from circles) circles, (select count(*) from writings) writings,
               (select count(*) from book_chapters) chapters, (select count(*) from encyclopedia_entries) entries,
               (select count(*) from comments) comments, (select count(*) from follows) follows,
-              (select count(*) from circle_members) memberships, (select count(*) from events) events`,
+              (select count(*) from circle_members) memberships, (select count(*) from questions) questions,
+              (select count(*) from answers) answers, (select count(*) from reactions) reactions, (select count(*) from favorites) favorites,
+              (select count(*) from tips) tips, (select count(*) from ledger_transactions) ledger_transactions,
+              (select count(*) from notifications) notifications, (select count(*) from events) events`,
     );
     console.log(totals.rows[0]);
     const size = await query("select pg_size_pretty(pg_database_size(current_database())) as size");
