@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, stop, waitUntilServing } from "./global-setup.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { stop } from "./global-setup.ts";
+import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
 import { createSessionFor, createUser, createWriting } from "../support/factories.ts";
-import { embeddedDataPath, openEmbeddedDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
 import { ledgerEntries, ledgerTransactions, tips, users } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
@@ -20,9 +16,6 @@ import { run as runAdmin } from "../../scripts/admin.ts";
  * idempotency key moves nothing again. On the embedded store on disk, and on PostgreSQL when
  * `TEST_DATABASE_URL` is set.
  */
-type StoreKind = "embedded" | "postgres";
-const kinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
-
 const sandboxSecret = "ledger-crash-sandbox-secret";
 const sessionSecret = "ledger-crash-session-secret";
 /** Tips in the burst, how many are in flight at once, and after how many acknowledgements the server dies. */
@@ -31,54 +24,13 @@ const inFlight = 16;
 const killAfterAcknowledged = 30;
 const funded = 1_000;
 
-interface Store {
-  /** The server's environment for this store. */
-  env: Record<string, string>;
-  dataDir: string;
-  /** A connection for the test's own reads (opened when the server is not holding an embedded store). */
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareStore(kind: StoreKind): Promise<Store> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-crash-"));
-  if (kind === "embedded") {
-    const open = () => openEmbeddedDatabase(embeddedDataPath(dataDir));
-    return { env: { DATABASE_URL: "" }, dataDir, open, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const database = await createTestDatabase("postgres");
-  return {
-    env: { DATABASE_URL: database.url! },
-    dataDir,
-    open: async () => ({ ...database, close: async () => undefined }),
-    dispose: async () => {
-      await database.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startServer(store: Store): Promise<{ server: ChildProcess; baseURL: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: store.dataDir,
-      SESSION_SECRET: sessionSecret,
-      PAYMENT_PROVIDER: "sandbox",
-      FREE_TOPUP_DAILY_LIMIT: String(funded),
-      PAYMENT_SANDBOX_SECRET: sandboxSecret,
-      ...store.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+const startServer = (store: CrashStore) =>
+  startCrashServer(store, {
+    SESSION_SECRET: sessionSecret,
+    PAYMENT_PROVIDER: "sandbox",
+    FREE_TOPUP_DAILY_LIMIT: String(funded),
+    PAYMENT_SANDBOX_SECRET: sandboxSecret,
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseURL, server);
-  return { server, baseURL };
-}
 
 /** A signed-in client of the API: session cookie, CSRF token and header, as a browser sends them. */
 async function client(baseURL: string, session: string) {
@@ -105,8 +57,8 @@ interface TipRequest {
   acknowledged?: number;
 }
 
-describe.each(kinds)("kill -9 during a tip burst, on the %s store", (kind) => {
-  let store: Store | undefined;
+describe.each(crashStoreKinds)("kill -9 during a tip burst, on the %s store", (kind) => {
+  let store: CrashStore | undefined;
   const servers: ChildProcess[] = [];
   afterAll(async () => {
     for (const server of servers) await stop(server);
@@ -114,7 +66,7 @@ describe.each(kinds)("kill -9 during a tip burst, on the %s store", (kind) => {
   });
 
   it("keeps every acknowledged tip exactly once, and retries move nothing twice", { timeout: 400_000 }, async () => {
-    store = await prepareStore(kind);
+    store = await prepareCrashStore(kind);
     // The people and the writing, written before the server starts.
     const setup = await store.open();
     if (kind === "embedded") {
@@ -172,13 +124,7 @@ describe.each(kinds)("kill -9 during a tip burst, on the %s store", (kind) => {
     expect(acknowledgedTips.length).toBeGreaterThanOrEqual(killAfterAcknowledged);
     expect(acknowledgedTips.length).toBeLessThan(burstSize);
 
-    if (kind === "embedded") {
-      // The dead server's lock (proper-lockfile: a folder whose age says whether its holder lives)
-      // is aged past its 10 s staleness instead of waiting for it.
-      const lock = path.join(store.dataDir, "server.lock");
-      const past = new Date(Date.now() - 60_000);
-      if (existsSync(lock)) utimesSync(lock, past, past);
-    }
+    releaseKilledLock(store);
     const second = await startServer(store);
     servers.push(second.server);
     const retry = await client(second.baseURL, session);
