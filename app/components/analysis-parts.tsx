@@ -1,7 +1,9 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import "../lib/metrics-catalog.ts";
+import type { ChartSpec } from "../lib/analysis-chart-options.ts";
 
 /** The analysis pages' shared parts: the range picker, a metric's definition, the provisional note. */
 
@@ -63,7 +65,41 @@ export function ProvisionalNote({ today, to }: { today: string; to: string }) {
   ) : null;
 }
 
-/** The chart made on the server (an SVG string from the page's loader). */
-export function ServerChart({ svg, label }: { svg: string; label: string }) {
-  return <figure className="analysis-chart" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+/**
+ * The chart made on the server (an SVG string from the page's loader), shown as it is without
+ * JavaScript. Given its data (`spec`), it is drawn again, interactive (tooltips, legend toggles,
+ * resizing), once the chart code has loaded lazily; the server's picture stays until then.
+ */
+export function ServerChart({ svg, label, spec }: { svg: string; label: string; spec?: ChartSpec }) {
+  const { i18n } = useTranslation("metrics");
+  const locale = i18n.language as Locale;
+  const target = useRef<HTMLDivElement>(null);
+  const [interactive, setInteractive] = useState(false);
+  const key = spec ? JSON.stringify(spec) : "";
+  useEffect(() => {
+    if (!spec || !target.current) return;
+    const element = target.current;
+    let cleanUp: (() => void) | undefined;
+    let cancelled = false;
+    void import("../lib/analysis-charts.client.ts").then(({ mountChart }) => {
+      if (cancelled) return;
+      // Shown before it is drawn: ECharts sizes the chart by its element, which is empty while hidden.
+      element.hidden = false;
+      if (element.previousElementSibling instanceof HTMLElement) element.previousElementSibling.hidden = true;
+      cleanUp = mountChart(element, spec, locale);
+      setInteractive(true);
+    });
+    return () => {
+      cancelled = true;
+      cleanUp?.();
+      setInteractive(false);
+    };
+    // The chart is drawn again when its data or the language change.
+  }, [key, locale]);
+  return (
+    <figure className="analysis-chart" role="img" aria-label={label} data-interactive={interactive ? "true" : undefined}>
+      <div hidden={interactive} dangerouslySetInnerHTML={{ __html: svg }} />
+      {spec ? <div ref={target} className="analysis-chart-live" hidden={!interactive} /> : null}
+    </figure>
+  );
 }

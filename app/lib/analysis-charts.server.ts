@@ -3,63 +3,42 @@ import { BarChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import { SVGRenderer } from "echarts/renderers";
 import type { Locale } from "../../common/locale.ts";
+import { chartHeight, chartOption, type ChartSpec } from "./analysis-chart-options.ts";
 
 /*
  * The analysis pages' charts, rendered on the server as SVG (ECharts server-side rendering) so
- * the pages show them without JavaScript. Only the chart types used are registered; this module
- * is server-only, so ECharts never enters a browser bundle.
+ * the pages show them without JavaScript. Only the chart types used are registered. The creator's
+ * analysis pages also hand the browser the chart's data (`serverChart`), which draws it again,
+ * interactive, once the chart code has loaded lazily (app/lib/analysis-charts.client.ts).
  */
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 const width = 720;
-const height = 300;
 
-/** `2026-12-07` as the axis shows it: `12/7` or `12月7日`. */
-function dayLabel(day: string, locale: Locale): string {
-  const [, month, date] = day.split("-").map(Number);
-  return locale === "en" ? `${month}/${date}` : `${month}月${date}日`;
-}
-
-function render(option: echarts.EChartsCoreOption): string {
-  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
-  chart.setOption({ animation: false, ...option });
+export function chartSvg(spec: ChartSpec, locale: Locale): string {
+  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height: chartHeight });
+  chart.setOption(chartOption(spec, locale));
   const svg = chart.renderToSVGString();
   chart.dispose();
   return svg;
 }
 
-function axes(days: string[], locale: Locale) {
-  const number = new Intl.NumberFormat(locale);
-  return {
-    grid: { left: 56, right: 16, top: 36, bottom: 32 },
-    xAxis: { type: "category", data: days.map((day) => dayLabel(day, locale)) },
-    yAxis: { type: "value", minInterval: 1, axisLabel: { formatter: (value: number) => number.format(value) } },
-  };
+/** A chart for a page that makes it interactive: its SVG and its data. */
+export function serverChart(spec: ChartSpec, locale: Locale): { svg: string; spec: ChartSpec } {
+  return { svg: chartSvg(spec, locale), spec };
 }
 
 /** One metric per day as a line. */
 export function lineChartSvg(days: string[], name: string, values: number[], locale: Locale): string {
-  return render({
-    ...axes(days, locale),
-    legend: { data: [name] },
-    series: [{ type: "line", name, data: values, showSymbol: days.length <= 31 }],
-  });
+  return chartSvg({ kind: "lines", days, series: [{ name, values }] }, locale);
 }
 
 /** Income per day, one stacked bar per source. */
 export function stackedBarsSvg(days: string[], series: { name: string; values: number[] }[], locale: Locale): string {
-  return render({
-    ...axes(days, locale),
-    legend: { data: series.map((one) => one.name) },
-    series: series.map((one) => ({ type: "bar", name: one.name, stack: "income", data: one.values })),
-  });
+  return chartSvg({ kind: "stacked-bars", days, series }, locale);
 }
 
 /** Several metrics per day, one line each (an ad campaign's served, viewable and clicks). */
 export function linesChartSvg(days: string[], series: { name: string; values: number[] }[], locale: Locale): string {
-  return render({
-    ...axes(days, locale),
-    legend: { data: series.map((one) => one.name) },
-    series: series.map((one) => ({ type: "line", name: one.name, data: one.values, showSymbol: days.length <= 31 })),
-  });
+  return chartSvg({ kind: "lines", days, series }, locale);
 }

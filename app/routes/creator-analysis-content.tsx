@@ -8,7 +8,7 @@ import { CreatorLayout } from "../components/creator-layout.tsx";
 import { MetricName, ProvisionalNote, RangePicker, ServerChart } from "../components/analysis-parts.tsx";
 import { contentAnalysis, contentFigures, type ContentFigure } from "../../features/analysis/content.ts";
 import { contentQuery, drilledSubject } from "../../features/analysis/operations.ts";
-import { lineChartSvg } from "../lib/analysis-charts.server.ts";
+import { serverChart } from "../lib/analysis-charts.server.ts";
 import { pageRange } from "../lib/analysis-page.server.ts";
 import { translator } from "../../common/i18n.ts";
 import "../lib/metrics-catalog.ts";
@@ -37,10 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort: ItemFigure = itemFigures.find((figure) => figure === params.get("sort")) ?? "views";
   const items = [...analysis.items].sort((a, b) => b[sort] - a[sort] || a.id - b.id);
   const name = translator(app.locale)(`metrics:names.${metric}`);
-  const chart = lineChartSvg(
-    analysis.days.map((day) => day.day),
-    name,
-    analysis.days.map((day) => day[metric]),
+  const chart = serverChart(
+    { kind: "lines", days: analysis.days.map((day) => day.day), series: [{ name, values: analysis.days.map((day) => day[metric]) }] },
     app.locale,
   );
   const piece = subject ? (analysis.items[0] ?? { ...subject, title: `${subject.type} ${subject.id}`, url: "" }) : null;
@@ -102,7 +100,7 @@ export default function CreatorAnalysisContent({ loaderData }: Route.ComponentPr
             </Link>
           ))}
         </nav>
-        <ServerChart svg={chart} label={t(`names.${metric}`)} />
+        <ServerChart svg={chart.svg} spec={chart.spec} label={t(`names.${metric}`)} />
         <p>
           <a className="button" href={csv} download>
             {t("analysis.export")}

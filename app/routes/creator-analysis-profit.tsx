@@ -7,7 +7,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { CreatorLayout } from "../components/creator-layout.tsx";
 import { MetricName, ProvisionalNote, RangePicker, ServerChart } from "../components/analysis-parts.tsx";
 import { profitAnalysis, profitSources } from "../../features/analysis/profit.ts";
-import { stackedBarsSvg } from "../lib/analysis-charts.server.ts";
+import { serverChart } from "../lib/analysis-charts.server.ts";
 import { pageRange } from "../lib/analysis-page.server.ts";
 import { translator } from "../../common/i18n.ts";
 import "../lib/metrics-catalog.ts";
@@ -30,9 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort: Column = columns.find((column) => column === params.get("sort")) ?? "total";
   const items = [...analysis.items].sort((a, b) => b[sort] - a[sort] || a.id - b.id);
   const t = translator(app.locale);
-  const chart = stackedBarsSvg(
-    analysis.days.map((day) => day.day),
-    profitSources.map((source) => ({ name: t(`metrics:names.income_${source}`), values: analysis.days.map((day) => day[source]) })),
+  const chart = serverChart(
+    {
+      kind: "stacked-bars",
+      days: analysis.days.map((day) => day.day),
+      series: profitSources.map((source) => ({
+        name: t(`metrics:names.income_${source}`),
+        values: analysis.days.map((day) => day[source]),
+      })),
+    },
     app.locale,
   );
   return { range, analysis: { ...analysis, items }, sort, chart };
@@ -68,7 +74,7 @@ export default function CreatorAnalysisProfit({ loaderData }: Route.ComponentPro
           ))}
         </dl>
         <h2 className="creator-section-title">{t("analysis.chart")}</h2>
-        <ServerChart svg={chart} label={t("analysis.profit_title")} />
+        <ServerChart svg={chart.svg} spec={chart.spec} label={t("analysis.profit_title")} />
         <p>
           <a className="button" href={csv} download>
             {t("analysis.export")}

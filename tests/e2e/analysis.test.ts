@@ -41,7 +41,19 @@ describe("the creator's analysis", () => {
         })
         .toBe("1");
       expect(await totals.locator('[data-key="likes"] dd').textContent()).toBe("1");
-      expect(await creator.page.locator("figure.analysis-chart svg").count()).toBe(1);
+      // The server's SVG, drawn again interactive once the chart code has loaded: hovering a day shows its figures.
+      const live = creator.page.locator('figure.analysis-chart[data-interactive="true"] .analysis-chart-live');
+      await expect.poll(() => live.locator("svg").count()).toBe(1);
+      expect(await creator.page.locator("figure.analysis-chart > div[hidden] svg").count()).toBe(1);
+      await live.scrollIntoViewIfNeeded();
+      const box = (await live.boundingBox())!;
+      await expect
+        .poll(async () => {
+          await creator.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 10, { steps: 4 });
+          await creator.page.mouse.move(box.x + box.width - 40, box.y + box.height / 2, { steps: 4 });
+          return live.locator(".analysis-tooltip").textContent();
+        })
+        .toContain(locale === "en" ? "Likes" : "点赞");
       const row = creator.page.getByTestId("analysis-items").locator("tbody tr", { hasText: title });
       expect(await row.count()).toBe(1);
       expect(await creator.page.getByTestId("analysis-provisional").isVisible()).toBe(true);
