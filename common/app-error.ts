@@ -62,6 +62,7 @@ export const errorStatus = {
   already_accepted: 409,
   trade_progress_closed: 409,
   not_completed: 409,
+  mission_key_taken: 409,
   missions_failed: 500,
   trade_failed: 500,
   ad_not_pending: 409,

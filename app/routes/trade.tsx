@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "tr
 export const links = () => [{ rel: "stylesheet", href: walletStyles }];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** `/trade`: open tasks (filters: circle, minimum reward; sorts: newest, reward, deadline) and the form to post one. */
+/** `/trade`: open tasks (filters: circle, minimum reward, deadline within days; sorts: newest, reward, deadline) and the form to post one. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const search = Object.fromEntries(pageUrl(request.url).searchParams);
@@ -27,7 +27,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return tradePageData(app, {
     tasks: page.items.map((row) => presentTask(row, app.locale)),
     nextCursor: page.nextCursor,
-    query: { circle_id: query.circle_id ?? null, sort: query.sort ?? "new", min_reward: query.min_reward ?? null },
+    query: {
+      circle_id: query.circle_id ?? null,
+      sort: query.sort ?? "new",
+      min_reward: query.min_reward ?? null,
+      ends_within: query.ends_within ?? null,
+    },
     circles: await tradeCircles(app),
     signedIn: app.viewer !== null,
   });
@@ -61,6 +66,7 @@ export default function Trade({ loaderData, actionData }: Route.ComponentProps) 
   const more = new URLSearchParams({
     ...(query.circle_id ? { circle_id: String(query.circle_id) } : {}),
     ...(query.min_reward ? { min_reward: String(query.min_reward) } : {}),
+    ...(query.ends_within ? { ends_within: String(query.ends_within) } : {}),
     sort: query.sort,
     cursor: nextCursor ?? "",
   });
@@ -93,6 +99,17 @@ export default function Trade({ loaderData, actionData }: Route.ComponentProps) 
           <label>
             {t("filters.min_reward")}
             <input type="number" name="min_reward" min={0} defaultValue={query.min_reward ?? ""} />
+          </label>
+          <label>
+            {t("filters.ends_within")}
+            <select name="ends_within" defaultValue={query.ends_within ?? ""}>
+              <option value="">{t("filters.any_deadline")}</option>
+              {[1, 3, 7, 30].map((days) => (
+                <option key={days} value={days}>
+                  {t("filters.within_days", { count: days })}
+                </option>
+              ))}
+            </select>
           </label>
           <label>
             {t("filters.sort")}

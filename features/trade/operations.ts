@@ -124,6 +124,8 @@ export const taskListQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   sort: z.enum(["new", "reward", "deadline"]).optional(),
   min_reward: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Only tasks whose deadline is within this many days from now. */
+  ends_within: z.coerce.number().int().min(1).max(90).optional(),
 });
 
 export const listTasksOperation = defineOperation({

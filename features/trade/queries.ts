@@ -16,6 +16,8 @@ export interface TaskListQuery {
   /** `new` (default), `reward` (highest first) or `deadline` (soonest first). */
   sort?: "new" | "reward" | "deadline" | undefined;
   min_reward?: number | undefined;
+  /** Days: only tasks whose deadline falls within them from now. */
+  ends_within?: number | undefined;
   poster?: number | undefined;
 }
 
@@ -57,6 +59,7 @@ export async function listTasks(db: Database, viewer: Pick<Viewer, "id"> | null,
     query.circle_id ? eq(tradeMissions.circleId, query.circle_id) : undefined,
     query.status ? eq(tradeMissions.status, query.status) : undefined,
     query.min_reward ? sql`${tradeMissions.reward} >= ${query.min_reward}` : undefined,
+    query.ends_within ? sql`${tradeMissions.deadline} <= now() + make_interval(days => ${query.ends_within})` : undefined,
     query.poster ? eq(tradeMissions.posterId, query.poster) : undefined,
     sort === "new" && query.cursor ? lt(tradeMissions.id, query.cursor) : undefined,
   ];
