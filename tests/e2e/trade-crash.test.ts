@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, stop, waitUntilServing } from "./global-setup.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { stop } from "./global-setup.ts";
+import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
 import { createSessionFor, createUser } from "../support/factories.ts";
 import { grant } from "../support/money.ts";
-import { embeddedDataPath, openEmbeddedDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
 import { ledgerTransactions, tradeMissions, tradeProgress } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
@@ -21,9 +17,6 @@ import { run as runAdmin } from "../../scripts/admin.ts";
  * Nothing is paid twice, no slot is given twice, no escrow is lost or refunded twice, and the
  * ledger checks out. On the embedded store on disk, and on PostgreSQL when `TEST_DATABASE_URL` is set.
  */
-type StoreKind = "embedded" | "postgres";
-const kinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
-
 const sessionSecret = "trade-crash-session-secret";
 const funded = 1_000;
 /** Task A: every slot taken and submitted before the burst; the burst approves them. */
@@ -35,49 +28,7 @@ const cancelTask = { reward: 4, slots: 5 };
 const inFlight = 8;
 const killAfterAcknowledged = 10;
 
-interface Store {
-  env: Record<string, string>;
-  dataDir: string;
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareStore(kind: StoreKind): Promise<Store> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-trade-crash-"));
-  if (kind === "embedded") {
-    const open = () => openEmbeddedDatabase(embeddedDataPath(dataDir));
-    return { env: { DATABASE_URL: "" }, dataDir, open, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const database = await createTestDatabase("postgres");
-  return {
-    env: { DATABASE_URL: database.url! },
-    dataDir,
-    open: async () => ({ ...database, close: async () => undefined }),
-    dispose: async () => {
-      await database.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startServer(store: Store): Promise<{ server: ChildProcess; baseURL: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: store.dataDir,
-      SESSION_SECRET: sessionSecret,
-      ...store.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseURL, server);
-  return { server, baseURL };
-}
+const startServer = (store: CrashStore) => startCrashServer(store, { SESSION_SECRET: sessionSecret });
 
 type Call = (method: string, url: string, body?: unknown, idempotencyKey?: string) => Promise<Response>;
 
@@ -108,8 +59,8 @@ interface BurstRequest {
   acknowledged?: unknown;
 }
 
-describe.each(kinds)("kill -9 during task approvals, slot races and a cancellation, on the %s store", (kind) => {
-  let store: Store | undefined;
+describe.each(crashStoreKinds)("kill -9 during task approvals, slot races and a cancellation, on the %s store", (kind) => {
+  let store: CrashStore | undefined;
   const servers: ChildProcess[] = [];
   afterAll(async () => {
     for (const server of servers) await stop(server);
@@ -117,7 +68,7 @@ describe.each(kinds)("kill -9 during task approvals, slot races and a cancellati
   });
 
   it("pays every approval once, gives no slot twice, refunds once, and keeps the ledger balanced", { timeout: 400_000 }, async () => {
-    store = await prepareStore(kind);
+    store = await prepareCrashStore(kind);
     const setup = await store.open();
     if (kind === "embedded") {
       await setup.migrate();
@@ -220,12 +171,7 @@ describe.each(kinds)("kill -9 during task approvals, slot races and a cancellati
     expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(killAfterAcknowledged);
     expect(acknowledgedBefore.length).toBeLessThan(requests.length);
 
-    if (kind === "embedded") {
-      // The dead server's lock is aged past its staleness instead of waiting for it (as in the tip crash test).
-      const lock = path.join(store.dataDir, "server.lock");
-      const past = new Date(Date.now() - 60_000);
-      if (existsSync(lock)) utimesSync(lock, past, past);
-    }
+    releaseKilledLock(store);
     const second = await startServer(store);
     servers.push(second.server);
     const again = await connect(second.baseURL);
