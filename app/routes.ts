@@ -67,6 +67,8 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
       route("circles/:circleId/questions/:questionId", "routes/question.tsx", { id: id("question") }),
       route("circles/:circleId/questions/:questionId/:answerer", "routes/question-answer.tsx", { id: id("question-answer") }),
       route("circles/:circleId/ask", "routes/ask.tsx", { id: id("ask") }),
+      route("write", "routes/circle-choice.tsx", { id: id("write-choice") }),
+      route("ask", "routes/circle-choice.tsx", { id: id("ask-choice") }),
       route("circles/:circleId/encyclopedia", "routes/circle-encyclopedia.tsx", { id: id("circle-encyclopedia") }),
       route("circles/:circleId/encyclopedia/write", "routes/encyclopedia-write.tsx", { id: id("encyclopedia-write") }),
       route("circles/:circleId/encyclopedia/by-name/:name", "routes/encyclopedia-by-name.tsx", { id: id("encyclopedia-by-name") }),

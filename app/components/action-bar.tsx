@@ -1,9 +1,13 @@
+import { lazy, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, stripLocale, type Locale } from "../../common/locale.ts";
 import type { InteractionSummary } from "../../features/reactions/viewer-state.ts";
 import { SharePanel } from "./share-panel.tsx";
 import { CoinIcon, StarIcon, ThumbIcon } from "./icons.tsx";
+import { DialogLink } from "./dialog-link.tsx";
+
+const TipDialog = lazy(() => import("./tip-dialog.tsx"));
 import { ReportControl } from "./report-control.tsx";
 import { ReactionButtons, useReaction } from "./reaction-buttons.tsx";
 
@@ -16,7 +20,8 @@ function optimisticFavorite(confirmed: FavoriteState, wanted: boolean): Favorite
 }
 
 /**
- * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对), favourite (收藏), tip, share and
+ * One subject's action bar: like and dislike (Zhihu's 赞同 / 反对), favourite (收藏), tip (赞赏, its page
+ * without JavaScript, a lazily loaded dialog with it), share and
  * report (举报, `ReportControl`: its page without JavaScript, a lazily loaded dialog with it), each
  * only when its kind's registration accepts it (`summary.accepts`, `summary.tips`). Each
  * button is a plain form post to `/subjects/{type}/{id}/…` that comes back to this page without
@@ -72,66 +77,37 @@ export function ActionBar({
     </>
   );
 
-  // Tips (赞赏): a link to its tip page, no script of its own; whether the kind and this subject accept them came with the loader data.
-  const tipLink = summary.tips ? (
-    <Link
-      className="button action-button"
-      to={`${localizePath(`/subjects/${subjectType}/${subjectId}/tip`, locale)}?${new URLSearchParams({ next: here })}`}
-      rel="nofollow"
-      data-testid="tip"
-    >
-      <CoinIcon /> {t("tip")}
-    </Link>
-  ) : null;
-  const { accepts } = summary;
-  const sharePanel = accepts.shares ? (
-    <SharePanel
-      subjectType={subjectType}
-      subjectId={subjectId}
-      path={localizePath(here, locale)}
-      title={title}
-      count={summary.share_count}
-    />
-  ) : null;
-  if (!csrfToken) {
-    const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
-    return (
-      <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
-        {accepts.reactions ? (
-          <>
-            <Link className="button action-button" to={login} rel="nofollow" data-testid="like">
-              {likeLabel}
-            </Link>
-            <Link className="button action-button" to={login} rel="nofollow" data-testid="dislike">
-              {dislikeLabel}
-            </Link>
-          </>
-        ) : null}
-        {accepts.favorites ? (
-          <Link className="button action-button" to={login} rel="nofollow" data-testid="favorite">
-            {favoriteLabel}
-          </Link>
-        ) : null}
-        {tipLink}
-        {sharePanel}
-        {accepts.reports ? <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={null} next={here} /> : null}
-      </div>
-    );
-  }
   const subjectPath = (action: string) => localizePath(`/subjects/${subjectType}/${subjectId}/${action}`, locale);
+  const { accepts } = summary;
+  // Visitors' buttons are links to sign in, back here after.
+  const login = `${localizePath("/login", locale)}?next=${encodeURIComponent(here)}`;
+  const loginLink = (testId: string, label: ReactNode) => (
+    <Link className="button action-button" to={login} rel="nofollow" data-testid={testId}>
+      {label}
+    </Link>
+  );
+  const formFields = (
+    <>
+      <input type="hidden" name="csrftoken" value={csrfToken ?? ""} />
+      <input type="hidden" name="next" value={here} />
+    </>
+  );
   return (
     <div className="action-bar" id="actions" role="group" aria-label={t("bar_label")} data-testid="action-bar">
-      {accepts.reactions ? (
+      {!accepts.reactions ? null : csrfToken ? (
         <reactionFetcher.Form method="post" action={subjectPath("reaction")} className="action-form">
-          <input type="hidden" name="csrftoken" value={csrfToken} />
-          <input type="hidden" name="next" value={here} />
+          {formFields}
           <ReactionButtons shown={reaction} like={likeLabel} dislike={dislikeLabel} className="button action-button" />
         </reactionFetcher.Form>
-      ) : null}
-      {accepts.favorites ? (
+      ) : (
+        <>
+          {loginLink("like", likeLabel)}
+          {loginLink("dislike", dislikeLabel)}
+        </>
+      )}
+      {!accepts.favorites ? null : csrfToken ? (
         <favoriteFetcher.Form method="post" action={subjectPath("favorite")} className="action-form">
-          <input type="hidden" name="csrftoken" value={csrfToken} />
-          <input type="hidden" name="next" value={here} />
+          {formFields}
           <button
             type="submit"
             name="favorite"
@@ -143,9 +119,28 @@ export function ActionBar({
             {favoriteLabel}
           </button>
         </favoriteFetcher.Form>
+      ) : (
+        loginLink("favorite", favoriteLabel)
+      )}
+      {/* Tips (赞赏): a link to its tip page, enhanced into a lazily loaded dialog; whether the kind and this subject accept them came with the loader data. */}
+      {summary.tips ? (
+        <DialogLink
+          to={`${subjectPath("tip")}?${new URLSearchParams({ next: here })}`}
+          testId="tip"
+          dialog={csrfToken ? (close) => <TipDialog subjectType={subjectType} subjectId={subjectId} onClose={close} /> : null}
+        >
+          <CoinIcon /> {t("tip")}
+        </DialogLink>
       ) : null}
-      {tipLink}
-      {sharePanel}
+      {accepts.shares ? (
+        <SharePanel
+          subjectType={subjectType}
+          subjectId={subjectId}
+          path={localizePath(here, locale)}
+          title={title}
+          count={summary.share_count}
+        />
+      ) : null}
       {accepts.reports ? <ReportControl subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={here} /> : null}
       {favorite.favorited ? (
         <Link className="action-link" to={localizePath("/account/store", locale)} data-testid="favorites-link">

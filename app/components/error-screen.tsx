@@ -52,20 +52,13 @@ export function ErrorScreen({ status, path, details, message: ownMessage, childr
   );
 }
 
-/** A light, decorative picture of a lost page (404) or a broken one (other errors). */
+/**
+ * A light, decorative picture of a lost page (404) or a broken one (other errors): a static SVG
+ * with its own dark-mode colours (public/result-404.svg, public/result-error.svg), so it costs
+ * the scripts every page loads nothing.
+ */
 function ResultIllustration({ status }: { status: number }) {
-  const notFound = status === 404;
   return (
-    <svg className="result-illustration" viewBox="0 0 240 160" width="240" height="160" aria-hidden="true">
-      <ellipse cx="120" cy="146" rx="92" ry="8" className="result-shadow" />
-      <rect x="62" y="22" width="116" height="116" rx="12" className="result-paper" />
-      <rect x="80" y="44" width="56" height="8" rx="4" className="result-line" />
-      <rect x="80" y="62" width="80" height="8" rx="4" className="result-line" />
-      <rect x="80" y="80" width="68" height="8" rx="4" className="result-line" />
-      <circle cx="170" cy="104" r="30" className={notFound ? "result-badge" : "result-badge result-badge-error"} />
-      <text x="170" y="105" textAnchor="middle" dominantBaseline="central" className="result-badge-text">
-        {notFound ? "?" : "!"}
-      </text>
-    </svg>
+    <img className="result-illustration" src={status === 404 ? "/result-404.svg" : "/result-error.svg"} alt="" width={240} height={160} />
   );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { lazy } from "react";
 import { useTranslation } from "../lib/i18n.tsx";
 import { localizePath, type Locale } from "../../common/locale.ts";
 import { FlagIcon } from "./icons.tsx";
+import { DialogLink } from "./dialog-link.tsx";
 
 const ReportDialog = lazy(() => import("./report-dialog.tsx"));
 
@@ -17,7 +17,7 @@ export function ReportControl({
   subjectId,
   csrfToken,
   next,
-  className = "button action-button",
+  className,
 }: {
   subjectType: string;
   subjectId: number;
@@ -29,28 +29,18 @@ export function ReportControl({
 }) {
   const { t, i18n } = useTranslation("interactions");
   const locale = i18n.language as Locale;
-  const [open, setOpen] = useState(false);
-  const page = `${localizePath(`/subjects/${subjectType}/${subjectId}/report`, locale)}?${new URLSearchParams({ next })}`;
   return (
-    <>
-      <Link
-        className={className}
-        to={page}
-        rel="nofollow"
-        data-testid="report"
-        onClick={(event) => {
-          if (!csrfToken || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <FlagIcon /> {t("report.report")}
-      </Link>
-      {open && csrfToken ? (
-        <Suspense fallback={null}>
-          <ReportDialog subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={next} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogLink
+      to={`${localizePath(`/subjects/${subjectType}/${subjectId}/report`, locale)}?${new URLSearchParams({ next })}`}
+      testId="report"
+      className={className}
+      dialog={
+        csrfToken
+          ? (close) => <ReportDialog subjectType={subjectType} subjectId={subjectId} csrfToken={csrfToken} next={next} onClose={close} />
+          : null
+      }
+    >
+      <FlagIcon /> {t("report.report")}
+    </DialogLink>
   );
 }

@@ -100,11 +100,11 @@ export function SiteHeader({ csrfToken }: { csrfToken: string | null }) {
           </button>
         </Form>
         <div className="site-actions">
-          <Link to={path("/circles/1/write/article")} className="button button-primary">
+          <Link to={path("/write")} className="button button-primary">
             <WriteIcon />
             <span className="site-write-label">{t("nav.write")}</span>
           </Link>
-          <Link to={path("/circles/1/ask")} className="button" data-testid="header-ask">
+          <Link to={path("/ask")} className="button" data-testid="header-ask">
             {t("nav.ask")}
           </Link>
           {signedIn ? (

@@ -3,6 +3,7 @@ import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/subject-tip";
 import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/context.server.ts";
 import { walletPageData } from "../lib/wallet-pages.server.ts";
+import { isFetcherCall } from "../lib/interaction-pages.server.ts";
 import { localizePath, pageUrl, safeNextPath, stripLocale, type Locale } from "../../common/locale.ts";
 import { AppError } from "../../common/app-error.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -25,8 +26,9 @@ function subjectId(raw: string): number {
 }
 
 /**
- * `/subjects/{type}/{id}/tip`: the tip form of a writing, an answer or a book (the action bar's
- * Tip), with who tipped already; a plain form (no script), back to the subject's page after.
+ * `/subjects/{type}/{id}/tip`: the tip form of a writing, an answer or a book, with who tipped
+ * already; a plain form (no script), back to the subject's page after. With JavaScript the
+ * action bar's Tip opens the tip dialog instead, which reads this loader and posts to this action.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -54,9 +56,15 @@ interface TipAnswer {
   message?: string;
 }
 
+/**
+ * The tip, by the operation of `POST /api/subjects/{type}/{id}/tips/`: with JavaScript (the tip
+ * dialog's fetcher) the operation's answer as `{ state }` or the refusal; without it back here
+ * with `?done=1`, or the form again with the message.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getAppContext(context);
   requireViewer(app);
+  const fetcher = isFetcherCall(request);
   const form = await readForm(request);
   assertFormCsrf(app, form);
   const { choice, custom, amount } = readAmountChoice(form);
@@ -66,7 +74,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const tip = formAction(tipOperation, {
     params: () => ({ type: params.type, id: params.id }),
     body: () => ({ amount, ...(message.trim() ? { message } : {}) }),
-    done: () => {
+    done: (answer) => {
+      if (fetcher) return data({ state: answer });
       const query = new URLSearchParams({ done: "1", ...(back ? { next: stripLocale(back) } : {}) });
       return redirect(`${localizePath(`/subjects/${params.type}/${params.id}/tip`, app.locale)}?${query}`, 303);
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApi, type TestApi } from "../../tests/support/api.ts";
-import { createCircle, createSignedInUser } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createQuestion, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { writings } from "../../server/db/schema/index.ts";
 import { closeRenderer } from "../content/render.server.ts";
@@ -43,13 +43,61 @@ describe.each(databaseKinds)("the writing editor without JavaScript (%s)", (kind
     return { ...signed, circle, form, path: `/circles/${circle.id}/write/article` };
   }
 
-  it("starts a new writing with the circle choice open, and the header has Ask beside Write, in both languages", async () => {
+  it("starts a new writing with the circle choice open, and the header has Write and Ask leading to the circle choice, in both languages", async () => {
     const { visitor } = await createSignedInUser(api.app, db());
     const zh = (await visitor.get("/circles/1/write/article")).body;
     expect(zh).toMatch(/<details class="editor-circle" open="">/);
-    expect(zh).toMatch(/data-testid="header-ask" href="\/circles\/1\/ask"[^>]*>提问<\/a>/);
+    expect(zh).toMatch(/<a[^>]*href="\/write"[^>]*>(?:(?!<\/a>)[\s\S])*写文章/);
+    expect(zh).toMatch(/data-testid="header-ask" href="\/ask"[^>]*>提问<\/a>/);
     const en = (await visitor.get("/en/circles/1/write/article")).body;
-    expect(en).toMatch(/data-testid="header-ask" href="\/en\/circles\/1\/ask"[^>]*>Ask<\/a>/);
+    expect(en).toMatch(/<a[^>]*href="\/en\/write"[^>]*>(?:(?!<\/a>)[\s\S])*Write/);
+    expect(en).toMatch(/data-testid="header-ask" href="\/en\/ask"[^>]*>Ask<\/a>/);
+  });
+
+  /** The circle ids of a circle choice's group, in order. */
+  const choiceIds = (body: string, group: string) => {
+    const list = new RegExp(`<ul[^>]*data-testid="circle-choice-${group}"[^>]*>([\\s\\S]*?)</ul>`).exec(body)?.[1] ?? "";
+    return [...list.matchAll(/data-circle="(\d+)"/g)].map((match) => Number(match[1]));
+  };
+
+  it("/write and /ask start with the circle choice: joined circles first, the last circle used leading, in both languages; visitors sign in first", async () => {
+    const { user, visitor } = await createSignedInUser(api.app, db());
+    const [joined, used, other] = [await createCircle(db()), await createCircle(db()), await createCircle(db())];
+    await addMember(db(), joined.id, user.id);
+    await addMember(db(), used.id, user.id);
+
+    // Nothing posted yet: no circle is the last one used; the joined ones come first, by id.
+    const fresh = await visitor.get("/write");
+    expect(fresh.statusCode).toBe(200);
+    expect(textOf(fresh.body, 'id="circle-choice-title"')).toBe("写文章：选择圈子");
+    expect(fresh.body).not.toContain('data-testid="circle-choice-last"');
+    expect(choiceIds(fresh.body, "joined")).toEqual([joined.id, used.id]);
+    const others = choiceIds(fresh.body, "others");
+    expect(others).toContain(1);
+    expect(others).toContain(other.id);
+    expect(fresh.body).toContain(`href="/circles/${joined.id}/write/article"`);
+
+    // A writing in one circle and a question in another: each page remembers its own kind's circle.
+    await createWriting(db(), user, { circleId: used.id });
+    await createQuestion(db(), user, { circleId: other.id });
+    const write = await visitor.get("/write");
+    expect(write.body).toMatch(
+      new RegExp(
+        `data-testid="circle-choice-last"[^>]*href="/circles/${used.id}/write/article"|href="/circles/${used.id}/write/article"[^>]*data-testid="circle-choice-last"`,
+      ),
+    );
+    // The name is spaced from the Chinese text where it meets Latin letters or digits.
+    expect(textOf(write.body, 'data-testid="circle-choice-last"')?.replace(/\s/g, "")).toBe(`继续在${used.nameZh}发布`);
+    const ask = await visitor.get("/en/ask");
+    expect(ask.statusCode).toBe(200);
+    expect(textOf(ask.body, 'id="circle-choice-title"')).toBe("Ask: choose a circle");
+    expect(textOf(ask.body, 'data-testid="circle-choice-last"')).toBe(`Continue in ${other.nameEn}`);
+    expect(ask.body).toContain(`href="/en/circles/${joined.id}/ask"`);
+    expect(choiceIds(ask.body, "joined")).toEqual([joined.id, used.id]);
+
+    const anonymous = await api.app.inject({ method: "GET", url: "/ask" });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toMatch(/^\/login\?next=%2Fask/);
   });
 
   it("answers a missing title with the inline message, the values kept, and a form the browser does not check by itself", async () => {

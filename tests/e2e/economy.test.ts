@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { closeBrowser, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
+import { closeBrowser, hydrated, launchBrowser, newVisitor, signInAsNewUser, uniqueName } from "./browser.ts";
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -54,15 +54,38 @@ describe("the sinecoin economy", () => {
     await expect.poll(() => page.getByTestId("topup-status").getAttribute("data-status")).toBe("paid");
     expect(await page.getByTestId("topup-status").textContent()).toContain("50");
 
+    // Tipping happens in a dialog on the article: the reader never leaves it.
     await page.goto(article);
-    await page.getByTestId("action-bar").getByTestId("tip").click();
-    await page.waitForURL(/\/subjects\/writing\/\d+\/tip/);
-    await expect.poll(() => page.locator("#tip-form").count()).toBe(1);
-    await page.locator('input[name="choice"][value="5"]').check();
-    await page.locator('textarea[name="message"]').fill("谢谢分享");
-    await page.locator("#tip-form button[type=submit]").click();
-    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("感谢你的赞赏");
+    await hydrated(page);
+    const articleUrl = page.url();
+    const tipButton = page.getByTestId("action-bar").getByTestId("tip");
+    // Without JavaScript the button is the tip page's link.
+    expect(await tipButton.getAttribute("href")).toMatch(/\/subjects\/writing\/\d+\/tip\?next=/);
+    await tipButton.click();
+    const dialog = page.getByTestId("tip-dialog");
+    await dialog.getByTestId("tip-dialog-form").waitFor();
+    expect(await dialog.getByTestId("balance-line").textContent()).toMatch(/^当前余额\s*50\b/);
+    // Preset amounts are cards; the custom amount shows only once chosen.
+    expect(await dialog.locator(".amount-card").count()).toBe(5);
+    const custom = dialog.locator('input[name="custom_amount"]');
+    expect(await custom.isVisible()).toBe(false);
+    await dialog.locator(".amount-card", { hasText: "自定义" }).click();
+    expect(await custom.isVisible()).toBe(true);
+    await dialog.locator('.amount-card:has(input[value="5"])').click();
+    expect(await custom.isVisible()).toBe(false);
+    await dialog.locator('textarea[name="message"]').fill("谢谢分享");
+    await dialog.getByTestId("tip-submit").click();
+    await expect.poll(() => dialog.getByTestId("tip-done").textContent()).toContain("感谢你的赞赏");
+    expect(await dialog.getByTestId("balance-line").textContent()).toMatch(/^当前余额\s*45\b/);
+    expect(await dialog.getByTestId("tip-count").textContent()).toContain("1");
+    expect(page.url()).toBe(articleUrl);
+    await dialog.getByTestId("tip-close").click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(page.url()).toBe(articleUrl);
+    // The tip page (for browsers without JavaScript) knows the tip too.
+    await page.goto((await tipButton.getAttribute("href"))!);
     expect(await page.getByTestId("tip-count").textContent()).toContain("1");
+    expect(await page.getByTestId("balance-line").textContent()).toMatch(/^当前余额\s*45\b/);
 
     await page.goto(paidArticle);
     expect(await page.getByTestId("writing").textContent()).not.toContain(secret);

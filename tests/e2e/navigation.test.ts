@@ -61,7 +61,7 @@ describe("in-app navigation in English", () => {
     await markDocument(page);
     await page.getByRole("link", { name: "Write" }).click();
     await page.waitForURL((url) => url.pathname === "/en/login");
-    expect(new URL(page.url()).searchParams.get("next")).toBe("/circles/1/write/article");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/write");
     expect(await sameDocument(page)).toBe(true);
     await context.close();
   });

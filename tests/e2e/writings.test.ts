@@ -86,9 +86,11 @@ describe.each(["zh-CN", "en"] as const)("writings in the browser (%s)", (locale:
       const { username } = await signInAsNewUser(writer.context);
       const { page } = writer;
 
-      // The header's Write button leads to a working editor.
+      // The header's Write button leads to the circle choice, and a circle to a working editor.
       await page.goto(path("/"));
       await page.getByRole("link", { name: t("common:nav.write") }).click();
+      await page.waitForURL((url) => url.pathname === path("/write"));
+      await page.locator('[data-testid="circle-choice"] a[data-circle="1"]').click();
       await page.waitForURL((url) => url.pathname === path("/circles/1/write/article"));
       await editorReady(page);
       const title = uniqueName(locale === "en" ? "Pythagoras " : "勾股定理");
