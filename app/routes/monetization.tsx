@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/monetization";
 import { assertFormCsrf, getAppContext, here, readForm, requireViewer } from "../lib/context.server.ts";
@@ -57,7 +57,9 @@ export default function Monetization({ loaderData, actionData }: Route.Component
       <h1 id="monetization-title" className="page-title">
         {t("programme.title")}
       </h1>
-      <p className="muted">{t("programme.intro")}</p>
+      <p className="muted">
+        {t("programme.intro")} {t("programme.intro_membership")}
+      </p>
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -87,7 +89,13 @@ export default function Monetization({ loaderData, actionData }: Route.Component
               );
             })}
           </ul>
-          {application?.status === "pending" ? (
+          {path.key === "membership" ? (
+            <p>
+              <Link className="button button-primary" to={`${localizePath("/shop", locale)}#membership`}>
+                {t("programme.membership_link")}
+              </Link>
+            </p>
+          ) : application?.status === "pending" ? (
             <p className="notice" role="status">
               {t("programme.applied_pending", {
                 criteria: (application.reason ?? "")

@@ -18,7 +18,7 @@ const day = 24 * 60 * 60 * 1000;
 
 /** The user's current figure for each criterion. */
 export async function measureCriteria(db: Executor, userId: number, now: Date): Promise<Record<CriterionKey, number>> {
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ createdAt: users.createdAt, sinecoin: users.sinecoin }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found");
   const [followers] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
   const [pieces] = await db
@@ -40,6 +40,7 @@ export async function measureCriteria(db: Executor, userId: number, now: Date): 
     original_pieces: Number(pieces?.n ?? 0),
     account_age_days: Math.floor((now.getTime() - new Date(user.createdAt).getTime()) / day),
     upheld_reports_90_days: Number(upheld?.n ?? 0),
+    sinecoin_balance: user.sinecoin,
   };
 }
 
