@@ -52,6 +52,14 @@ export default function Monetization({ loaderData, actionData }: Route.Component
   const error = actionData && "error" in actionData ? actionData.error : null;
   const application = status.application;
   const criterionName = (key: string, required: number) => t(`programme.criterion.${key}`, { required });
+  const applyForm = (
+    <Form method="post" action={localizePath("/monetization", locale)}>
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <button type="submit" name="intent" value="apply" className="button button-primary">
+        {t("programme.apply")}
+      </button>
+    </Form>
+  );
   return (
     <section className="panel monetization-page" aria-labelledby="monetization-title">
       <h1 id="monetization-title" className="page-title">
@@ -106,14 +114,14 @@ export default function Monetization({ loaderData, actionData }: Route.Component
               })}
             </p>
           ) : application?.status === "rejected" ? (
-            <p className="notice">{t("programme.applied_rejected", { reason: application.reason ?? "" })}</p>
+            <>
+              <p className="notice" data-testid="application-rejected">
+                {t("programme.applied_rejected", { reason: application.reason ?? "" })}
+              </p>
+              {applyForm}
+            </>
           ) : (
-            <Form method="post" action={localizePath("/monetization", locale)}>
-              <input type="hidden" name="csrftoken" value={csrfToken} />
-              <button type="submit" name="intent" value="apply" className="button button-primary">
-                {t("programme.apply")}
-              </button>
-            </Form>
+            applyForm
           )}
         </section>
       ))}

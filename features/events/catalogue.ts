@@ -203,6 +203,8 @@ export const eventCatalogue = {
   "cashout.rejected": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
   "cashout.paid": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), netFen: z.number().int() })),
   "cashout.failed": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
+  /** A site admin approved or rejected the subject's creator application (`reason`: the rejection's, shown to them). */
+  "monetization.application_decided": event("user", z.object({ status: z.enum(["approved", "rejected"]), reason: z.string().nullable() })),
   /** The subject bought a VIP or SVIP membership (`extended`: the tier they held, from its end). */
   "membership.purchased": event(
     "user",

@@ -8,6 +8,7 @@ import {
   monetizationHomeOperation,
   monetizationOperation,
 } from "./operations.ts";
+import { applicationQueueOperation, approveApplicationOperation, rejectApplicationOperation } from "./review-operations.ts";
 import { buyMembershipOperation, membershipAutoRenewOperation, membershipsOperation } from "./membership-operations.ts";
 
 /** The monetization programme: who takes part, the paths with each criterion's progress, applying as a creator. */
@@ -51,5 +52,19 @@ export async function monetizationApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "PUT", "/api/monetization/membership/auto_renew/", membershipAutoRenewOperation, {
     tags,
     summary: "Turn automatic renewal of the running membership on or off",
+  });
+  jsonRoute(app, "GET", "/api/admin/monetization/applications/", applicationQueueOperation, {
+    tags,
+    summary: "Site admins: creator applications waiting for review (oldest first) and the latest decided",
+  });
+  jsonRoute(app, "POST", "/api/admin/monetization/applications/:id/approve/", approveApplicationOperation, {
+    tags,
+    status: 204,
+    summary: "Site admins: approve a creator application (the applicant becomes an Official user; audited)",
+  });
+  jsonRoute(app, "POST", "/api/admin/monetization/applications/:id/reject/", rejectApplicationOperation, {
+    tags,
+    status: 204,
+    summary: "Site admins: reject a creator application with a reason the applicant reads (audited)",
   });
 }

@@ -77,8 +77,8 @@ export async function monetizationStatus(db: Database, userId: number, now: Date
 }
 
 /**
- * Applies as a creator: once per user (409 `already_applied`; a participant has nothing to apply
- * for). Every criterion met: approved, and the user becomes "Official users" in the same
+ * Applies as a creator: once per user, again only after a rejection (409 `already_applied`; a
+ * participant has nothing to apply for). Every criterion met: approved, and the user becomes "Official users" in the same
  * transaction; else pending, its reason the unmet criteria's keys.
  */
 export async function applyAsCreator(options: ServiceOptions, userId: number, now: Date): Promise<MonetizationStatus> {
@@ -98,7 +98,17 @@ export async function applyAsCreator(options: ServiceOptions, userId: number, no
         reason: approved ? null : unmet.join(","),
         decidedAt: approved ? sql`now()` : null,
       })
-      .onConflictDoNothing()
+      // A rejected applicant may apply again; a pending or approved application stands.
+      .onConflictDoUpdate({
+        target: monetizationApplications.userId,
+        set: {
+          status: approved ? "approved" : "pending",
+          reason: approved ? null : unmet.join(","),
+          createdAt: sql`now()`,
+          decidedAt: approved ? sql`now()` : null,
+        },
+        where: sql`${monetizationApplications.status} = 'rejected'`,
+      })
       .returning();
     if (!created) throw new AppError("already_applied");
     if (approved) {
