@@ -130,6 +130,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
         route("links", "routes/admin-links.tsx", { id: id("admin-links") }),
         route("disputes", "routes/admin-disputes.tsx", { id: id("admin-disputes") }),
         route("cashouts", "routes/admin-cashouts.tsx", { id: id("admin-cashouts") }),
+        route("monetization", "routes/admin-monetization.tsx", { id: id("admin-monetization") }),
         route("ads", "routes/admin-ads.tsx", { id: id("admin-ads") }),
         route("missions", "routes/admin-missions.tsx", { id: id("admin-missions") }),
       ]),

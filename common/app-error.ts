@@ -136,6 +136,8 @@ export const errorStatus = {
   cashout_not_approved: 409,
   cashout_failed: 500,
   already_applied: 409,
+  membership_other_tier: 409,
+  application_decided: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

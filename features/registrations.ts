@@ -38,6 +38,8 @@ import "./missions/jobs.ts";
 import "./cashouts/handlers.ts";
 import "./cashouts/jobs.ts";
 import "./ads/jobs.ts";
+import "./monetization/handlers.ts";
+import "./monetization/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -8,17 +8,23 @@ import { presentItem, presentOwned } from "../../features/shop/operations.ts";
 import { shopItems } from "../../features/shop/items.ts";
 import { highlightableWritings, listOwnedItems } from "../../features/shop/service.ts";
 import { missedDays } from "../../features/checkins/makeup.ts";
+import { membershipPlans } from "../../features/monetization/memberships.ts";
+import { membershipOf } from "../../features/monetization/membership-service.ts";
+import { presentMembership, presentPlan } from "../../features/monetization/membership-operations.ts";
 
 /**
  * The shop page's data: the items for everyone; for the signed in also their balances, what they
  * own, their writings a highlight may name, the CSRF token and a fresh idempotency key (a Buy form
  * sent twice buys once).
  */
-export async function shopPageData(app: AppContext, notice: { bought: string | null }) {
+export async function shopPageData(app: AppContext, notice: { bought: string | null; member: boolean }) {
   const items = shopItems.map(presentItem);
+  const plans = membershipPlans.map(presentPlan);
   if (!app.viewer) {
     return data({
       items,
+      plans,
+      membership: null as ReturnType<typeof presentMembership> | null,
       notice,
       signedIn: false as boolean,
       wallet: null,
@@ -29,13 +35,16 @@ export async function shopPageData(app: AppContext, notice: { bought: string | n
     });
   }
   const viewer = app.viewer;
-  const [wallet, owned, writings] = await Promise.all([
+  const [wallet, owned, writings, membership] = await Promise.all([
     walletSummary(app.db, viewer.id),
     listOwnedItems(app.db, viewer.id),
     highlightableWritings(app.db, viewer.id),
+    membershipOf(app.db, viewer.id, app.now()),
   ]);
   return withFormToken(app, {
     items,
+    plans,
+    membership: membership ? presentMembership(membership) : null,
     notice,
     signedIn: true as boolean,
     wallet: presentWallet(wallet) as ReturnType<typeof presentWallet> | null,

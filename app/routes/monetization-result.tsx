@@ -58,6 +58,22 @@ export default function MonetizationResult({ loaderData }: Route.ComponentProps)
                   <strong>{statement.net}</strong>
                 </td>
               </tr>
+              {statement.debt.incurred > 0 || statement.debt.recovered > 0 || statement.debt.outstanding > 0 ? (
+                <>
+                  <tr data-testid="statement-debt-incurred">
+                    <th scope="row">{t("result.debt_incurred")}</th>
+                    <td>{statement.debt.incurred}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t("result.debt_recovered")}</th>
+                    <td>{statement.debt.recovered}</td>
+                  </tr>
+                  <tr data-testid="statement-debt-outstanding">
+                    <th scope="row">{t("result.debt_outstanding")}</th>
+                    <td>{statement.debt.outstanding}</td>
+                  </tr>
+                </>
+              ) : null}
               <tr>
                 <th scope="row">{t("result.cashouts", { count: statement.cashouts.count })}</th>
                 <td>{statement.cashouts.amount}</td>

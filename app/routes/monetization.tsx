@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "../lib/i18n.tsx";
 import type { Route } from "./+types/monetization";
 import { assertFormCsrf, getAppContext, here, readForm, requireViewer } from "../lib/context.server.ts";
@@ -52,12 +52,22 @@ export default function Monetization({ loaderData, actionData }: Route.Component
   const error = actionData && "error" in actionData ? actionData.error : null;
   const application = status.application;
   const criterionName = (key: string, required: number) => t(`programme.criterion.${key}`, { required });
+  const applyForm = (
+    <Form method="post" action={localizePath("/monetization", locale)}>
+      <input type="hidden" name="csrftoken" value={csrfToken} />
+      <button type="submit" name="intent" value="apply" className="button button-primary">
+        {t("programme.apply")}
+      </button>
+    </Form>
+  );
   return (
     <section className="panel monetization-page" aria-labelledby="monetization-title">
       <h1 id="monetization-title" className="page-title">
         {t("programme.title")}
       </h1>
-      <p className="muted">{t("programme.intro")}</p>
+      <p className="muted">
+        {t("programme.intro")} {t("programme.intro_membership")}
+      </p>
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -87,7 +97,13 @@ export default function Monetization({ loaderData, actionData }: Route.Component
               );
             })}
           </ul>
-          {application?.status === "pending" ? (
+          {path.key === "membership" ? (
+            <p>
+              <Link className="button button-primary" to={`${localizePath("/shop", locale)}#membership`}>
+                {t("programme.membership_link")}
+              </Link>
+            </p>
+          ) : application?.status === "pending" ? (
             <p className="notice" role="status">
               {t("programme.applied_pending", {
                 criteria: (application.reason ?? "")
@@ -98,14 +114,14 @@ export default function Monetization({ loaderData, actionData }: Route.Component
               })}
             </p>
           ) : application?.status === "rejected" ? (
-            <p className="notice">{t("programme.applied_rejected", { reason: application.reason ?? "" })}</p>
+            <>
+              <p className="notice" data-testid="application-rejected">
+                {t("programme.applied_rejected", { reason: application.reason ?? "" })}
+              </p>
+              {applyForm}
+            </>
           ) : (
-            <Form method="post" action={localizePath("/monetization", locale)}>
-              <input type="hidden" name="csrftoken" value={csrfToken} />
-              <button type="submit" name="intent" value="apply" className="button button-primary">
-                {t("programme.apply")}
-              </button>
-            </Form>
+            applyForm
           )}
         </section>
       ))}

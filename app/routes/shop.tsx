@@ -5,6 +5,8 @@ import { assertFormCsrf, getAppContext, readForm, requireViewer } from "../lib/c
 import { shopPageData } from "../lib/shop-pages.server.ts";
 import { dispatchIntent, formAction, type FormFailure } from "../../server/lib/operation.ts";
 import { purchaseOperation } from "../../features/shop/operations.ts";
+import { buyMembershipOperation, membershipAutoRenewOperation } from "../../features/monetization/membership-operations.ts";
+import { MembershipPlans, type MembershipAnswer } from "../components/membership-plans.tsx";
 import { shopItemCodes } from "../../features/shop/items.ts";
 import { localizePath, pageUrl, type Locale } from "../../common/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -19,11 +21,18 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "wa
 export const links = () => [{ rel: "stylesheet", href: walletStyles }];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** `/shop`: the items with their icons, prices and Buy forms (visitors see them and are asked to sign in). */
+/**
+ * `/shop`: the items with their icons, prices and Buy forms, and the VIP and SVIP membership plans
+ * (visitors see them and are asked to sign in).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const bought = pageUrl(request.url).searchParams.get("bought");
-  return shopPageData(app, { bought: bought && (shopItemCodes as string[]).includes(bought) ? bought : null });
+  const query = pageUrl(request.url).searchParams;
+  const bought = query.get("bought");
+  return shopPageData(app, {
+    bought: bought && (shopItemCodes as string[]).includes(bought) ? bought : null,
+    member: query.get("member") === "1",
+  });
 }
 
 interface ShopAnswer {
@@ -52,7 +61,29 @@ export async function action({ context, request }: Route.ActionArgs) {
     failed: (failure: FormFailure) =>
       data<ShopAnswer>({ item, error: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status }),
   });
-  return dispatchIntent({ app, request, form, params: {} }, { buy });
+  const shopPath = localizePath("/shop", app.locale);
+  const membership = formAction(buyMembershipOperation, {
+    done: () => {
+      throw redirect(`${shopPath}?member=1#membership`, 303);
+    },
+    failed: (failure: FormFailure) =>
+      data<MembershipAnswer>(
+        {
+          intent: "membership",
+          tier: String(form.get("tier") ?? ""),
+          error: Object.values(failure.fieldErrors ?? {})[0] ?? failure.formError,
+        },
+        { status: failure.status },
+      ),
+  });
+  const autoRenew = formAction(membershipAutoRenewOperation, {
+    done: () => {
+      throw redirect(`${shopPath}#membership`, 303);
+    },
+    failed: (failure: FormFailure) =>
+      data<MembershipAnswer>({ intent: "auto_renew", error: failure.formError }, { status: failure.status }),
+  });
+  return dispatchIntent({ app, request, form, params: {} }, { buy, membership, auto_renew: autoRenew });
 }
 
 const currencies = ["gold", "sinecoin"] as const;
@@ -60,8 +91,9 @@ const currencies = ["gold", "sinecoin"] as const;
 export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("wallet");
   const locale = i18n.language as Locale;
-  const { items, notice, signedIn, wallet, owned, writings, csrfToken, idempotencyKey } = loaderData;
-  const answer = actionData as ShopAnswer | undefined;
+  const { items, plans, membership, notice, signedIn, wallet, owned, writings, csrfToken, idempotencyKey } = loaderData;
+  const answer = actionData && "item" in actionData ? (actionData as ShopAnswer) : undefined;
+  const memberAnswer = actionData && "intent" in actionData ? (actionData as MembershipAnswer) : undefined;
   const path = localizePath("/shop", locale);
   // The payment preselected: the first currency the balance covers (gold first), so a click never meets "余额不足" when one would do.
   const payableWith = (price: Record<(typeof currencies)[number], number>) =>
@@ -158,6 +190,16 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
+      <MembershipPlans
+        plans={plans}
+        membership={membership}
+        signedIn={signedIn}
+        sinecoin={wallet?.sinecoin ?? null}
+        csrfToken={csrfToken}
+        idempotencyKey={idempotencyKey}
+        answer={memberAnswer}
+        bought={notice.member}
+      />
     </WalletLayout>
   );
 }

@@ -24,6 +24,7 @@ export const staffActions = [
   "review_trade_disputes",
   "manage_cashouts",
   "manage_missions",
+  "review_monetization",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -76,6 +77,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "ledger", path: "/admin/ledger", action: "manage_ledger" },
   { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
   { key: "cashouts", path: "/admin/cashouts", action: "manage_cashouts" },
+  { key: "monetization", path: "/admin/monetization", action: "review_monetization" },
   { key: "ads", path: "/admin/ads", action: "manage_ledger" },
   { key: "missions", path: "/admin/missions", action: "manage_missions" },
 ];

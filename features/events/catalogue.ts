@@ -203,6 +203,26 @@ export const eventCatalogue = {
   "cashout.rejected": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
   "cashout.paid": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), netFen: z.number().int() })),
   "cashout.failed": event("user", z.object({ cashoutId: z.string(), amount: z.number().int().positive(), reason: z.string() })),
+  /** A site admin approved or rejected the subject's creator application (`reason`: the rejection's, shown to them). */
+  "monetization.application_decided": event("user", z.object({ status: z.enum(["approved", "rejected"]), reason: z.string().nullable() })),
+  /** The subject bought a VIP or SVIP membership (`extended`: the tier they held, from its end). */
+  "membership.purchased": event(
+    "user",
+    z.object({
+      tier: z.enum(["vip", "svip"]),
+      days: z.number().int().positive(),
+      price: z.number().int().positive(),
+      endsAt: z.string(),
+      extended: z.boolean(),
+    }),
+  ),
+  /** The expiry job renewed the subject's membership for its plan, as they asked. */
+  "membership.renewed": event(
+    "user",
+    z.object({ tier: z.enum(["vip", "svip"]), days: z.number().int().positive(), price: z.number().int().positive(), endsAt: z.string() }),
+  ),
+  /** The subject's membership ended (`insufficient_balance`: renewal was on but the purse did not cover it). */
+  "membership.expired": event("user", z.object({ tier: z.enum(["vip", "svip"]), reason: z.enum(["ended", "insufficient_balance"]) })),
   "gold.exchanged": event(
     "user",
     z.object({ gold: z.number().int().positive(), sinecoin: z.number().int().positive(), rate: z.number().int() }),

@@ -7,6 +7,7 @@ describe("the job registry", () => {
     const product = registeredJobs().filter((job) => !job.name.startsWith("test-"));
     expect(product.map((job) => [job.name, job.schedule ?? null]).sort()).toEqual([
       ["bill-ads", "10 16 * * *"],
+      ["expire-memberships", "*/5 * * * *"],
       ["expire-payments", "* * * * *"],
       ["hourly-maintenance", "0 * * * *"],
       ["mission-periods", "0 16 * * *"],

@@ -69,6 +69,19 @@ export const ledgerKinds = {
   ),
   /** An item bought in the shop; `title` is the item's code (the wallet names it in the reader's language). */
   shop_purchase: kind(z.object({ item: z.string(), ownedId: id, ...described }).strict(), null),
+  /** A VIP or SVIP membership bought or renewed for sinecoin (features/monetization/memberships.ts): spending, never income. */
+  membership_purchase: kind(
+    z
+      .object({
+        tier: z.enum(["vip", "svip"]),
+        days: z.number().int().positive(),
+        endsAt: z.string(),
+        renewal: z.enum(["bought", "extended", "auto"]),
+        ...described,
+      })
+      .strict(),
+    null,
+  ),
   /** Granted (or taken) by the system: administrative corrections, tests and benchmarks. */
   grant: kind(z.object({ reason: z.string() }).partial().strict(), null),
   /**

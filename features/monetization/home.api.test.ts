@@ -4,6 +4,9 @@ import { createSignedInUser, createWriting } from "../../tests/support/factories
 import { databaseKinds } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
 import { listIncome } from "./income.ts";
+import { inTransaction } from "../../server/lib/transactions.ts";
+import { postLedgerTransaction } from "../ledger/service.ts";
+import { settleIncome } from "../settlement/service.ts";
 
 describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind) => {
   let api: TestApi;
@@ -105,5 +108,40 @@ describe.each(databaseKinds)("the programme's earnings at a glance on %s", (kind
     expect(en.body).toContain("Tips,40");
     expect((await reader.visitor.get("/api/monetization/statements/")).json()).toEqual({ results: [] });
     expect((await author.visitor.get("/api/monetization/statements/2026-13.csv")).statusCode).toBe(400);
+  });
+
+  it("states what refunds left owed, what settled income recovered and what is still owed at the month's end", async () => {
+    const db = api.database.db;
+    const author = await createSignedInUser(api.app, db);
+    const reader = await createSignedInUser(api.app, db);
+    await grant(db, reader.user.id, "sinecoin", 55);
+    await grant(db, author.user.id, "sinecoin", 30);
+    const described = { writingId: 1, unlockId: 1, authorId: author.user.id, title: "欠款", path: "/t", counterparty: "r" };
+    const move = (key: string, kind: "unlock" | "unlock_refund", amount: number) =>
+      inTransaction({ db }, (tx) =>
+        postLedgerTransaction(tx, {
+          idempotencyKey: `${key}:${kind}:${author.user.id}`,
+          kind,
+          data: described,
+          entries: [
+            { account: { userId: reader.user.id, currency: "sinecoin" }, amount: kind === "unlock" ? -amount : amount },
+            { account: { userId: author.user.id, currency: "sinecoin" }, amount: kind === "unlock" ? amount : -amount },
+          ],
+        }),
+      );
+    // 30 pending, then a refund of 60 takes the 30 and leaves 30 owed; 25 more income, once settled, pays 25 of it.
+    await move("debt-a", "unlock", 30);
+    await move("debt-b", "unlock_refund", 60);
+    await move("debt-c", "unlock", 25);
+    await settleIncome(db, new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    const [statement] = (await author.visitor.get("/api/monetization/statements/")).json().results;
+    expect(statement).toMatchObject({ refunds: 60, debt: { incurred: 30, recovered: 25, outstanding: 5 } });
+    const csv = (await author.visitor.get(statement.csv_url)).body;
+    expect(csv).toContain("退款形成的欠款,30");
+    expect(csv).toContain("从收益中抵扣的欠款,25");
+    expect(csv).toContain("月末尚欠,5");
+    const en = (await author.visitor.request("GET", statement.csv_url, { headers: { "accept-language": "en" } })).body;
+    expect(en).toContain("Still owed at month end,5");
+    expect((await author.visitor.get("/api/monetization/home/")).json()).toMatchObject({ debt: 5 });
   });
 });

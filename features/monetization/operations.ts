@@ -136,6 +136,7 @@ const statementAnswer = z.strictObject({
   ),
   refunds: z.number().int(),
   net: z.number().int(),
+  debt: z.strictObject({ incurred: z.number().int(), recovered: z.number().int(), outstanding: z.number().int() }),
   cashouts: z.strictObject({
     count: z.number().int(),
     amount: z.number().int(),
@@ -152,6 +153,7 @@ export function presentStatement(statement: Statement): z.infer<typeof statement
     income: statement.income,
     refunds: statement.refunds,
     net: statement.net,
+    debt: { ...statement.debt },
     cashouts: {
       count: statement.cashouts.count,
       amount: statement.cashouts.amount,

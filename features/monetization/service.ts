@@ -18,7 +18,7 @@ const day = 24 * 60 * 60 * 1000;
 
 /** The user's current figure for each criterion. */
 export async function measureCriteria(db: Executor, userId: number, now: Date): Promise<Record<CriterionKey, number>> {
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ createdAt: users.createdAt, sinecoin: users.sinecoin }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found");
   const [followers] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
   const [pieces] = await db
@@ -40,6 +40,7 @@ export async function measureCriteria(db: Executor, userId: number, now: Date): 
     original_pieces: Number(pieces?.n ?? 0),
     account_age_days: Math.floor((now.getTime() - new Date(user.createdAt).getTime()) / day),
     upheld_reports_90_days: Number(upheld?.n ?? 0),
+    sinecoin_balance: user.sinecoin,
   };
 }
 
@@ -76,8 +77,8 @@ export async function monetizationStatus(db: Database, userId: number, now: Date
 }
 
 /**
- * Applies as a creator: once per user (409 `already_applied`; a participant has nothing to apply
- * for). Every criterion met: approved, and the user becomes "Official users" in the same
+ * Applies as a creator: once per user, again only after a rejection (409 `already_applied`; a
+ * participant has nothing to apply for). Every criterion met: approved, and the user becomes "Official users" in the same
  * transaction; else pending, its reason the unmet criteria's keys.
  */
 export async function applyAsCreator(options: ServiceOptions, userId: number, now: Date): Promise<MonetizationStatus> {
@@ -97,7 +98,17 @@ export async function applyAsCreator(options: ServiceOptions, userId: number, no
         reason: approved ? null : unmet.join(","),
         decidedAt: approved ? sql`now()` : null,
       })
-      .onConflictDoNothing()
+      // A rejected applicant may apply again; a pending or approved application stands.
+      .onConflictDoUpdate({
+        target: monetizationApplications.userId,
+        set: {
+          status: approved ? "approved" : "pending",
+          reason: approved ? null : unmet.join(","),
+          createdAt: sql`now()`,
+          decidedAt: approved ? sql`now()` : null,
+        },
+        where: sql`${monetizationApplications.status} = 'rejected'`,
+      })
       .returning();
     if (!created) throw new AppError("already_applied");
     if (approved) {

@@ -18,6 +18,11 @@ export interface Statement {
   refunds: number;
   /** Income less refunds, in sinecoin. */
   net: number;
+  /**
+   * What refunds left owed (the `debt` hold): owed by refunds larger than the income still held
+   * this month, recovered from settled income this month, and still outstanding at the month's end.
+   */
+  debt: { incurred: number; recovered: number; outstanding: number };
   /** Cashouts paid in the month: gross sinecoin, the fee, and fen withheld and paid out. */
   cashouts: { count: number; amount: number; fee: number; taxWithheldFen: number; netFen: number };
 }
@@ -38,6 +43,7 @@ export function emptyStatement(month: string): Statement {
     income: { tips: 0, unlocks: 0, rewards: 0, ads: 0, missions: 0 },
     refunds: 0,
     net: 0,
+    debt: { incurred: 0, recovered: 0, outstanding: 0 },
     cashouts: { count: 0, amount: 0, fee: 0, taxWithheldFen: 0, netFen: 0 },
   };
 }
@@ -72,6 +78,21 @@ export async function monthlyStatements(db: Database, userId: number, month?: st
       from cashouts where user_id = ${userId} and status = 'paid'
       group by 1`)) as unknown as Rows<{ month: string; count: number; amount: number; fee: number; tax: number; net: number }>
   ).rows;
+  // The debt hold's movements per month, with its balance at each month's end (a running sum).
+  const debts = (
+    (await db.execute(sql`
+      select month, incurred, recovered, -sum(incurred * -1 + recovered) over (order by month) as outstanding
+      from (
+        select ${monthOf(sql`t.created_at`)} as month,
+          coalesce(-sum(e.amount) filter (where e.amount < 0), 0)::int as incurred,
+          coalesce(sum(e.amount) filter (where e.amount > 0), 0)::int as recovered
+        from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions t on t.id = e.transaction_id
+        where a.key = ${`${prefix}debt`}
+        group by 1
+      ) moves`)) as unknown as Rows<{ month: string; incurred: number; recovered: number; outstanding: string | number }>
+  ).rows;
   const byMonth = new Map<string, Statement>();
   const of = (key: string) => {
     const statement = byMonth.get(key) ?? emptyStatement(key);
@@ -84,6 +105,10 @@ export async function monthlyStatements(db: Database, userId: number, month?: st
     const statement = of(row.month);
     statement.income[source] += Number(row.earned ?? 0);
     statement.refunds -= Number(row.refunded ?? 0);
+  }
+  for (const row of debts) {
+    if (month && row.month !== month) continue;
+    of(row.month).debt = { incurred: Number(row.incurred), recovered: Number(row.recovered), outstanding: Number(row.outstanding) };
   }
   for (const row of paid) {
     if (month && row.month !== month) continue;
@@ -108,6 +133,9 @@ const headings = {
     sources: { tips: "赞赏", unlocks: "付费阅读", ads: "广告分成", missions: "任务奖励", rewards: "计划奖励" },
     refunds: "退款",
     net: "净收入（圈币）",
+    debtIncurred: "退款形成的欠款",
+    debtRecovered: "从收益中抵扣的欠款",
+    debtOutstanding: "月末尚欠",
     cashouts: "已到账提现（笔）",
     cashoutAmount: "提现金额（圈币）",
     fee: "手续费（圈币）",
@@ -120,6 +148,9 @@ const headings = {
     sources: { tips: "Tips", unlocks: "Pay-to-view", ads: "Ad share", missions: "Mission rewards", rewards: "Programme rewards" },
     refunds: "Refunds",
     net: "Net income (sinecoin)",
+    debtIncurred: "Owed by refunds",
+    debtRecovered: "Owed amount recovered from income",
+    debtOutstanding: "Still owed at month end",
     cashouts: "Cashouts paid (count)",
     cashoutAmount: "Cashed out (sinecoin)",
     fee: "Fee (sinecoin)",
@@ -138,6 +169,9 @@ export function statementCsv(statement: Statement, locale: Locale): string {
     ...incomeSources.map((source) => [words.sources[source], statement.income[source]]),
     [words.refunds, -statement.refunds],
     [words.net, statement.net],
+    [words.debtIncurred, statement.debt.incurred],
+    [words.debtRecovered, statement.debt.recovered],
+    [words.debtOutstanding, statement.debt.outstanding],
     [words.cashouts, statement.cashouts.count],
     [words.cashoutAmount, statement.cashouts.amount],
     [words.fee, statement.cashouts.fee],
