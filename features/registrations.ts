@@ -38,6 +38,7 @@ import "./missions/jobs.ts";
 import "./cashouts/handlers.ts";
 import "./cashouts/jobs.ts";
 import "./ads/jobs.ts";
+import "./trust/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

@@ -23,6 +23,7 @@ export const staffActions = [
   "review_feedback",
   "review_trade_disputes",
   "manage_cashouts",
+  "manage_trust",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -76,6 +77,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "disputes", path: "/admin/disputes", action: "review_trade_disputes" },
   { key: "cashouts", path: "/admin/cashouts", action: "manage_cashouts" },
   { key: "ads", path: "/admin/ads", action: "manage_ledger" },
+  { key: "trust", path: "/admin/trust", action: "manage_trust" },
 ];
 
 export function visibleSections(role: SiteRole | null | undefined) {

@@ -8,7 +8,9 @@ describe("the job registry", () => {
     expect(product.map((job) => [job.name, job.schedule ?? null]).sort()).toEqual([
       ["bill-ads", "10 16 * * *"],
       ["expire-payments", "* * * * *"],
+      ["find-rings", "40 18 * * *"],
       ["hourly-maintenance", "0 * * * *"],
+      ["intelligence-scores", "55 18 * * *"],
       ["mission-periods", "0 16 * * *"],
       ["prune-events", "30 19 * * *"],
       ["publish-announcements", "* * * * *"],

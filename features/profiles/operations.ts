@@ -114,7 +114,7 @@ export const changePasswordOperation = defineOperation({
   run: async (services, viewer, { body }) => {
     authorizeOwnAccount(viewer);
     const session = await changePassword({ db: services.db }, viewer.id, body, clientInfoOf(services), services.cookie(sessionCookieName));
-    startSession(services, session);
+    await startSession(services, { ...session, user: viewer });
   },
   present: (_result, { locale }) => ({ code: "password_changed", message: translator(locale)("centre:password_form.changed") }),
   response: z.strictObject({ code: z.string(), message: z.string() }),
