@@ -129,6 +129,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
         route("disputes", "routes/admin-disputes.tsx", { id: id("admin-disputes") }),
         route("cashouts", "routes/admin-cashouts.tsx", { id: id("admin-cashouts") }),
         route("ads", "routes/admin-ads.tsx", { id: id("admin-ads") }),
+        route("trust", "routes/admin-trust.tsx", { id: id("admin-trust") }),
       ]),
       route("wiki", "routes/wiki.tsx", { id: id("wiki") }),
       redirect("wiki/details/:id/:lang?", "wiki-details"),
