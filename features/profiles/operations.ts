@@ -46,6 +46,8 @@ const publicProfileAnswer = z.strictObject({
   user_type: z.string(),
   user_type_key: z.string(),
   followers_count: z.number(),
+  /** The standing score (features/trust/score.ts), recomputed nightly. */
+  intelligence_score: z.number(),
   following_count: z.number(),
   reads_count: z.number(),
   likes_count: z.number(),

@@ -119,4 +119,16 @@ describe.each(oneDatabaseKind)("trust pages on %s", (kind) => {
     expect(gold!.gold).toBe(2030);
     expect((await moderator.get("/admin/ledger")).statusCode).toBe(403);
   });
+
+  it("shows a user's standing on their profile with the formula on hover, in both languages", async () => {
+    const author = await createUser(db());
+    await db().update(users).set({ intelligenceScore: 42 }).where(eq(users.id, author.id));
+    const zh = await new Visitor(api.app).get(`/profile/${author.username}`);
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toMatch(/data-testid="profile-standing"/);
+    expect(zh.body).toContain("<strong>42</strong>");
+    expect(zh.body).toContain("10 × 被采纳的回答");
+    const en = await new Visitor(api.app).get(`/en/profile/${author.username}`);
+    expect(en.body).toContain("10 × answers accepted");
+  });
 });
