@@ -133,6 +133,7 @@ function site(lang: "zh" | "en"): RouteConfigEntry[] {
         route("monetization", "routes/admin-monetization.tsx", { id: id("admin-monetization") }),
         route("ads", "routes/admin-ads.tsx", { id: id("admin-ads") }),
         route("missions", "routes/admin-missions.tsx", { id: id("admin-missions") }),
+        route("trust", "routes/admin-trust.tsx", { id: id("admin-trust") }),
       ]),
       route("wiki", "routes/wiki.tsx", { id: id("wiki") }),
       redirect("wiki/details/:id/:lang?", "wiki-details"),

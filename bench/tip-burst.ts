@@ -36,6 +36,9 @@ export async function prepareTipPairs(dataDir: string, count = 50): Promise<TipP
           gender: "secret",
           birthday: "1995-06-15",
           country: "CN",
+          // Established members (trust level 2, features/trust/limits.ts): a burst stays within their daily allowance.
+          createdAt: new Date(Date.now() - 60 * 86_400_000),
+          intelligenceScore: 100,
         })
         .returning({ id: users.id });
       await db.insert(unreadCounters).values({ userId: user!.id });

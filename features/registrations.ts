@@ -40,6 +40,7 @@ import "./cashouts/jobs.ts";
 import "./ads/jobs.ts";
 import "./monetization/handlers.ts";
 import "./monetization/jobs.ts";
+import "./trust/jobs.ts";
 import "../server/maintenance.ts";
 
 completeRegistrations();

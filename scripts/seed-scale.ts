@@ -20,7 +20,7 @@ import { AppError } from "../common/app-error.ts";
  * aliases, 300,000 comments (a fifth of them replies), ~100,000 follows, ~30,000 memberships,
  * 20,000 questions with ~50,000 answers (a third of the answered ones accepted), ~200,000 likes
  * and dislikes on writings and answers, ~50,000 favourites, 2,000 tips paid through the wallet's
- * own path (grants to a hundred readers, then `tipSubject`: real ledger transactions, tip events
+ * own path (grants to a hundred readers or more, at most a hundred tips each, within a day's allowance, then `tipSubject`: real ledger transactions, tip events
  * and income rollups), the events of all of it and the message centre's notifications they tell
  * (all but the last month's read); factor 10 ten times each. The rollup triggers count the
  * reactions, favourites, comments and follows into the daily figures as they go in
@@ -549,7 +549,12 @@ async function main(): Promise<number> {
     // (the only kind of ledger money the seed makes), then tip writings, the popular ones most.
     const economy = await openServerDatabase(url, 2);
     try {
-      const tippers = (await query("select id, username, nickname from users where id >= $1 order by id limit 100", [firstUser])).rows as {
+      const tippers = (
+        await query("select id, username, nickname from users where id >= $1 order by id limit $2", [
+          firstUser,
+          Math.max(100, Math.ceil(tipCount / 100)),
+        ])
+      ).rows as {
         id: number;
         username: string;
         nickname: string;

@@ -73,6 +73,7 @@ import { schoolsApi } from "../features/schools/api.ts";
 import { adminApi } from "../features/admin/api.ts";
 import { rateLimitBackend } from "./rate-limit-store.ts";
 import { configureReports } from "../features/reports/service.ts";
+import { configureCorrections } from "../features/admin/corrections.ts";
 import { commentsApi } from "../features/comments/api.ts";
 
 export interface AppOptions {
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(sharesApi);
   await app.register(metricsApi, { viewFlushMs });
   configureReports({ hideThreshold: config.reportHideThreshold });
+  configureCorrections({ approvalAbove: config.correctionApprovalAbove });
   await app.register(reportsApi);
   await app.register(feedbackApi);
   await app.register(linksApi);

@@ -25,6 +25,8 @@ export interface Config {
   captchaPerMinute: number;
   /** The weight of reports (a seasoned reporter 1, a new account 0.2: features/reports/weight.ts) that hides a subject until reviewed (REPORT_HIDE_THRESHOLD, default 5). */
   reportHideThreshold: number;
+  /** Ledger corrections of more than this many coins wait for a second admin's approval (LEDGER_CORRECTION_APPROVAL_ABOVE, default 1000). */
+  correctionApprovalAbove: number;
   /** Outgoing mail (nodemailer connection URL); without it mail goes to the dev outbox. */
   smtpUrl: string | undefined;
   /** The sender of every mail. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHour: positiveInteger("SIGNUPS_PER_HOUR", env.SIGNUPS_PER_HOUR, 5),
     captchaPerMinute: positiveInteger("CAPTCHA_PER_MINUTE", env.CAPTCHA_PER_MINUTE, 30),
     reportHideThreshold: positiveInteger("REPORT_HIDE_THRESHOLD", env.REPORT_HIDE_THRESHOLD, 5),
+    correctionApprovalAbove: positiveInteger("LEDGER_CORRECTION_APPROVAL_ABOVE", env.LEDGER_CORRECTION_APPROVAL_ABOVE, 1000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Circles <no-reply@circles.invalid>",

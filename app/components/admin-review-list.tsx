@@ -25,11 +25,14 @@ export interface ReviewListProps<Item extends { id: number }> {
   idField: string;
   /** The review form's own fields and buttons. */
   controls(item: Item): ReactNode;
+  /** The label of the reason every decision carries (kept in the audit log; required). */
+  reasonLabel: string;
 }
 
 /**
  * A review queue of the admin area (feedback, friend links): status tabs, the notice or refusal
- * of the last decision, and each item with its own plain-post form.
+ * of the last decision, and each item with its own plain-post form, which carries the reason the
+ * audit log keeps.
  */
 export function AdminReviewList<Item extends { id: number }>(props: ReviewListProps<Item>) {
   return (
@@ -65,6 +68,9 @@ export function AdminReviewList<Item extends { id: number }>(props: ReviewListPr
                 <input type="hidden" name="csrftoken" value={props.csrfToken} />
                 <input type="hidden" name="intent" value={props.intent} />
                 <input type="hidden" name={props.idField} value={item.id} />
+                <label>
+                  {props.reasonLabel} <input name="reason" required maxLength={1000} />
+                </label>{" "}
                 {props.controls(item)}
               </Form>
             </li>

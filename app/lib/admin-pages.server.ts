@@ -21,6 +21,7 @@ import {
 } from "../../features/admin/operations.ts";
 import { assertFormCsrf, readForm } from "./context.server.ts";
 import { withFormToken } from "./circle-pages.server.ts";
+import { correctionIntents, correctionsLoaderPart } from "./admin-trust-pages.server.ts";
 
 /*
  * The /admin pages' loaders and actions. Every one asks the site-role policy on the server
@@ -164,7 +165,7 @@ export async function jobsAction(app: AppContext, request: Request) {
 export async function ledgerLoader(app: AppContext) {
   await staff(app, "manage_ledger");
   const last = await lastLedgerCheck(app.db);
-  return withFormToken(app, { last: last ? presentLedgerCheck(last) : null });
+  return withFormToken(app, { last: last ? presentLedgerCheck(last) : null, ...(await correctionsLoaderPart(app)) });
 }
 
 export async function ledgerAction(app: AppContext, request: Request) {
@@ -179,6 +180,7 @@ export async function ledgerAction(app: AppContext, request: Request) {
         failed: formFailed,
         errorScreen: (error) => error.status === 401,
       }),
+      ...correctionIntents(app),
     },
   );
 }

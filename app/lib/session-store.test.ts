@@ -57,6 +57,7 @@ const member = presentCurrentUser({
   hiddenAt: null,
   suspendedUntil: null,
   suspensionReason: "",
+  signupAddress: null,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 });
 const unread = { ...zeroUnread, unread_like_count: 2, unread_favorite_count: 3, unread_follow_count: 1 };

@@ -56,6 +56,7 @@ export default function AdminFeedback({ loaderData, actionData }: Route.Componen
   const failure = actionData && "values" in actionData ? actionData : undefined;
   return (
     <AdminReviewList
+      reasonLabel={t("admin_feedback.reason")}
       name="admin-feedback"
       title={t("admin_feedback.title")}
       filterLabel={t("admin_feedback.filter")}

@@ -56,6 +56,7 @@ export default function AdminLinks({ loaderData, actionData }: Route.ComponentPr
   const failure = actionData && "values" in actionData ? actionData : undefined;
   return (
     <AdminReviewList
+      reasonLabel={t("admin_links.reason")}
       name="admin-links"
       title={t("admin_links.title")}
       filterLabel={t("admin_links.filter")}

@@ -208,6 +208,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <strong data-testid="followers-count">{profile.followers_count}</strong>{" "}
               <span className="muted">{t("profile.followers")}</span>
             </li>
+            <li title={t("profile.standing_formula")} data-testid="profile-standing">
+              <strong>{profile.intelligence_score}</strong> <span className="muted">{t("profile.standing")}</span>
+            </li>
             <li>
               <strong data-testid="following-count">{profile.following_count}</strong>{" "}
               <span className="muted">{t("profile.following")}</span>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deviceCookie, deviceCookieName, isDeviceId, newDeviceId, rememberDevice } from "../trust/devices.ts";
 import { defineOperation, noContent, type OperationServices } from "../../server/lib/operation.ts";
 import {
   createCsrfToken,
@@ -51,10 +52,18 @@ export const clientInfoOf = (services: OperationServices) => ({ ip: services.cli
  * Every sign-in answers with the session cookie and a CSRF token bound to the new session (the one
  * the client had before no longer works).
  */
-export function startSession(services: OperationServices, session: Pick<SignedIn, "token" | "persistent">): void {
+export async function startSession(
+  services: OperationServices,
+  session: Pick<SignedIn, "token" | "persistent"> & { user: { id: number } },
+): Promise<void> {
   services.answer.setCookie(
     ...signedInCookies(services.settings.sessionSecret, session.token, { persistent: session.persistent, secure: services.client.secure }),
   );
+  // The device cookie (features/trust/devices.ts): issued once, remembered with every account that signs in through it.
+  const existing = services.cookie(deviceCookieName);
+  const device = isDeviceId(existing) ? existing : newDeviceId();
+  if (device !== existing) services.answer.setCookie(deviceCookie(device, services.client.secure));
+  await rememberDevice(services.db, session.user.id, device);
 }
 
 /** `{ code: 100, …current user }`, what every sign-in answers. */
@@ -89,7 +98,7 @@ export const registerOperation = defineOperation({
       signupsPerHour,
       replacing: services.cookie(sessionCookieName),
     });
-    startSession(services, signedIn);
+    await startSession(services, signedIn);
     return signedIn;
   },
   present: presentSignedIn,
@@ -112,7 +121,7 @@ export const logInOperation = defineOperation({
           { ...clientInfoOf(services), locale: services.locale },
         )
       : await logIn(services.db, body, clientInfoOf(services), { captcha, replacing: services.cookie(sessionCookieName) });
-    startSession(services, signedIn);
+    await startSession(services, signedIn);
     return signedIn;
   },
   present: presentSignedIn,

@@ -81,6 +81,7 @@ export async function registerUser(
           gender: input.gender,
           birthday: input.birthday,
           country: input.country,
+          signupAddress: client.ip,
         })
         .returning();
       const user = created!;

@@ -18,6 +18,13 @@ import {
   withdrawAnnouncementOperation,
   writeAnnouncementOperation,
 } from "./content-operations.ts";
+import {
+  approveCorrectionOperation,
+  listCorrectionsOperation,
+  rejectCorrectionOperation,
+  requestCorrectionOperation,
+} from "./correction-operations.ts";
+import { dismissRingOperation, listRingsOperation } from "../trust/operations.ts";
 
 /** The admin area's API: staff only, each route checked by the site-role policy (features/admin/policy.ts). */
 export async function adminApi(app: FastifyInstance): Promise<void> {
@@ -72,5 +79,31 @@ export async function adminApi(app: FastifyInstance): Promise<void> {
   jsonRoute(app, "POST", "/api/admin/users/:id/reset/", resetProfileOperation, {
     tags,
     summary: "Staff: reset a nickname (to the username) or avatar (to the default) that breaks the rules, with a reason; the user is told",
+  });
+  jsonRoute(app, "GET", "/api/admin/ledger/corrections/", listCorrectionsOperation, {
+    tags,
+    summary: "Admins: the latest ledger corrections, pending ones first, and the amount above which a second admin approves",
+  });
+  jsonRoute(app, "POST", "/api/admin/ledger/corrections/", requestCorrectionOperation, {
+    status: 201,
+    tags,
+    summary:
+      "Admins: correct a balance with a new balanced transaction and a reason; above the configured amount it waits for a second admin",
+  });
+  jsonRoute(app, "POST", "/api/admin/ledger/corrections/:id/approve/", approveCorrectionOperation, {
+    tags,
+    summary: "Admins: a second admin approves (posts) a pending correction, with a reason",
+  });
+  jsonRoute(app, "POST", "/api/admin/ledger/corrections/:id/reject/", rejectCorrectionOperation, {
+    tags,
+    summary: "Admins: a second admin rejects a pending correction, with a reason",
+  });
+  jsonRoute(app, "GET", "/api/admin/trust/rings/", listRingsOperation, {
+    tags,
+    summary: "Admins: the rings of accounts the nightly job found, with their members and evidence",
+  });
+  jsonRoute(app, "POST", "/api/admin/trust/rings/:id/dismiss/", dismissRingOperation, {
+    tags,
+    summary: "Admins: dismiss a ring judged harmless, with a reason",
   });
 }

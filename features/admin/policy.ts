@@ -25,6 +25,7 @@ export const staffActions = [
   "manage_cashouts",
   "manage_missions",
   "review_monetization",
+  "manage_trust",
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -80,6 +81,7 @@ export const adminSections: readonly AdminSection[] = [
   { key: "monetization", path: "/admin/monetization", action: "review_monetization" },
   { key: "ads", path: "/admin/ads", action: "manage_ledger" },
   { key: "missions", path: "/admin/missions", action: "manage_missions" },
+  { key: "trust", path: "/admin/trust", action: "manage_trust" },
 ];
 
 export function visibleSections(role: SiteRole | null | undefined) {

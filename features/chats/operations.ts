@@ -109,7 +109,7 @@ export const sendChatMessageOperation = defineOperation({
   }),
   present: ({ viewer, message, peer }) => presentChatMessage(message, viewer, peer),
   response: chatMessageAnswer,
-  failures: ["not_found", "chat_blocked", "chat_you_blocked", "chat_rate_limited", "image_invalid"],
+  failures: ["not_found", "chat_blocked", "chat_you_blocked", "chat_rate_limited", "image_invalid", "daily_limit_reached"],
 });
 
 export const readChatOperation = defineOperation({

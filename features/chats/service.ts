@@ -4,6 +4,7 @@ import { attachments, chatConversations, chatMessages, users } from "../../serve
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { chatReadTag, chatTag } from "../../server/lib/cache-tags.ts";
 import { AppError } from "../../common/app-error.ts";
+import { assertDailyAllowance } from "../trust/limits.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { defaultAvatar } from "../accounts/presenter.ts";
 import { emit } from "../events/bus.ts";
@@ -122,6 +123,7 @@ export async function sendChatMessage(options: ServiceOptions, viewer: Viewer, u
         );
       if (!image) throw new AppError("image_invalid");
     }
+    await assertDailyAllowance(tx.db, viewer.id, "chat");
     const [message] = await tx.db.insert(chatMessages).values({ senderId: viewer.id, recipientId: peer.id, text, imageFileId }).returning();
     for (const [ownerId, peerId] of [
       [viewer.id, peer.id],

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { events, feedback } from "../../server/db/schema/index.ts";
+import { auditLog, events, feedback } from "../../server/db/schema/index.ts";
 import { feedbackRateLimit } from "./service.ts";
 
 describe.each(databaseKinds)("feedback API on %s", (kind) => {
@@ -87,9 +87,12 @@ describe.each(databaseKinds)("feedback API on %s", (kind) => {
     const bad = await admin.post(`/api/admin/feedback/${id}/status/`, { status: "done" }, { "accept-language": "en" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.status).toBe("Please choose a status.");
-    expect((await admin.post("/api/admin/feedback/999999/status/", { status: "resolved" })).statusCode).toBe(404);
+    expect((await admin.post("/api/admin/feedback/999999/status/", { status: "resolved", reason: "checked" })).statusCode).toBe(404);
+    // Every decision carries a reason, kept in the audit log.
+    const blank = await admin.post(`/api/admin/feedback/${id}/status/`, { status: "in_progress", reply: "正在核实" });
+    expect([blank.statusCode, blank.json().code]).toEqual([400, "reason_required"]);
 
-    const set = await admin.post(`/api/admin/feedback/${id}/status/`, { status: "in_progress", reply: "正在核实" });
+    const set = await admin.post(`/api/admin/feedback/${id}/status/`, { status: "in_progress", reply: "正在核实", reason: "转给内容组" });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ status: "in_progress", reply: "正在核实" });
     const [row] = await db().select().from(feedback).where(eq(feedback.id, id));
@@ -98,6 +101,17 @@ describe.each(databaseKinds)("feedback API on %s", (kind) => {
     expect(seen).toMatchObject({ id, status: "in_progress", reply: "正在核实" });
     const [changed] = await db().select().from(events).where(eq(events.verb, "feedback.status_changed"));
     expect(changed?.data).toEqual({ feedbackId: id, from: "new", to: "in_progress" });
+    const [audited] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `feedback:${id}`));
+    expect(audited).toMatchObject({
+      action: "feedback.status",
+      actorId: adminUser.id,
+      reason: "转给内容组",
+      before: { status: "new" },
+      after: { status: "in_progress", reply: "正在核实" },
+    });
     // The sender is told among their system notices.
     expect((await sender.get("/api/messages/system/")).body).toContain("feedback.status_changed");
   });

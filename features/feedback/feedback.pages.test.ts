@@ -93,6 +93,7 @@ describe.each(databaseKinds)("contact and feedback pages on %s", (kind) => {
       feedback_id: String(id),
       status: "resolved",
       reply: "Done in the next release",
+      reason: "shipped",
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toContain("the sender now sees");

@@ -75,9 +75,10 @@ export const setFeedbackStatusOperation = defineOperation({
   name: "setFeedbackStatus",
   input: { params: z.object({ id: idSchema }), body: feedbackStatusInputSchema },
   viewer: "signed-in",
-  run: (services, viewer, { params, body }) => setFeedbackStatus({ db: services.db, now: services.now() }, viewer, params.id, body),
+  run: (services, viewer, { params, body }) =>
+    setFeedbackStatus({ db: services.db, now: services.now() }, viewer, params.id, body, services.client.address),
   present: presentFeedback,
   response: feedbackAnswerSchema,
-  failures: ["forbidden", "not_found", "validation_failed"],
+  failures: ["forbidden", "not_found", "validation_failed", "reason_required"],
   unexpected: "feedback_failed",
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { feedbackCategories, feedbackStatuses } from "./constants.ts";
+import { reasonField } from "../admin/audit.ts";
 import { multiLineText, singleLineText } from "./text.ts";
 
 export { feedbackCategories, feedbackStatuses };
@@ -20,6 +21,8 @@ export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 export const feedbackStatusInputSchema = z.strictObject({
   status: z.enum(feedbackStatuses, { error: "validation:feedback_status_required" }),
   reply: multiLineText(feedbackLimits.reply, "validation:feedback_reply_too_long").default(""),
+  /** Why, for the audit log: required (400 `reason_required`). */
+  reason: reasonField,
 });
 export type FeedbackStatusInput = z.infer<typeof feedbackStatusInputSchema>;
 

@@ -8,6 +8,8 @@ import { emit } from "../events/bus.ts";
 import { loadSiteRole } from "../accounts/site-role.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { can } from "./policy.ts";
+import { requireStaff } from "../admin/staff.ts";
+import { recordAudit, requireReason } from "../admin/audit.ts";
 import type { FeedbackCategory, FeedbackStatus } from "./constants.ts";
 import type { FeedbackInput, FeedbackStatusInput } from "./schema.ts";
 
@@ -113,8 +115,10 @@ export async function setFeedbackStatus(
   viewer: Viewer,
   id: number,
   input: FeedbackStatusInput,
+  address = "",
 ): Promise<FeedbackRow> {
-  authorize(viewer, can(viewer, "manage", await loadSiteRole(options.db, viewer.id)));
+  const staff = await requireStaff(options.db, viewer, "review_feedback");
+  const why = requireReason(input.reason);
   return inTransaction(options, async (tx) => {
     const [current] = await tx.db
       .select({ status: feedback.status, userId: feedback.userId })
@@ -126,6 +130,17 @@ export async function setFeedbackStatus(
       .update(feedback)
       .set({ status: input.status, reply: input.reply, handledBy: viewer.id, updatedAt: options.now })
       .where(eq(feedback.id, id));
+    await recordAudit(
+      tx.db,
+      { staff, address },
+      {
+        action: "feedback.status",
+        target: `feedback:${id}`,
+        before: { status: current.status },
+        after: { status: input.status, reply: input.reply },
+        reason: why,
+      },
+    );
     await emit(tx, {
       actorId: viewer.id,
       verb: "feedback.status_changed",

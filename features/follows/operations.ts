@@ -22,7 +22,7 @@ export const followOperation = defineOperation({
   run: (services, viewer, { params }) => followUser({ db: services.db }, viewer.id, params.username),
   present: presentFollowState,
   response: followStateSchema,
-  failures: ["no_follow_target", "cannot_follow_self"],
+  failures: ["no_follow_target", "cannot_follow_self", "daily_limit_reached"],
   unexpected: "follow_failed",
 });
 

@@ -4,6 +4,8 @@ import { preparedQuery } from "../../server/lib/prepared.ts";
 import { keyedMemory } from "../../server/lib/keyed-memory.ts";
 import { events, follows, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
+import { assertDailyAllowance } from "../trust/limits.ts";
+import { judgeAction } from "../trust/verdicts.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { emit } from "../events/bus.ts";
 import type { EventVerb } from "../events/catalogue.ts";
@@ -38,12 +40,14 @@ export async function followUser(options: ServiceOptions, followerId: number, us
   return inTransaction(options, async (tx) => {
     const target = await findTarget(tx.db, username);
     if (target.id === followerId) throw new AppError("cannot_follow_self");
+    await assertDailyAllowance(tx.db, followerId, "follow");
     const [inserted] = await tx.db
       .insert(follows)
       .values({ followerId, followeeId: target.id })
       .onConflictDoNothing()
       .returning({ followeeId: follows.followeeId });
     if (inserted) {
+      await judgeAction(tx.db, { action: "follow", actorId: followerId, receiverId: target.id, subjectType: "user", subjectId: target.id });
       await emit(tx, { actorId: followerId, verb: "user.followed", subjectId: target.id, data: {}, recipientIds: [target.id] });
       tx.invalidate(userTag(target.id), userTag(followerId), followeesTag(followerId));
     }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
 import { createSignedInUser } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
-import { events, friendLinks } from "../../server/db/schema/index.ts";
+import { auditLog, events, friendLinks } from "../../server/db/schema/index.ts";
 import { linkSuggestionRateLimit } from "./service.ts";
 
 describe.each(databaseKinds)("friend links API on %s", (kind) => {
@@ -29,14 +29,25 @@ describe.each(databaseKinds)("friend links API on %s", (kind) => {
 
     const pending = await moderator.get("/api/admin/links/");
     expect(pending.json().results.map((link: { id: number }) => link.id)).toContain(id);
-    const approved = await moderator.post(`/api/admin/links/${id}/review/`, { decision: "approve" });
+    const unexplained = await moderator.post(`/api/admin/links/${id}/review/`, { decision: "approve" });
+    expect([unexplained.statusCode, unexplained.json().code]).toEqual([400, "reason_required"]);
+    const approved = await moderator.post(`/api/admin/links/${id}/review/`, { decision: "approve", reason: "内容优质" });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe("approved");
     expect(await listed()).toContain(id);
     const publicAnswer = (await new Visitor(api.app).get("/api/links/")).json().results.find((link: { id: number }) => link.id === id);
     expect(publicAnswer).toEqual({ id, name: "数学之美", url: "https://math.example/", description: "数学科普", language: "zh-CN" });
 
-    await moderator.post(`/api/admin/links/${id}/review/`, { decision: "reject", note: "站点已关闭" });
+    await moderator.post(`/api/admin/links/${id}/review/`, { decision: "reject", note: "站点已关闭", reason: "链接失效" });
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `link:${id}`))
+      .orderBy(auditLog.id);
+    expect(audited.map((row) => [row.action, row.reason, row.actorRole])).toEqual([
+      ["link.approve", "内容优质", "moderator"],
+      ["link.reject", "链接失效", "moderator"],
+    ]);
     expect(await listed()).not.toContain(id);
     expect((await reader.get("/api/links/mine/")).json().results[0]).toMatchObject({ status: "rejected", review_note: "站点已关闭" });
     const verbs = (await db().select({ verb: events.verb }).from(events)).map((row) => row.verb);
@@ -61,7 +72,7 @@ describe.each(databaseKinds)("friend links API on %s", (kind) => {
     expect((await suggest(visitor, { name: "Site", url: "https://site.example/" })).statusCode).toBe(401);
     expect((await visitor.post(`/api/admin/links/${id}/review/`, { decision: "approve" })).statusCode).toBe(401);
     const { visitor: moderator } = await createSignedInUser(api.app, db(), { siteRole: "moderator" });
-    expect((await moderator.post("/api/admin/links/999999/review/", { decision: "approve" })).statusCode).toBe(404);
+    expect((await moderator.post("/api/admin/links/999999/review/", { decision: "approve", reason: "ok" })).statusCode).toBe(404);
     const bad = await moderator.post(`/api/admin/links/${id}/review/`, { decision: "maybe" }, { "accept-language": "en" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.decision).toBe("Please choose approve or reject.");

@@ -63,6 +63,7 @@ describe.each(databaseKinds)("friend link pages on %s", (kind) => {
       link_id: id!,
       decision: "approve",
       note: "",
+      reason: "useful site",
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.body).toContain("已通过");

@@ -92,9 +92,10 @@ export const reviewLinkOperation = defineOperation({
   name: "reviewFriendLink",
   input: { params: z.object({ id: idSchema }), body: linkReviewSchema },
   viewer: "signed-in",
-  run: (services, viewer, { params, body }) => reviewLink({ db: services.db, now: services.now() }, viewer, params.id, body),
+  run: (services, viewer, { params, body }) =>
+    reviewLink({ db: services.db, now: services.now() }, viewer, params.id, body, services.client.address),
   present: presentLink,
   response: linkAnswerSchema,
-  failures: ["forbidden", "not_found", "validation_failed"],
+  failures: ["forbidden", "not_found", "validation_failed", "reason_required"],
   unexpected: "link_failed",
 });

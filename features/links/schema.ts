@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { linkLanguages, linkStatuses } from "./constants.ts";
 import { multiLineText, singleLineText } from "../feedback/text.ts";
+import { reasonField } from "../admin/audit.ts";
 
 export const linkLimits = { name: 50, url: 300, description: 200, note: 500 } as const;
 
@@ -31,6 +32,8 @@ export type LinkSuggestion = z.infer<typeof linkSuggestionSchema>;
 export const linkReviewSchema = z.strictObject({
   decision: z.enum(["approve", "reject"], { error: "validation:link_decision_required" }),
   note: multiLineText(linkLimits.note, "validation:link_note_too_long").default(""),
+  /** Why, for the audit log: required (400 `reason_required`). */
+  reason: reasonField,
 });
 export type LinkReview = z.infer<typeof linkReviewSchema>;
 

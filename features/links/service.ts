@@ -10,6 +10,8 @@ import { emit } from "../events/bus.ts";
 import { loadSiteRole } from "../accounts/site-role.ts";
 import type { Viewer } from "../accounts/viewer.ts";
 import { can } from "./policy.ts";
+import { requireStaff } from "../admin/staff.ts";
+import { recordAudit, requireReason } from "../admin/audit.ts";
 import type { LinkLanguage, LinkStatus } from "./constants.ts";
 import type { LinkReview, LinkSuggestion } from "./schema.ts";
 
@@ -107,11 +109,33 @@ export async function suggestLink(options: ServiceOptions & { now: Date }, viewe
 }
 
 /** A site moderator approves (listed on `/link`) or rejects (taken off it) a link. */
-export async function reviewLink(options: ServiceOptions & { now: Date }, viewer: Viewer, id: number, input: LinkReview): Promise<LinkRow> {
-  authorize(viewer, can(viewer, "review", await loadSiteRole(options.db, viewer.id)));
+export async function reviewLink(
+  options: ServiceOptions & { now: Date },
+  viewer: Viewer,
+  id: number,
+  input: LinkReview,
+  address = "",
+): Promise<LinkRow> {
+  const staff = await requireStaff(options.db, viewer, "review_links");
+  const why = requireReason(input.reason);
   return inTransaction(options, async (tx) => {
-    const [current] = await tx.db.select({ id: friendLinks.id }).from(friendLinks).where(eq(friendLinks.id, id)).for("update");
+    const [current] = await tx.db
+      .select({ id: friendLinks.id, status: friendLinks.status })
+      .from(friendLinks)
+      .where(eq(friendLinks.id, id))
+      .for("update");
     if (!current) throw new AppError("not_found");
+    await recordAudit(
+      tx.db,
+      { staff, address },
+      {
+        action: `link.${input.decision}`,
+        target: `link:${id}`,
+        before: { status: current.status },
+        after: { status: input.decision === "approve" ? "approved" : "rejected", note: input.note },
+        reason: why,
+      },
+    );
     await tx.db
       .update(friendLinks)
       .set({

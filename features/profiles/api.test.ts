@@ -253,6 +253,7 @@ describe.each(databaseKinds)("personal centre API on %s", (kind) => {
         user_type: "VIP users",
         user_type_key: "vip",
         followers_count: 1,
+        intelligence_score: 0,
         following_count: 0,
         followed_by_viewer: true,
         can: { follow: true },

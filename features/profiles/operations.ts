@@ -46,6 +46,8 @@ const publicProfileAnswer = z.strictObject({
   user_type: z.string(),
   user_type_key: z.string(),
   followers_count: z.number(),
+  /** The standing score (features/trust/score.ts), recomputed nightly. */
+  intelligence_score: z.number(),
   following_count: z.number(),
   reads_count: z.number(),
   likes_count: z.number(),
@@ -114,7 +116,7 @@ export const changePasswordOperation = defineOperation({
   run: async (services, viewer, { body }) => {
     authorizeOwnAccount(viewer);
     const session = await changePassword({ db: services.db }, viewer.id, body, clientInfoOf(services), services.cookie(sessionCookieName));
-    startSession(services, session);
+    await startSession(services, { ...session, user: viewer });
   },
   present: (_result, { locale }) => ({ code: "password_changed", message: translator(locale)("centre:password_form.changed") }),
   response: z.strictObject({ code: z.string(), message: z.string() }),

@@ -48,6 +48,7 @@ export function presentPublicProfile(profile: PublicProfile) {
     user_type: user.userType,
     user_type_key: userTypeKeys[user.userType],
     followers_count: profile.followers,
+    intelligence_score: user.intelligenceScore,
     following_count: profile.following,
     reads_count: profile.reads,
     likes_count: profile.likes,

@@ -27,7 +27,7 @@ export const setReactionOperation = defineOperation({
   run: (services, viewer, { params, body }) => setReaction(services, viewer, params.type, params.id, body.reaction),
   present: presentReaction,
   response: reactionAnswerSchema,
-  failures: ["not_found"],
+  failures: ["not_found", "daily_limit_reached"],
 });
 
 /** Take back one's like or dislike. */

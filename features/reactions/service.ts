@@ -9,6 +9,8 @@ import { acceptsInteraction, loadSubject, type LoadedSubject } from "../subjects
 import { bumpSubjectCounter } from "../subjects/counters.ts";
 import { canReact, seesDislikes } from "./policy.ts";
 import { viewerReactionsTag } from "./viewer-state.ts";
+import { assertDailyAllowance } from "../trust/limits.ts";
+import { judgeAction } from "../trust/verdicts.ts";
 
 /** What the API answers and the action bar shows after a change. */
 export interface ReactionState {
@@ -65,6 +67,7 @@ export async function setReaction(
   return inTransaction(options, async (tx) => {
     const subject = await loadForReaction(tx.db, viewer, type, id);
     const key = { userId: viewer.id, subjectType: subject.type, subjectId: subject.id };
+    await assertDailyAllowance(tx.db, viewer.id, "like");
     const [inserted] = await tx.db
       .insert(reactions)
       .values({ ...key, kind: reaction })
@@ -72,6 +75,15 @@ export async function setReaction(
       .returning({ kind: reactions.kind });
     if (inserted) {
       await bump(tx, subject, reaction, 1);
+      if (reaction === "like") {
+        await judgeAction(tx.db, {
+          action: "like",
+          actorId: viewer.id,
+          receiverId: subject.authorId,
+          subjectType: subject.type,
+          subjectId: subject.id,
+        });
+      }
       await emit(tx, {
         verb: "reaction.added",
         actorId: viewer.id,

@@ -93,7 +93,7 @@ export const reportOperation = defineOperation({
   run: (services, viewer, { params, body }) => reportSubject({ db: services.db }, viewer, params.type, params.id, body),
   present: presentReport,
   response: reportAnswerSchema,
-  failures: ["not_found", "repeated_flagging", "cannot_report_own"],
+  failures: ["not_found", "repeated_flagging", "cannot_report_own", "daily_limit_reached"],
   unexpected: "report_failed",
 });
 

@@ -3,6 +3,7 @@ import type { Executor } from "../../server/db/client.ts";
 import { moderationCases, moderationDecisions, reports, users } from "../../server/db/schema/index.ts";
 import type { CaseStatus, ModerationAction, ReportReason } from "../../server/db/schema/reports.ts";
 import { AppError } from "../../common/app-error.ts";
+import { assertDailyAllowance } from "../trust/limits.ts";
 import { authorize } from "../../common/policy.ts";
 import { inTransaction, type ServiceOptions, type Transaction } from "../../server/lib/transactions.ts";
 import { countInstance } from "../../server/lib/single-instance.ts";
@@ -99,6 +100,7 @@ export async function reportSubject(
       current = opened!;
     }
     const theCase = current!;
+    await assertDailyAllowance(tx.db, viewer.id, "report");
     const weight = reportWeight(await reporterStanding(tx.db, viewer.id));
     const [report] = await tx.db
       .insert(reports)

@@ -30,7 +30,15 @@ export const tipOperation = defineOperation({
     tip_count: result.tipCount,
   }),
   response: tipAnswerSchema,
-  failures: ["not_found", "cannot_tip_self", "tips_disabled", "insufficient_balance", "idempotency_key_required", "idempotency_mismatch"],
+  failures: [
+    "not_found",
+    "cannot_tip_self",
+    "tips_disabled",
+    "insufficient_balance",
+    "idempotency_key_required",
+    "idempotency_mismatch",
+    "daily_limit_reached",
+  ],
   unexpected: "tip_failed",
 });
 

@@ -2,6 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { tips, users } from "../../server/db/schema/index.ts";
 import { AppError } from "../../common/app-error.ts";
+import { assertDailyAllowance } from "../trust/limits.ts";
+import { judgeAction } from "../trust/verdicts.ts";
 import { onceByKey, requireIdempotencyKey } from "../../server/lib/idempotency.ts";
 import { inTransaction, type ServiceOptions } from "../../server/lib/transactions.ts";
 import { userTag } from "../../server/lib/cache-tags.ts";
@@ -59,6 +61,7 @@ export async function tipSubject(
   const fee = input.amount - authorAmount;
   return inTransaction(options, (tx) =>
     onceByKey(tx, { userId: viewer.id, key, operation: "tip", input: { type, id, ...input } }, async () => {
+      await assertDailyAllowance(tx.db, viewer.id, "tip");
       const [tip] = await tx.db
         .insert(tips)
         .values({
@@ -89,6 +92,13 @@ export async function tipSubject(
           ...(authorAmount > 0 ? [{ account: { userId: authorId, currency: "sinecoin" as const }, amount: authorAmount }] : []),
           ...(fee > 0 ? [{ account: platformTips, amount: fee }] : []),
         ],
+      });
+      await judgeAction(tx.db, {
+        action: "tip",
+        actorId: viewer.id,
+        receiverId: authorId,
+        subjectType: subject.type,
+        subjectId: subject.id,
       });
       await emit(tx, {
         verb: "tip.received",

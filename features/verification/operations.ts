@@ -55,7 +55,7 @@ export const smsLogInOperation = defineOperation({
     const signedIn = await logInBySms(codeServicesOf(services), body, requesterOf(services), codeNow(services));
     // The phone's first sign-in created the account.
     if (signedIn.created) services.answer.status(201);
-    startSession(services, signedIn);
+    await startSession(services, signedIn);
     return signedIn;
   },
   present: presentSignedIn,

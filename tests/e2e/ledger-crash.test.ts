@@ -73,7 +73,8 @@ describe.each(crashStoreKinds)("kill -9 during a tip burst, on the %s store", (k
       await setup.migrate();
       await seedCircleTree(setup.db);
     }
-    const tipper = await createUser(setup.db);
+    // A month-old account (trust level 1): its daily tip allowance covers the whole burst (features/trust/limits.ts).
+    const tipper = await createUser(setup.db, { createdAt: new Date(Date.now() - 30 * 86_400_000) });
     const author = await createUser(setup.db);
     const writing = await createWriting(setup.db, author, { tipEnabled: true });
     const session = await createSessionFor(setup.db, tipper);

@@ -44,6 +44,8 @@ export const users = pgTable(
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
     /** Why staff suspended the account, shown to its owner while suspended. */
     suspensionReason: text("suspension_reason").notNull().default(""),
+    /** The address the account was registered from (null for accounts older than trust & safety): a ring's evidence (features/trust). */
+    signupAddress: text("signup_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

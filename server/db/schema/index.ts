@@ -30,3 +30,4 @@ export * from "./missions.ts";
 export * from "./cashouts.ts";
 export * from "./monetization.ts";
 export * from "./ads.ts";
+export * from "./trust.ts";
