@@ -24,6 +24,7 @@ import { prepareQuestionPage } from "./question-data.ts";
  * With `--scale`, bench/scale.ts measures pages at factor 0.01 and 1 of generated data instead;
  * with `--processes 2`, bench/processes.ts compares one server process with two on one PostgreSQL;
  * with `--replica`, bench/replica.ts measures the lagging reads on a primary with and without a streaming replica;
+ * with `--ads`, bench/ads.ts measures ad events per second and the ad selection;
  * with `--streams`, only the live stream case runs; with `--tips`, only the tip bursts (2b); with
  * `--question`, only the signed-in question page (4).
  * Prints req/s, p99 and the ratio. The server runs on the embedded store in a temporary folder.
@@ -55,6 +56,12 @@ if (process.argv.includes("--replica")) {
 if (process.argv.includes("--views")) {
   const { runViewsBench } = await import("./views.ts");
   await runViewsBench();
+  process.exit(0);
+}
+// `npm run bench -- --ads`: ad events per second and the serving index's selection (bench/ads.ts).
+if (process.argv.includes("--ads")) {
+  const { runAdsBench } = await import("./ads.ts");
+  await runAdsBench();
   process.exit(0);
 }
 if (process.argv.includes("--streams")) {

@@ -70,6 +70,8 @@ export const errorStatus = {
   trade_failed: 500,
   ad_not_pending: 409,
   ad_status_fixed: 409,
+  ad_changed: 409,
+  ad_creative_fixed: 409,
   ads_failed: 500,
   unlock_failed: 500,
   exchange_failed: 500,

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "ad
 export const links = () => [{ rel: "stylesheet", href: creatorStyles }];
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** `/ads/me`: one's campaigns with their status (and a rejection's reason), spend against budget, pause/resume and daily charts. */
+/** `/ads/me`: one's campaigns with their status (and a rejection's reason), spend against budget, pause/resume, a change of the ad (reviewed again) and daily charts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await myCampaignsData(getAppContext(context));
   return { ...page.data, created: pageUrl(request.url).searchParams.has("created") };
@@ -32,7 +32,21 @@ export async function action(args: Route.ActionArgs) {
       done: () => ({ notice: t(status === "paused" ? "ads:paused_notice" : "ads:resumed_notice") }),
       failed: (failure: FormFailure) => ({ error: failure.formError ?? Object.values(failure.fieldErrors ?? {})[0] }),
     });
-  return dispatchIntent(post, { pause: setStatus("paused"), resume: setStatus("active") });
+  const changeCreative = formAction(updateCampaignOperation, {
+    params: () => ({ id: Number(post.form.get("campaign_id")) }),
+    body: (form) => ({
+      title: String(form.get("title") ?? ""),
+      text: String(form.get("text") ?? ""),
+      image_file_id: String(form.get("image_file_id") ?? ""),
+      url: String(form.get("url") ?? ""),
+    }),
+    done: () => ({ notice: t("ads:changed_notice") }),
+    failed: (failure: FormFailure) => ({
+      error: failure.formError ?? Object.values(failure.fieldErrors ?? {}).join(" "),
+      campaignId: Number(post.form.get("campaign_id")),
+    }),
+  });
+  return dispatchIntent(post, { pause: setStatus("paused"), resume: setStatus("active"), creative: changeCreative });
 }
 
 export default function AdsMe({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,6 +81,8 @@ export default function AdsMe({ loaderData, actionData }: Route.ComponentProps) 
             {campaign.title} <span className="ad-label">{t(`status.${campaign.status}`)}</span>
           </h2>
           {campaign.reject_reason ? <p role="note">{t("rejected_reason", { reason: campaign.reject_reason })}</p> : null}
+          {campaign.pending_creative ? <p role="note">{t("change_pending", { title: campaign.pending_creative.title })}</p> : null}
+          {campaign.creative_reject_reason ? <p role="note">{t("change_rejected", { reason: campaign.creative_reject_reason })}</p> : null}
           <p className="muted">
             {t("spend_of_budget", { spent: campaign.spent, budget: campaign.budget })} ·{" "}
             {t("dates", { from: campaign.starts_on, to: campaign.ends_on })} · {campaign.pricing.model.toUpperCase()}{" "}
@@ -81,6 +97,32 @@ export default function AdsMe({ loaderData, actionData }: Route.ComponentProps) 
                 {campaign.status === "active" ? t("pause") : t("resume")}
               </button>
             </Form>
+          ) : null}
+          {campaign.status !== "ended" && campaign.status !== "exhausted" ? (
+            <details>
+              <summary>{t("edit_creative")}</summary>
+              <p className="muted">{t("edit_creative_hint")}</p>
+              <Form method="post" className="stack">
+                <input type="hidden" name="csrftoken" value={csrfToken} />
+                <input type="hidden" name="campaign_id" value={campaign.id} />
+                <input type="hidden" name="intent" value="creative" />
+                <input type="hidden" name="image_file_id" value={campaign.pending_creative?.image_file_id ?? campaign.image_file_id} />
+                <label>
+                  {t("field_title")}{" "}
+                  <input name="title" required maxLength={30} defaultValue={campaign.pending_creative?.title ?? campaign.title} />
+                </label>
+                <label>
+                  {t("field_text")}{" "}
+                  <textarea name="text" required maxLength={80} defaultValue={campaign.pending_creative?.text ?? campaign.text} />
+                </label>
+                <label>
+                  {t("field_url")} <input name="url" type="url" required defaultValue={campaign.pending_creative?.url ?? campaign.url} />
+                </label>
+                <button type="submit" className="button">
+                  {t("edit_submit")}
+                </button>
+              </Form>
+            </details>
           ) : null}
           {campaign.charts ? (
             <>

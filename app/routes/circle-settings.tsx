@@ -17,14 +17,17 @@ import { circleDescriptionMaxLength, circleNameMaxLength, textField, updateCircl
 import { parentChoices } from "../../features/circles/manage.ts";
 import { can } from "../../features/circles/policy.ts";
 import { defaultLanguageOf, localizedTexts } from "../../features/circles/presenter.ts";
+import { circleAdFree } from "../../features/ads/circles.ts";
+import { setCircleAdsOperation } from "../../features/ads/operations.ts";
 import "../lib/circles-catalog.ts";
+import "../lib/ads-catalog.ts";
 import "../../common/i18n-forms.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location, "circles:settings.title");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Name, description, visibility and parent (in the default language); deleting the circle. */
+/** Name, description, visibility and parent (in the default language); whether its pages show ads; deleting the circle. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { access, row } = await managedCircle(app, request, params.circleId, "edit_settings");
@@ -43,6 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     defaultLanguage,
     parents: isRoot ? [] : await parentChoices(app.db, app.viewer!, row.id, app.locale),
     canDelete: can(app.viewer, "delete", access) && !isRoot,
+    adFree: (await circleAdFree(app.db, app.viewer!, row.id)).adFree,
   });
 }
 
@@ -65,6 +69,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const refused = ({ formError, fieldErrors, status }: OperationFormFailure) => data({ formError, fieldErrors, values }, { status });
   const circle = () => ({ id: row.id });
   const handlers = {
+    ads: (post: FormPost) => adsForm(post),
     delete: async (post: FormPost) => {
       if (post.form.get("confirm") !== "on")
         return data(
@@ -89,6 +94,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       failed: refused,
     }),
   };
+  const adsForm = formAction(setCircleAdsOperation, {
+    params: circle,
+    body: (form) => ({ ad_free: form.get("ad_free") === "on" }),
+    done: () => ({ adsSaved: true }),
+    failed: refused,
+  });
   const deleteForm = formAction(deleteCircleOperation, {
     params: circle,
     done: () => redirect(here(app, row.parentId === null ? "/circles" : `/circles/${row.parentId}`)),
@@ -96,7 +107,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   });
   try {
     assertFormCsrf(app, form);
-    form.set("intent", form.get("intent") === "delete" ? "delete" : "save");
+    const intent = form.get("intent");
+    form.set("intent", intent === "delete" || intent === "ads" ? intent : "save");
     return await dispatchIntent({ app, request, form, params }, handlers);
   } catch (error) {
     return formFailure(app, error, values);
@@ -106,7 +118,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function CircleSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("circles");
   const locale = i18n.language as Locale;
-  const { circle, texts, parents, canDelete, csrfToken, defaultLanguage } = loaderData;
+  const { circle, texts, parents, canDelete, csrfToken, defaultLanguage, adFree } = loaderData;
+  const { t: tAds } = useTranslation("ads");
   const failure = actionData && "fieldErrors" in actionData ? actionData : undefined;
   const { errors, onSubmit } = useFormValidation(updateCircleSchema, settingsInputFromForm, failure?.fieldErrors);
   const kept: Record<string, string> = failure?.values ?? {};
@@ -171,6 +184,21 @@ export default function CircleSettings({ loaderData, actionData }: Route.Compone
           {t("settings.save")}
         </button>
       </Form>
+      <section aria-labelledby="ads-title">
+        <h2 id="ads-title">{tAds("circle_ads_title")}</h2>
+        <p className="muted">{tAds("circle_ads_hint")}</p>
+        {actionData && "adsSaved" in actionData ? <p role="status">{tAds("circle_ads_saved")}</p> : null}
+        <Form method="post" action={action} aria-label={tAds("circle_ads_title")}>
+          <input type="hidden" name="csrftoken" value={csrfToken} />
+          <label className="choice">
+            <input type="checkbox" name="ad_free" defaultChecked={adFree} />
+            <span>{tAds("circle_ad_free")}</span>
+          </label>
+          <button type="submit" name="intent" value="ads" className="button">
+            {tAds("circle_ads_save")}
+          </button>
+        </Form>
+      </section>
       {canDelete ? (
         <section className="danger-zone" aria-labelledby="delete-title">
           <h2 id="delete-title">{t("settings.delete_title")}</h2>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, Visitor, type TestApi } from "../../tests/support/api.ts";
-import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { oneDatabaseKind } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
 import { attachments } from "../../server/db/schema/index.ts";
@@ -109,5 +109,83 @@ describe.each(oneDatabaseKind)("ads pages on %s", (kind) => {
     } finally {
       clock = noon;
     }
+  });
+
+  it("sends a changed ad back to review from /ads/me and lets a circle's founder mark its pages ad-free", async () => {
+    const circle = await createCircle(db());
+    const advertiser = await createSignedInUser(api.app, db());
+    await grant(db(), advertiser.user.id, "sinecoin", 100);
+    await db()
+      .insert(attachments)
+      .values({ fileId: "adpagesimage2", ownerId: advertiser.user.id, purpose: "upload", contentType: "image/png", size: 10 });
+    const created = await advertiser.visitor.request("POST", "/api/ads/campaigns/", {
+      json: {
+        title: "Old words",
+        text: "The approved text.",
+        image_file_id: "adpagesimage2",
+        url: "https://example.com/old",
+        circle_ids: [circle.id],
+        languages: ["en"],
+        pricing: { model: "cpc", price: 1 },
+        budget: 50,
+        daily_cap: 50,
+        starts_on: today,
+        ends_on: today,
+      },
+      headers: { "idempotency-key": `ads-pages-${Date.now()}` },
+    });
+    const id = String((created.json() as { id: number }).id);
+    const admin = await createSignedInUser(api.app, db(), { siteRole: "admin" });
+    await admin.visitor.post(`/api/admin/ads/campaigns/${id}/approve/`, {});
+
+    const changed = await advertiser.visitor.postForm("/en/ads/me", {
+      csrftoken: await advertiser.visitor.csrfToken(),
+      intent: "creative",
+      campaign_id: id,
+      image_file_id: "adpagesimage2",
+      title: "New words",
+      text: "The changed text.",
+      url: "https://example.com/new",
+    });
+    expect(changed.body).toContain("Your change was submitted for review.");
+    expect(changed.body).toContain("A change is waiting for review: “New words”.");
+    const slotQuery = `/api/ads/slot/?placement=article&circle_id=${circle.id}&language=en`;
+    expect((await new Visitor(api.app).get(slotQuery)).json()).toMatchObject({ title: "Old words" });
+    const refused = await advertiser.visitor.postForm("/ads/me", {
+      csrftoken: await advertiser.visitor.csrfToken(),
+      intent: "creative",
+      campaign_id: id,
+      image_file_id: "adpagesimage2",
+      title: "New words",
+      text: "The changed text.",
+      url: "javascript:alert(1)",
+    });
+    expect(refused.body).toContain("http:// 或 https://");
+
+    const review = (await admin.visitor.get("/admin/ads")).body;
+    expect(review).toContain("待审核的修改");
+    expect(review).toContain("New words");
+    const approved = await admin.visitor.postForm("/en/admin/ads", {
+      csrftoken: await admin.visitor.csrfToken(),
+      intent: "approve",
+      campaign_id: id,
+      revision: /name="revision" value="(\d+)"/.exec(review)![1]!,
+      change: "1",
+    });
+    expect(approved.body).toContain("Approved: the new ad replaces the old one.");
+    expect((await new Visitor(api.app).get(slotQuery)).json()).toMatchObject({ title: "New words", url: "https://example.com/new" });
+
+    const founder = await createSignedInUser(api.app, db());
+    await addMember(db(), circle.id, founder.user.id, "founder");
+    const settings = (await founder.visitor.get(`/en/circles/${circle.id}/settings`)).body;
+    expect(settings).toContain("No ads on this circle&#x27;s pages");
+    const marked = await founder.visitor.postForm(`/en/circles/${circle.id}/settings`, {
+      csrftoken: await founder.visitor.csrfToken(),
+      intent: "ads",
+      ad_free: "on",
+    });
+    expect(marked.body).toContain("Saved.");
+    expect((await new Visitor(api.app).get(slotQuery)).statusCode).toBe(204);
+    expect((await founder.visitor.get(`/circles/${circle.id}/settings`)).body).toMatch(/name="ad_free" checked=""/);
   });
 });

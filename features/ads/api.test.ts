@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestApi, type TestApi, Visitor } from "../../tests/support/api.ts";
-import { createSignedInUser, createWriting } from "../../tests/support/factories.ts";
+import { addMember, createCircle, createSignedInUser, createWriting } from "../../tests/support/factories.ts";
 import { databaseKinds } from "../../tests/support/database.ts";
 import { grant } from "../../tests/support/money.ts";
 import {
@@ -291,5 +291,96 @@ describe.each(databaseKinds)("self-serve ads on %s", (kind) => {
     expect((await slot(new Visitor(api.app), query)).statusCode).toBe(204);
     const vip = await createSignedInUser(api.app, db(), { userType: "VIP users" });
     expect((await slot(vip.visitor, "placement=article&circle_id=6&language=zh-CN")).statusCode).toBe(204);
+  });
+
+  it("sends a changed creative back to review: the approved one keeps showing, the change only once an admin approves what they saw", async () => {
+    const circle = await createCircle(db());
+    const owner = await advertiser(100);
+    const admin = await staff();
+    const query = `placement=article&circle_id=${circle.id}&language=zh-CN`;
+    const id = await campaign(owner, { circle_ids: [circle.id], title: "First words", budget: 50, daily_cap: 50 });
+    // Not approved yet: changed in place, still pending, nothing shown.
+    const creative = { title: "Second words", text: "Better text.", image_file_id: owner.fileId, url: "https://example.com/second" };
+    const early = await owner.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, { json: creative });
+    expect(early.json()).toMatchObject({ status: "pending_review", title: "Second words", pending_creative: null, revision: 1 });
+    expect((await slot(new Visitor(api.app), query)).statusCode).toBe(204);
+    // The admin approves the revision they saw; an older one is refused.
+    expect((await admin.visitor.post(`/api/admin/ads/campaigns/${id}/approve/`, { revision: 0 })).json()).toMatchObject({
+      code: "ad_changed",
+    });
+    expect((await admin.visitor.post(`/api/admin/ads/campaigns/${id}/approve/`, { revision: 1 })).statusCode).toBe(200);
+    const shown = async () => {
+      const answer = await slot(new Visitor(api.app), query);
+      expect(answer.statusCode).toBe(200);
+      return answer.json() as { title: string; url: string };
+    };
+    expect(await shown()).toMatchObject({ title: "Second words", url: "https://example.com/second" });
+
+    // Approved: the change waits for review and the approved creative keeps showing.
+    const changed = await owner.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, {
+      json: { ...creative, title: "Unreviewed claim", url: "https://example.org/elsewhere" },
+    });
+    expect(changed.json()).toMatchObject({
+      status: "active",
+      title: "Second words",
+      pending_creative: { title: "Unreviewed claim", url: "https://example.org/elsewhere" },
+      revision: 2,
+    });
+    expect(await shown()).toMatchObject({ title: "Second words" });
+    const queue = (await admin.visitor.get("/api/admin/ads/campaigns/")).json() as { results: { id: number; revision: number }[] };
+    expect(queue.results.find((row) => row.id === id)).toMatchObject({ revision: 2 });
+    // Refused with a reason: the approved creative stays, the advertiser sees why.
+    const refused = await admin.visitor.post(`/api/admin/ads/campaigns/${id}/reject/`, { reason: "Unverified claim", revision: 2 });
+    expect(refused.json()).toMatchObject({ status: "active", pending_creative: null, creative_reject_reason: "Unverified claim" });
+    expect(await shown()).toMatchObject({ title: "Second words" });
+    // Changed again and approved: the new creative replaces the old, the hold is untouched.
+    await owner.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, { json: { ...creative, title: "Third words" } });
+    expect(await shown()).toMatchObject({ title: "Second words" });
+    const approved = await admin.visitor.post(`/api/admin/ads/campaigns/${id}/approve/`, { revision: 3 });
+    expect(approved.json()).toMatchObject({ status: "active", title: "Third words", pending_creative: null, creative_reject_reason: null });
+    expect(await shown()).toMatchObject({ title: "Third words" });
+    expect(await held(id)).toBe(50);
+    expect((await approve(admin.visitor, id)).json()).toMatchObject({ code: "ad_not_pending" });
+
+    // Only the advertiser changes it; a half creative or a bad address is a localized 400.
+    const stranger = await advertiser(0);
+    expect((await stranger.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, { json: creative })).statusCode).toBe(404);
+    const half = await owner.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, { json: { title: "Only a title", url: "ftp://x.y" } });
+    expect(half.statusCode).toBe(400);
+    expect(Object.keys((half.json() as { fields: Record<string, string> }).fields)).toEqual(
+      expect.arrayContaining(["text", "image_file_id", "url"]),
+    );
+    const foreignImage = await owner.visitor.request("PATCH", `/api/ads/campaigns/${id}/`, {
+      json: { ...creative, image_file_id: stranger.fileId },
+    });
+    expect(foreignImage.json()).toMatchObject({ code: "validation_failed", fields: { image_file_id: expect.any(String) } });
+
+    // A rejected campaign changed goes back to review.
+    const other = await campaign(owner, { circle_ids: [circle.id], title: "Refused once" });
+    await admin.visitor.post(`/api/admin/ads/campaigns/${other}/reject/`, { reason: "Blurry image" });
+    const again = await owner.visitor.request("PATCH", `/api/ads/campaigns/${other}/`, { json: { ...creative, title: "Fixed" } });
+    expect(again.json()).toMatchObject({ status: "pending_review", reject_reason: null, title: "Fixed" });
+    await consistent();
+  });
+
+  it("shows no ads on the pages of a circle its administrators mark ad-free", async () => {
+    const circle = await createCircle(db());
+    const founder = await createSignedInUser(api.app, db());
+    await addMember(db(), circle.id, founder.user.id, "founder");
+    const member = await createSignedInUser(api.app, db());
+    await addMember(db(), circle.id, member.user.id, "member");
+    const owner = await advertiser(100);
+    const id = await campaign(owner, { circle_ids: [circle.id], budget: 50, daily_cap: 50 });
+    await approve((await staff()).visitor, id);
+    const query = `placement=article&circle_id=${circle.id}&language=zh-CN`;
+    expect((await slot(new Visitor(api.app), query)).statusCode).toBe(200);
+    expect((await founder.visitor.get(`/api/circles/${circle.id}/ads/`)).json()).toEqual({ ad_free: false });
+    expect((await member.visitor.request("PUT", `/api/circles/${circle.id}/ads/`, { json: { ad_free: true } })).statusCode).toBe(403);
+    expect((await founder.visitor.request("PUT", `/api/circles/${circle.id}/ads/`, { json: { ad_free: "yes" } })).statusCode).toBe(400);
+    const marked = await founder.visitor.request("PUT", `/api/circles/${circle.id}/ads/`, { json: { ad_free: true } });
+    expect(marked.json()).toEqual({ ad_free: true });
+    for (let i = 0; i < 3; i += 1) expect((await slot(new Visitor(api.app), query)).statusCode).toBe(204);
+    await founder.visitor.request("PUT", `/api/circles/${circle.id}/ads/`, { json: { ad_free: false } });
+    expect((await slot(new Visitor(api.app), query)).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ import { isBotAgent } from "../metrics/views.ts";
 import {
   approveCampaignOperation,
   campaignStatsOperation,
+  circleAdsOperation,
+  setCircleAdsOperation,
   createCampaignOperation,
   creatorAdsOperation,
   getCampaignOperation,
@@ -72,6 +74,15 @@ export async function adsApi(app: FastifyInstance, options: { secret: string }):
   jsonRoute(app, "PUT", "/api/monetization/ads/", setCreatorAdsOperation, {
     tags,
     summary: "Opt one's pages in or out of ads and their share",
+  });
+
+  jsonRoute(app, "GET", "/api/circles/:id/ads/", circleAdsOperation, {
+    tags,
+    summary: "Whether a circle's pages are ad-free (those who may edit its settings)",
+  });
+  jsonRoute(app, "PUT", "/api/circles/:id/ads/", setCircleAdsOperation, {
+    tags,
+    summary: "Mark a circle's pages ad-free, or show ads on them again",
   });
 
   const visitorOf = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -10,7 +10,7 @@ import type { Viewer } from "../accounts/viewer.ts";
 import { ledgerBalance, postLedgerTransaction } from "../ledger/service.ts";
 import { recordAudit, requireReason } from "../admin/audit.ts";
 import type { Staff } from "../admin/staff.ts";
-import type { CampaignInput } from "./schema.ts";
+import type { CampaignInput, CreativeInput } from "./schema.ts";
 import { adSettings } from "./settings.ts";
 
 /* Campaigns: created by advertisers, reviewed by admins, paused and resumed, ended with their rest released. */
@@ -33,17 +33,22 @@ function invalidField(field: string, key: string): AppError {
   return new AppError("validation_failed", { fields: { [field]: key } });
 }
 
+/** A creative's image is one of the advertiser's own uploads. */
+async function checkCreativeImage(db: Executor, viewer: Viewer, fileId: string): Promise<void> {
+  const [image] = await db
+    .select({ fileId: attachments.fileId })
+    .from(attachments)
+    .where(and(eq(attachments.fileId, fileId), eq(attachments.ownerId, viewer.id)));
+  if (!image) throw invalidField("image_file_id", "validation:ads_image");
+}
+
 /** The checks that need the clock or the database: dates, the image (the advertiser's own upload), the circles. */
 async function checkCampaignInput(db: Executor, viewer: Viewer, input: CampaignInput, now: Date): Promise<void> {
   const today = shanghaiDay(now);
   if (input.starts_on < today || input.starts_on > addDays(today, adSettings.maxDaysAhead))
     throw invalidField("starts_on", "validation:ads_start_date");
   if (input.ends_on > addDays(input.starts_on, adSettings.maxRunDays)) throw invalidField("ends_on", "validation:ads_run_days");
-  const [image] = await db
-    .select({ fileId: attachments.fileId })
-    .from(attachments)
-    .where(and(eq(attachments.fileId, input.image_file_id), eq(attachments.ownerId, viewer.id)));
-  if (!image) throw invalidField("image_file_id", "validation:ads_image");
+  await checkCreativeImage(db, viewer, input.image_file_id);
   if (input.circle_ids.length > 0) {
     const found = await db.select({ id: circles.id }).from(circles).where(inArray(circles.id, input.circle_ids));
     if (found.length !== new Set(input.circle_ids).size) throw invalidField("circle_ids", "validation:invalid_value");
@@ -112,12 +117,39 @@ export async function listOwnCampaigns(db: Executor, viewer: Viewer): Promise<Ca
 /**
  * Approval: the whole budget leaves the advertiser's sinecoin into the campaign's hold in the same
  * transaction (the balance check of the database refuses what it does not cover: 409
- * `insufficient_balance`), audited with the admin's reason. Only a pending campaign is approved.
+ * `insufficient_balance`), audited with the admin's reason. Only a pending campaign is approved,
+ * or an approved one's changed creative (which then replaces the one shown; nothing more is held).
+ * `revision` (the admin page sends the one it showed) refuses, 409 `ad_changed`, a creative changed
+ * since the admin looked at it.
  */
-export async function approveCampaign(options: ServiceOptions, staff: Staff, address: string, id: number, now: Date): Promise<CampaignRow> {
+export async function approveCampaign(
+  options: ServiceOptions,
+  staff: Staff,
+  address: string,
+  id: number,
+  now: Date,
+  revision?: number,
+): Promise<CampaignRow> {
   return inTransaction(options, async (tx) => {
     const campaign = await lockCampaign(tx, id);
-    if (campaign.status !== "pending_review") throw new AppError("ad_not_pending");
+    if (revision !== undefined && revision !== campaign.revision) throw new AppError("ad_changed");
+    if (campaign.status !== "pending_review") {
+      if (!campaign.pendingCreative) throw new AppError("ad_not_pending");
+      // A changed creative of an approved campaign: it replaces the one shown; the hold stays.
+      const change = campaign.pendingCreative;
+      const [row] = await tx.db
+        .update(adCampaigns)
+        .set({ ...change, pendingCreative: null, creativeRejectReason: null, reviewedAt: now })
+        .where(eq(adCampaigns.id, id))
+        .returning();
+      await recordAudit(
+        tx.db,
+        { staff, address },
+        { action: "ad.approve_change", target: `ad_campaign:${id}`, after: { ...change }, reason: "approved" },
+      );
+      tx.invalidate(adsTag, userTag(campaign.advertiserId));
+      return row!;
+    }
     await postLedgerTransaction(tx, {
       idempotencyKey: `campaign_hold:${id}`,
       kind: "campaign_hold",
@@ -142,7 +174,7 @@ export async function approveCampaign(options: ServiceOptions, staff: Staff, add
   });
 }
 
-/** Rejection with a reason the advertiser sees; nothing was held, so nothing moves. */
+/** Rejection with a reason the advertiser sees (of a new campaign: nothing was held, so nothing moves; of a changed creative: the approved one stays). */
 export async function rejectCampaign(
   options: ServiceOptions,
   staff: Staff,
@@ -150,11 +182,28 @@ export async function rejectCampaign(
   id: number,
   reason: string | undefined,
   now: Date,
+  revision?: number,
 ): Promise<CampaignRow> {
   const why = requireReason(reason);
   return inTransaction(options, async (tx) => {
     const campaign = await lockCampaign(tx, id);
-    if (campaign.status !== "pending_review") throw new AppError("ad_not_pending");
+    if (revision !== undefined && revision !== campaign.revision) throw new AppError("ad_changed");
+    if (campaign.status !== "pending_review") {
+      if (!campaign.pendingCreative) throw new AppError("ad_not_pending");
+      // A refused change: the approved creative keeps showing; the advertiser sees why.
+      const [row] = await tx.db
+        .update(adCampaigns)
+        .set({ pendingCreative: null, creativeRejectReason: why, reviewedAt: now })
+        .where(eq(adCampaigns.id, id))
+        .returning();
+      await recordAudit(
+        tx.db,
+        { staff, address },
+        { action: "ad.reject_change", target: `ad_campaign:${id}`, after: { ...campaign.pendingCreative }, reason: why },
+      );
+      tx.invalidate(userTag(campaign.advertiserId));
+      return row!;
+    }
     const [row] = await tx.db
       .update(adCampaigns)
       .set({ status: "rejected", reviewedAt: now, rejectReason: why })
@@ -185,6 +234,42 @@ export async function setCampaignStatus(
     if (!allowed) throw new AppError("ad_status_fixed");
     const [row] = await tx.db.update(adCampaigns).set({ status }).where(eq(adCampaigns.id, id)).returning();
     tx.invalidate(adsTag);
+    return row!;
+  });
+}
+
+/**
+ * The advertiser changes the creative (title, text, image, destination). Nothing unreviewed is
+ * ever shown: a campaign not approved yet is changed in place and stays (or, rejected, goes back)
+ * `pending_review`; an approved one keeps showing the creative approved before while the change
+ * waits for review (`pending_creative`). Every change raises the revision, so an admin's approval
+ * of what they saw never approves a later change. Ended and exhausted campaigns are fixed (409 `ad_creative_fixed`).
+ */
+export async function changeCreative(
+  options: ServiceOptions,
+  viewer: Viewer,
+  id: number,
+  input: CreativeInput,
+  now: Date,
+): Promise<CampaignRow> {
+  return inTransaction(options, async (tx) => {
+    const campaign = await lockCampaign(tx, id);
+    if (campaign.advertiserId !== viewer.id) throw new AppError("not_found");
+    await checkCreativeImage(tx.db, viewer, input.image_file_id);
+    const creative = { title: input.title, text: input.text, imageFileId: input.image_file_id, url: input.url };
+    const changes =
+      campaign.status === "pending_review" || campaign.status === "rejected"
+        ? { ...creative, status: "pending_review" as const, rejectReason: null, pendingCreative: null }
+        : campaign.status === "active" || campaign.status === "paused"
+          ? { pendingCreative: creative, creativeRejectReason: null }
+          : null;
+    if (!changes) throw new AppError("ad_creative_fixed");
+    const [row] = await tx.db
+      .update(adCampaigns)
+      .set({ ...changes, submittedAt: now, revision: campaign.revision + 1 })
+      .where(eq(adCampaigns.id, id))
+      .returning();
+    tx.invalidate(adsTag, userTag(viewer.id));
     return row!;
   });
 }

@@ -10,6 +10,7 @@ import {
   addDays,
   approveCampaign,
   campaignDays,
+  changeCreative,
   createCampaign,
   getOwnCampaign,
   listOwnCampaigns,
@@ -19,7 +20,8 @@ import {
   type CampaignRow,
 } from "./campaigns.ts";
 import { creatorAdsSetting, setCreatorAds } from "./creators.ts";
-import { campaignInputSchema } from "./schema.ts";
+import { circleAdFree, setCircleAdFree } from "./circles.ts";
+import { campaignInputSchema, creativeInputSchema } from "./schema.ts";
 import { adSettings, campaignStatuses } from "./settings.ts";
 import { pendingCampaigns } from "./review.ts";
 
@@ -41,6 +43,12 @@ const campaignAnswer = z.object({
   ends_on: z.string(),
   status: z.enum(campaignStatuses),
   reject_reason: z.string().nullable(),
+  /** A changed creative waiting for review (the approved one is shown meanwhile), or null. */
+  pending_creative: z
+    .object({ title: z.string(), text: z.string(), image_file_id: z.string(), image_url: z.string(), url: z.string() })
+    .nullable(),
+  creative_reject_reason: z.string().nullable(),
+  revision: z.number().int(),
   spent: z.number().int(),
   released: z.number().int(),
   created_at: z.string(),
@@ -63,6 +71,17 @@ export function presentCampaign(row: CampaignRow): z.infer<typeof campaignAnswer
     ends_on: row.endsOn,
     status: row.status,
     reject_reason: row.rejectReason,
+    pending_creative: row.pendingCreative
+      ? {
+          title: row.pendingCreative.title,
+          text: row.pendingCreative.text,
+          image_file_id: row.pendingCreative.imageFileId,
+          image_url: attachmentUrl(row.pendingCreative.imageFileId),
+          url: row.pendingCreative.url,
+        }
+      : null,
+    creative_reject_reason: row.creativeRejectReason,
+    revision: row.revision,
     spent: row.spent,
     released: row.released,
     created_at: row.createdAt.toISOString(),
@@ -102,14 +121,41 @@ export const getCampaignOperation = defineOperation({
   failures: ["not_found"],
 });
 
+const creativeKeys = ["title", "text", "image_file_id", "url"] as const;
+/** `{ status }` pauses or resumes; `{ title, text, image_file_id, url }` (all four) changes the creative, which goes back to review. */
+const updateCampaignBody = creativeInputSchema
+  .partial()
+  .extend({ status: z.enum(["paused", "active"], "validation:invalid_value").optional() })
+  .superRefine((body, context) => {
+    const given = creativeKeys.filter((key) => body[key] !== undefined);
+    if (given.length === 0 && body.status === undefined)
+      context.addIssue({ code: "custom", path: ["status"], message: "validation:invalid_value" });
+    if (given.length > 0)
+      for (const key of creativeKeys)
+        if (body[key] === undefined)
+          context.addIssue({ code: "custom", path: [key], message: `validation:ads_${key === "image_file_id" ? "image" : key}` });
+  });
+
 export const updateCampaignOperation = defineOperation({
   name: "updateAdCampaign",
-  input: { params, body: z.strictObject({ status: z.enum(["paused", "active"], "validation:invalid_value") }) },
+  input: { params, body: updateCampaignBody },
   viewer: "signed-in",
-  run: (services, viewer, { params, body }) => setCampaignStatus({ db: services.db }, viewer, params.id, body.status),
+  run: async (services, viewer, { params, body }) => {
+    let row: CampaignRow | null = null;
+    if (body.title !== undefined && body.text !== undefined && body.image_file_id !== undefined && body.url !== undefined)
+      row = await changeCreative(
+        { db: services.db },
+        viewer,
+        params.id,
+        { title: body.title, text: body.text, image_file_id: body.image_file_id, url: body.url },
+        services.now(),
+      );
+    if (body.status !== undefined) row = await setCampaignStatus({ db: services.db }, viewer, params.id, body.status);
+    return row!;
+  },
   present: presentCampaign,
   response: campaignAnswer,
-  failures: ["not_found", "ad_status_fixed"],
+  failures: ["not_found", "ad_status_fixed", "ad_creative_fixed", "validation_failed"],
   unexpected: "ads_failed",
 });
 
@@ -163,6 +209,13 @@ export const campaignStatsOperation = defineOperation({
   failures: ["not_found", "invalid_range"],
 });
 
+/** The creative's revision the admin reviewed (optional: without it, the current one). */
+const revisionField = z
+  .number({ error: "validation:invalid_value" })
+  .int("validation:invalid_value")
+  .min(0, "validation:invalid_value")
+  .optional();
+
 const reviewAnswer = campaignAnswer.extend({ advertiser_id: z.number().int() });
 
 export const pendingCampaignsOperation = defineOperation({
@@ -180,25 +233,26 @@ export const pendingCampaignsOperation = defineOperation({
 
 export const approveCampaignOperation = defineOperation({
   name: "adminApproveAdCampaign",
-  input: { params, body: z.strictObject({}).nullish() },
+  input: { params, body: z.strictObject({ revision: revisionField }).nullish() },
   viewer: "signed-in",
-  run: async (services, viewer, { params }) =>
+  run: async (services, viewer, { params, body }) =>
     approveCampaign(
       { db: services.db },
       await requireStaff(services.db, viewer, "manage_ledger"),
       services.client.address,
       params.id,
       services.now(),
+      body?.revision,
     ),
   present: presentCampaign,
   response: campaignAnswer,
-  failures: ["forbidden", "not_found", "ad_not_pending", "insufficient_balance"],
+  failures: ["forbidden", "not_found", "ad_not_pending", "ad_changed", "insufficient_balance"],
   unexpected: "ads_failed",
 });
 
 export const rejectCampaignOperation = defineOperation({
   name: "adminRejectAdCampaign",
-  input: { params, body: z.strictObject({ reason: reasonField }) },
+  input: { params, body: z.strictObject({ reason: reasonField, revision: revisionField }) },
   viewer: "signed-in",
   run: async (services, viewer, { params, body }) =>
     rejectCampaign(
@@ -208,10 +262,11 @@ export const rejectCampaignOperation = defineOperation({
       params.id,
       body.reason,
       services.now(),
+      body.revision,
     ),
   present: presentCampaign,
   response: campaignAnswer,
-  failures: ["forbidden", "not_found", "ad_not_pending", "reason_required"],
+  failures: ["forbidden", "not_found", "ad_not_pending", "ad_changed", "reason_required"],
   unexpected: "ads_failed",
 });
 
@@ -235,4 +290,28 @@ export const setCreatorAdsOperation = defineOperation({
   present: (setting: { enabled: boolean }) => ({ enabled: setting.enabled, share_percent: adSettings.creatorsSharePercent }),
   response: creatorSetting,
   failures: ["forbidden"],
+});
+
+const circleParams = z.object({ id: idSchema });
+const circleAds = z.object({ ad_free: z.boolean() });
+
+export const circleAdsOperation = defineOperation({
+  name: "getCircleAds",
+  input: { params: circleParams },
+  viewer: "signed-in",
+  run: (services, viewer, { params }) => circleAdFree(services.db, viewer, params.id),
+  present: (setting: { adFree: boolean }) => ({ ad_free: setting.adFree }),
+  response: circleAds,
+  failures: ["forbidden", "not_found"],
+});
+
+export const setCircleAdsOperation = defineOperation({
+  name: "setCircleAds",
+  input: { params: circleParams, body: z.strictObject({ ad_free: z.boolean({ error: "validation:invalid_value" }) }) },
+  viewer: "signed-in",
+  run: (services, viewer, { params, body }) => setCircleAdFree({ db: services.db }, viewer, params.id, body.ad_free, services.now()),
+  present: (setting: { adFree: boolean }) => ({ ad_free: setting.adFree }),
+  response: circleAds,
+  failures: ["forbidden", "not_found"],
+  unexpected: "ads_failed",
 });

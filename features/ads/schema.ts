@@ -21,12 +21,20 @@ export function isAdDestination(value: string): boolean {
   }
 }
 
+const creativeFields = {
+  title: z.string({ error: "validation:ads_title" }).trim().min(1, "validation:ads_title").max(30, "validation:ads_title"),
+  text: z.string({ error: "validation:ads_text" }).trim().min(1, "validation:ads_text").max(80, "validation:ads_text"),
+  image_file_id: z.string({ error: "validation:ads_image" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "validation:ads_image"),
+  url: z.string({ error: "validation:ads_url" }).trim().max(2000, "validation:ads_url").refine(isAdDestination, "validation:ads_url"),
+};
+
+/** A changed creative (`PATCH /api/ads/campaigns/{id}/` and `/ads/me`): it goes back to review. */
+export const creativeInputSchema = z.strictObject(creativeFields);
+export type CreativeInput = z.output<typeof creativeInputSchema>;
+
 export const campaignInputSchema = z
   .strictObject({
-    title: z.string({ error: "validation:ads_title" }).trim().min(1, "validation:ads_title").max(30, "validation:ads_title"),
-    text: z.string({ error: "validation:ads_text" }).trim().min(1, "validation:ads_text").max(80, "validation:ads_text"),
-    image_file_id: z.string({ error: "validation:ads_image" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "validation:ads_image"),
-    url: z.string({ error: "validation:ads_url" }).trim().max(2000, "validation:ads_url").refine(isAdDestination, "validation:ads_url"),
+    ...creativeFields,
     circle_ids: z.array(idValueSchema()).max(20, "validation:invalid_value").default([]),
     languages: z.array(z.enum(adLanguages, "validation:invalid_value")).min(1, "validation:ads_languages").max(2),
     pricing: z.strictObject({

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { adCampaigns, adCreatorSettings } from "../../server/db/schema/index.ts";
+import { adCampaigns, adCreatorSettings, adFreeCircles } from "../../server/db/schema/index.ts";
 import { shanghaiDay } from "../../common/locale.ts";
 import { adsTag } from "../../server/lib/cache-tags.ts";
 import { onInvalidate, onResync } from "../../server/lib/invalidation.ts";
@@ -39,6 +39,8 @@ interface Index {
   day: string;
   campaigns: IndexedCampaign[];
   optedOut: ReadonlySet<number>;
+  /** Circles marked ad-free: no ad on their pages. */
+  adFree: ReadonlySet<number>;
   loadedAt: number;
   stale: boolean;
   loading: Promise<void> | null;
@@ -101,7 +103,9 @@ async function loadIndex(db: Database, index: Index, now: Date): Promise<void> {
       localMilli: 0,
     };
   });
+  const adFree = await db.select({ circleId: adFreeCircles.circleId }).from(adFreeCircles);
   index.optedOut = new Set(optedOut.map((row) => row.userId));
+  index.adFree = new Set(adFree.map((row) => row.circleId));
   if (index.day !== today) index.visitors.clear();
   index.day = today;
   index.loadedAt = now.getTime();
@@ -111,7 +115,16 @@ async function loadIndex(db: Database, index: Index, now: Date): Promise<void> {
 async function currentIndex(db: Database, now: Date): Promise<Index> {
   let index = indexes.get(db);
   if (!index) {
-    index = { day: "", campaigns: [], optedOut: new Set(), loadedAt: 0, stale: true, loading: null, visitors: new Map() };
+    index = {
+      day: "",
+      campaigns: [],
+      optedOut: new Set(),
+      adFree: new Set(),
+      loadedAt: 0,
+      stale: true,
+      loading: null,
+      visitors: new Map(),
+    };
     indexes.set(db, index);
     live.add(index);
   }
@@ -162,11 +175,12 @@ export interface ChosenAd {
 /**
  * Picks an ad for a slot, or null: by targeting (circle, language), what the campaign may still
  * spend (its hold, never more), pacing (its daily cap spread over the day) and the visitor's
- * frequency cap. Nothing on the pages of a creator who opted out.
+ * frequency cap. Nothing on the pages of a creator who opted out nor on an ad-free circle's.
  */
 export async function chooseAd(db: Database, request: SlotRequest, now: Date): Promise<ChosenAd | null> {
   const index = await currentIndex(db, now);
   if (request.creatorId && index.optedOut.has(request.creatorId)) return null;
+  if (request.circleId !== null && index.adFree.has(request.circleId)) return null;
   let seen = index.visitors.get(request.visitor);
   const allowance = (campaign: IndexedCampaign) => pacedAllowanceMilli(campaign.dailyCap, now);
   const eligible = index.campaigns.filter((campaign) => {

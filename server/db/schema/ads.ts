@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { circles } from "./circles.ts";
+
+/** A creative as the advertiser wrote it: what an admin reviews before it is shown. */
+export interface AdCreative {
+  title: string;
+  text: string;
+  imageFileId: string;
+  url: string;
+}
 
 /**
  * Self-serve ads (docs/features/ads.md). A campaign is created `pending_review`; an admin approves
@@ -34,6 +43,17 @@ export const adCampaigns = pgTable(
       .notNull()
       .default("pending_review"),
     rejectReason: text("reject_reason"),
+    /**
+     * A changed creative of an approved campaign, waiting for review: the campaign keeps showing
+     * the creative approved before it (`title`, `text`, `image_file_id`, `url`) until an admin
+     * approves the change, which then replaces it. Null: no change waiting.
+     */
+    pendingCreative: jsonb("pending_creative").$type<AdCreative>(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** Raised by every change of the creative: an approval names the revision the admin saw, so a later change is never approved unseen. */
+    revision: integer("revision").notNull().default(0),
+    /** Why the last changed creative was refused (the approved one kept showing). */
+    creativeRejectReason: text("creative_reject_reason"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     spent: integer("spent").notNull().default(0),
     released: integer("released").notNull().default(0),
@@ -122,4 +142,13 @@ export const adCreatorSettings = pgTable("ad_creator_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   enabled: boolean("enabled").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Circles whose pages show no ads, marked by their administrators (those who may edit the circle's settings). */
+export const adFreeCircles = pgTable("ad_free_circles", {
+  circleId: integer("circle_id")
+    .primaryKey()
+    .references(() => circles.id, { onDelete: "cascade" }),
+  setBy: integer("set_by").references(() => users.id, { onDelete: "set null" }),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
 });
