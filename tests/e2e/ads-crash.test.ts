@@ -1,14 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, stop, waitUntilServing } from "./global-setup.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { stop } from "./global-setup.ts";
+import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
 import { createSessionFor, createUser } from "../support/factories.ts";
 import { grant } from "../support/money.ts";
-import { embeddedDataPath, openEmbeddedDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { seedCircleTree } from "../../features/circles/seed.ts";
 import { adBillings, adCampaigns, adDailyCounts, attachments, ledgerTransactions, users } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
@@ -25,8 +22,6 @@ import { run as runAdmin } from "../../scripts/admin.ts";
  * doubled), the day is billed by one ledger transaction, the spend never exceeds the hold and the
  * ledger checks. On the embedded store on disk, and on PostgreSQL when `TEST_DATABASE_URL` is set.
  */
-type StoreKind = "embedded" | "postgres";
-const kinds: StoreKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
 const sessionSecret = "ads-crash-session-secret";
 /** Slot requests in the burst, how many at once, and after how many viewable beacons acknowledged the server dies. */
 const burstSize = 150;
@@ -40,56 +35,7 @@ const budget = 20;
 const price = 250;
 const spendOf = (views: number) => Math.min(Math.floor((views * price) / 1000), budget);
 
-interface Store {
-  env: Record<string, string>;
-  dataDir: string;
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareStore(kind: StoreKind): Promise<Store> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "circles-ads-crash-"));
-  if (kind === "embedded") {
-    const open = () => openEmbeddedDatabase(embeddedDataPath(dataDir));
-    return { env: { DATABASE_URL: "" }, dataDir, open, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const database = await createTestDatabase("postgres");
-  return {
-    env: { DATABASE_URL: database.url! },
-    dataDir,
-    open: async () => ({ ...database, close: async () => undefined }),
-    dispose: async () => {
-      await database.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startServer(store: Store): Promise<{ server: ChildProcess; baseURL: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: store.dataDir,
-      SESSION_SECRET: sessionSecret,
-      ...store.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseURL, server);
-  return { server, baseURL };
-}
-
-/** The dead server's lock (an aged folder says its holder is gone) is aged instead of waited for. */
-function ageLock(store: Store): void {
-  const lock = path.join(store.dataDir, "server.lock");
-  const past = new Date(Date.now() - 60_000);
-  if (existsSync(lock)) utimesSync(lock, past, past);
-}
+const startServer = (store: CrashStore) => startCrashServer(store, { SESSION_SECRET: sessionSecret });
 
 async function signedInPost(baseURL: string, session: string) {
   const { csrftoken } = (await (await fetch(`${baseURL}/api/get_csrf_token/`, { headers: { cookie: `sessionid=${session}` } })).json()) as {
@@ -120,7 +66,7 @@ const slot = (baseURL: string) =>
   });
 
 /** The day's billing in a process of its own (as the job's worker would run it), to be killed mid-run. */
-function billingProcess(store: Store, asOf: Date): ChildProcess {
+function billingProcess(store: CrashStore, asOf: Date): ChildProcess {
   const code = `
     const { billAds } = await import(${JSON.stringify(path.resolve("features/ads/billing.ts"))});
     const client = await import(${JSON.stringify(path.resolve("server/db/client.ts"))});
@@ -137,8 +83,8 @@ function billingProcess(store: Store, asOf: Date): ChildProcess {
   });
 }
 
-describe.each(kinds)("kill -9 during ad traffic and billing, on the %s store", (kind) => {
-  let store: Store | undefined;
+describe.each(crashStoreKinds)("kill -9 during ad traffic and billing, on the %s store", (kind) => {
+  let store: CrashStore | undefined;
   const servers: ChildProcess[] = [];
   afterAll(async () => {
     for (const server of servers) await stop(server);
@@ -146,7 +92,7 @@ describe.each(kinds)("kill -9 during ad traffic and billing, on the %s store", (
   });
 
   it("counts every served ad once and bills its day once, never past the hold", { timeout: 400_000 }, async () => {
-    store = await prepareStore(kind);
+    store = await prepareCrashStore(kind);
     const setup = await store.open();
     if (kind === "embedded") {
       await setup.migrate();
@@ -219,7 +165,7 @@ describe.each(kinds)("kill -9 during ad traffic and billing, on the %s store", (
     expect(tokens.length).toBeLessThanOrEqual((budget * 1000) / price);
 
     // Restarted on the same store: every beacon again (some were flushed before the kill), and more traffic.
-    if (kind === "embedded") ageLock(store);
+    releaseKilledLock(store);
     const second = await startServer(store);
     servers.push(second.server);
     for (const token of tokens) expect((await beacon(second.baseURL, token)).status).toBe(204);
@@ -250,7 +196,7 @@ describe.each(kinds)("kill -9 during ad traffic and billing, on the %s store", (
     await new Promise<void>((resolve) =>
       billing.exitCode !== null || billing.signalCode !== null ? resolve() : billing.once("exit", () => resolve()),
     );
-    if (kind === "embedded") ageLock(store);
+    releaseKilledLock(store);
     const database = await store.open();
     try {
       await billAds(database.db, tomorrow);
