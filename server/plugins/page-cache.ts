@@ -234,6 +234,10 @@ export const pageQueryParameters: ReadonlySet<string> = new Set([
   "scope",
   "created",
   "amount",
+  "member",
+  "circle_id",
+  "min_reward",
+  "ends_within",
 ]);
 
 /**
