@@ -135,7 +135,7 @@ describe("circles in the browser (zh-CN)", () => {
     await founder.page.goto(path(`/circles/${subId}/settings`));
     await hydrated(founder.page);
     await founder.page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
-    await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await founder.page.getByRole("button", { name: t("circles:settings.save"), exact: true }).click();
     await founder.page.getByText(t("circles:settings.saved")).waitFor();
     expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(404);
     // …and dropped at once when the circle is hidden.
@@ -148,7 +148,7 @@ describe("circles in the browser (zh-CN)", () => {
     const saved = founder.page.waitForResponse(
       (response) => response.request().method() === "POST" && response.url().includes(`/circles/${subId}/settings`),
     );
-    await founder.page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await founder.page.getByRole("button", { name: t("circles:settings.save"), exact: true }).click();
     await saved;
     await founder.page.getByText(t("circles:settings.saved")).waitFor();
     expect((await second.page.goto(path(`/circles/${subId}`)))?.status()).toBe(200);
@@ -213,7 +213,7 @@ describe("circles in the browser (en)", () => {
     await page.goto(`/en/circles/${circleId}/settings`);
     await hydrated(page);
     await page.getByLabel(t("circles:visibility.members"), { exact: true }).check();
-    await page.getByRole("button", { name: t("circles:settings.save") }).click();
+    await page.getByRole("button", { name: t("circles:settings.save"), exact: true }).click();
     await page.getByText(t("circles:settings.saved")).waitFor();
     expect((await fetch(`${baseURL()}/en/circles/${circleId}`)).status).toBe(404);
     await founder.context.close();
