@@ -3,10 +3,17 @@ import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stop } from "./global-setup.ts";
-import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
+import {
+  crashStoreKinds,
+  prepareCrashStore,
+  releaseKilledLock,
+  signedInPost,
+  startCrashServer,
+  type CrashStore,
+  openForSetup,
+} from "../support/crash.ts";
 import { createSessionFor, createUser } from "../support/factories.ts";
 import { grant } from "../support/money.ts";
-import { seedCircleTree } from "../../features/circles/seed.ts";
 import { adBillings, adCampaigns, adDailyCounts, attachments, ledgerTransactions, users } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
 import { billAds } from "../../features/ads/billing.ts";
@@ -36,23 +43,6 @@ const price = 250;
 const spendOf = (views: number) => Math.min(Math.floor((views * price) / 1000), budget);
 
 const startServer = (store: CrashStore) => startCrashServer(store, { SESSION_SECRET: sessionSecret });
-
-async function signedInPost(baseURL: string, session: string) {
-  const { csrftoken } = (await (await fetch(`${baseURL}/api/get_csrf_token/`, { headers: { cookie: `sessionid=${session}` } })).json()) as {
-    csrftoken: string;
-  };
-  return (url: string, body: unknown, idempotencyKey?: string) =>
-    fetch(`${baseURL}${url}`, {
-      method: "POST",
-      headers: {
-        cookie: `sessionid=${session}; csrftoken=${csrftoken}`,
-        "x-csrftoken": csrftoken,
-        "content-type": "application/json",
-        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-}
 
 const beacon = (baseURL: string, token: string) =>
   fetch(`${baseURL}/api/ads/events/`, {
@@ -93,11 +83,7 @@ describe.each(crashStoreKinds)("kill -9 during ad traffic and billing, on the %s
 
   it("counts every served ad once and bills its day once, never past the hold", { timeout: 400_000 }, async () => {
     store = await prepareCrashStore(kind);
-    const setup = await store.open();
-    if (kind === "embedded") {
-      await setup.migrate();
-      await seedCircleTree(setup.db);
-    }
+    const setup = await openForSetup(store);
     const advertiser = await createUser(setup.db);
     await grant(setup.db, advertiser.id, "sinecoin", 100);
     await setup.db

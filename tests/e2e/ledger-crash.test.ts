@@ -2,9 +2,16 @@ import type { ChildProcess } from "node:child_process";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stop } from "./global-setup.ts";
-import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
+import {
+  crashStoreKinds,
+  prepareCrashStore,
+  releaseKilledLock,
+  signedInPost,
+  startCrashServer,
+  type CrashStore,
+  openForSetup,
+} from "../support/crash.ts";
 import { createSessionFor, createUser, createWriting } from "../support/factories.ts";
-import { seedCircleTree } from "../../features/circles/seed.ts";
 import { ledgerEntries, ledgerTransactions, tips, users } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
 import { signSandboxNotify } from "../../features/payments/sandbox.ts";
@@ -32,24 +39,6 @@ const startServer = (store: CrashStore) =>
     PAYMENT_SANDBOX_SECRET: sandboxSecret,
   });
 
-/** A signed-in client of the API: session cookie, CSRF token and header, as a browser sends them. */
-async function client(baseURL: string, session: string) {
-  const { csrftoken } = (await (await fetch(`${baseURL}/api/get_csrf_token/`, { headers: { cookie: `sessionid=${session}` } })).json()) as {
-    csrftoken: string;
-  };
-  return (url: string, body: unknown, idempotencyKey: string) =>
-    fetch(`${baseURL}${url}`, {
-      method: "POST",
-      headers: {
-        cookie: `sessionid=${session}; csrftoken=${csrftoken}`,
-        "x-csrftoken": csrftoken,
-        "content-type": "application/json",
-        "idempotency-key": idempotencyKey,
-      },
-      body: JSON.stringify(body),
-    });
-}
-
 interface TipRequest {
   key: string;
   amount: number;
@@ -68,11 +57,7 @@ describe.each(crashStoreKinds)("kill -9 during a tip burst, on the %s store", (k
   it("keeps every acknowledged tip exactly once, and retries move nothing twice", { timeout: 400_000 }, async () => {
     store = await prepareCrashStore(kind);
     // The people and the writing, written before the server starts.
-    const setup = await store.open();
-    if (kind === "embedded") {
-      await setup.migrate();
-      await seedCircleTree(setup.db);
-    }
+    const setup = await openForSetup(store);
     // A month-old account (trust level 1): its daily tip allowance covers the whole burst (features/trust/limits.ts).
     const tipper = await createUser(setup.db, { createdAt: new Date(Date.now() - 30 * 86_400_000) });
     const author = await createUser(setup.db);
@@ -82,7 +67,7 @@ describe.each(crashStoreKinds)("kill -9 during a tip burst, on the %s store", (k
     const first = await startServer(store);
     servers.push(first.server);
     // The tipper tops up through the sandbox's signed notify, as a paying user would.
-    const post = await client(first.baseURL, session);
+    const post = await signedInPost(first.baseURL, session);
     const created = await post("/api/wallet/topups/", { amount: funded, method: "alipay" }, "crash-topup-0001");
     expect(created.status).toBe(201);
     const { order_id: orderId } = (await created.json()) as { order_id: string };
@@ -128,7 +113,7 @@ describe.each(crashStoreKinds)("kill -9 during a tip burst, on the %s store", (k
     releaseKilledLock(store);
     const second = await startServer(store);
     servers.push(second.server);
-    const retry = await client(second.baseURL, session);
+    const retry = await signedInPost(second.baseURL, session);
     // Every request again, with its own key: acknowledged ones answer their first tip, the others are done now, once.
     const retried = await Promise.all(
       requests.map(async (request) => {

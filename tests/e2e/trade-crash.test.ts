@@ -2,10 +2,18 @@ import type { ChildProcess } from "node:child_process";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stop } from "./global-setup.ts";
-import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
+import {
+  crashStoreKinds,
+  prepareCrashStore,
+  releaseKilledLock,
+  signedInApi,
+  startCrashServer,
+  type ApiCall,
+  type CrashStore,
+  openForSetup,
+} from "../support/crash.ts";
 import { createSessionFor, createUser } from "../support/factories.ts";
 import { grant } from "../support/money.ts";
-import { seedCircleTree } from "../../features/circles/seed.ts";
 import { ledgerTransactions, tradeMissions, tradeProgress } from "../../server/db/schema/index.ts";
 import { checkLedger, ledgerIsConsistent } from "../../features/ledger/check.ts";
 import { run as runAdmin } from "../../scripts/admin.ts";
@@ -30,25 +38,7 @@ const killAfterAcknowledged = 10;
 
 const startServer = (store: CrashStore) => startCrashServer(store, { SESSION_SECRET: sessionSecret });
 
-type Call = (method: string, url: string, body?: unknown, idempotencyKey?: string) => Promise<Response>;
-
-/** A signed-in client of the API: session cookie, CSRF token and header, as a browser sends them. */
-async function client(baseURL: string, session: string): Promise<Call> {
-  const { csrftoken } = (await (await fetch(`${baseURL}/api/get_csrf_token/`, { headers: { cookie: `sessionid=${session}` } })).json()) as {
-    csrftoken: string;
-  };
-  return (method, url, body, idempotencyKey) =>
-    fetch(`${baseURL}${url}`, {
-      method,
-      headers: {
-        cookie: `sessionid=${session}; csrftoken=${csrftoken}`,
-        "x-csrftoken": csrftoken,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
+type Call = ApiCall;
 
 /** One request of the burst: who sends it, and what a 2xx answer said before the kill. */
 interface BurstRequest {
@@ -69,11 +59,7 @@ describe.each(crashStoreKinds)("kill -9 during task approvals, slot races and a 
 
   it("pays every approval once, gives no slot twice, refunds once, and keeps the ledger balanced", { timeout: 400_000 }, async () => {
     store = await prepareCrashStore(kind);
-    const setup = await store.open();
-    if (kind === "embedded") {
-      await setup.migrate();
-      await seedCircleTree(setup.db);
-    }
+    const setup = await openForSetup(store);
     const poster = await createUser(setup.db);
     await grant(setup.db, poster.id, "sinecoin", funded);
     const workers = await Promise.all(Array.from({ length: approveTask.slots + raceTask.racers }, () => createUser(setup.db)));
@@ -83,7 +69,7 @@ describe.each(crashStoreKinds)("kill -9 during task approvals, slot races and a 
 
     const connect = async (baseURL: string) => {
       const calls = new Map<number, Call>();
-      for (const [userId, session] of sessions) calls.set(userId, await client(baseURL, session));
+      for (const [userId, session] of sessions) calls.set(userId, await signedInApi(baseURL, session));
       return calls;
     };
     const first = await startServer(store);

@@ -3,9 +3,15 @@ import type { ChildProcess } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stop } from "./global-setup.ts";
-import { crashStoreKinds, prepareCrashStore, releaseKilledLock, startCrashServer, type CrashStore } from "../support/crash.ts";
+import {
+  crashStoreKinds,
+  prepareCrashStore,
+  releaseKilledLock,
+  startCrashServer,
+  type CrashStore,
+  openForSetup,
+} from "../support/crash.ts";
 import { createUser, createWriting } from "../support/factories.ts";
-import { seedCircleTree } from "../../features/circles/seed.ts";
 import { dailyStats, subjectViews, writings } from "../../server/db/schema/index.ts";
 import { visitorKey } from "../../server/lib/visitor.ts";
 import { run as runAdmin } from "../../scripts/admin.ts";
@@ -53,11 +59,7 @@ describe.each(crashStoreKinds)("kill -9 during a burst of view beacons, on the %
     { timeout: 400_000 },
     async () => {
       store = await prepareCrashStore(kind);
-      const setup = await store.open();
-      if (kind === "embedded") {
-        await setup.migrate();
-        await seedCircleTree(setup.db);
-      }
+      const setup = await openForSetup(store);
       const author = await createUser(setup.db);
       const writing = await createWriting(setup.db, author);
       await setup.close();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { freePort, waitUntilServing } from "../e2e/global-setup.ts";
 import { createTestDatabase } from "./database.ts";
 import { embeddedDataPath, openEmbeddedDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { seedCircleTree } from "../../features/circles/seed.ts";
 
 /**
  * What the kill -9 tests share: a store that outlives a server process (the embedded store on disk,
@@ -64,4 +65,44 @@ export function releaseKilledLock(store: CrashStore): void {
   const lock = path.join(store.dataDir, "server.lock");
   const past = new Date(Date.now() - 60_000);
   if (existsSync(lock)) utimesSync(lock, past, past);
+}
+
+/** A request of a signed-in client: method, path, JSON body and idempotency key when given. */
+export type ApiCall = (method: string, url: string, body?: unknown, idempotencyKey?: string) => Promise<Response>;
+
+/** A signed-in client of the API: session cookie, CSRF token and header, as a browser sends them. */
+export async function signedInApi(baseURL: string, session: string): Promise<ApiCall> {
+  const { csrftoken } = (await (await fetch(`${baseURL}/api/get_csrf_token/`, { headers: { cookie: `sessionid=${session}` } })).json()) as {
+    csrftoken: string;
+  };
+  return (method, url, body, idempotencyKey) =>
+    fetch(`${baseURL}${url}`, {
+      method,
+      headers: {
+        cookie: `sessionid=${session}; csrftoken=${csrftoken}`,
+        "x-csrftoken": csrftoken,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+/** The same client's POSTs. */
+export async function signedInPost(
+  baseURL: string,
+  session: string,
+): Promise<(url: string, body: unknown, idempotencyKey?: string) => Promise<Response>> {
+  const call = await signedInApi(baseURL, session);
+  return (url, body, idempotencyKey) => call("POST", url, body, idempotencyKey);
+}
+
+/** The store opened for the test's set-up, migrated and seeded first when it is a new embedded store (a server database comes migrated). */
+export async function openForSetup(store: CrashStore): Promise<DatabaseHandle> {
+  const handle = await store.open();
+  if (store.kind === "embedded") {
+    await handle.migrate();
+    await seedCircleTree(handle.db);
+  }
+  return handle;
 }
