@@ -50,36 +50,29 @@ export const applicationQueueOperation = defineOperation({
 const applicantParams = z.strictObject({ id: idSchema });
 const decisionBody = z.strictObject({ reason: reasonField }).optional();
 
-export const approveApplicationOperation = defineOperation({
-  name: "adminApproveMonetizationApplication",
-  input: { params: applicantParams, body: decisionBody },
-  viewer: "signed-in",
-  run: async (services, viewer, { params, body }) =>
-    approveApplication(
-      { db: services.db },
-      await requireStaff(services.db, viewer, "review_monetization"),
-      services.client.address,
-      params.id,
-      body?.reason,
-    ),
-  present: () => null,
-  response: noContent,
-  failures: ["forbidden", "not_found", "application_decided"],
-});
+/** An admin's decision on one application (approve or reject), with its optional or required reason. */
+function decisionOperation<Failure extends "reason_required">(
+  name: string,
+  decide: typeof approveApplication,
+  extraFailures: readonly Failure[],
+) {
+  return defineOperation({
+    name,
+    input: { params: applicantParams, body: decisionBody },
+    viewer: "signed-in",
+    run: async (services, viewer, { params, body }) =>
+      decide(
+        { db: services.db },
+        await requireStaff(services.db, viewer, "review_monetization"),
+        services.client.address,
+        params.id,
+        body?.reason,
+      ),
+    present: () => null,
+    response: noContent,
+    failures: ["forbidden", "not_found", "application_decided", ...extraFailures],
+  });
+}
 
-export const rejectApplicationOperation = defineOperation({
-  name: "adminRejectMonetizationApplication",
-  input: { params: applicantParams, body: decisionBody },
-  viewer: "signed-in",
-  run: async (services, viewer, { params, body }) =>
-    rejectApplication(
-      { db: services.db },
-      await requireStaff(services.db, viewer, "review_monetization"),
-      services.client.address,
-      params.id,
-      body?.reason,
-    ),
-  present: () => null,
-  response: noContent,
-  failures: ["forbidden", "not_found", "application_decided", "reason_required"],
-});
+export const approveApplicationOperation = decisionOperation("adminApproveMonetizationApplication", approveApplication, []);
+export const rejectApplicationOperation = decisionOperation("adminRejectMonetizationApplication", rejectApplication, ["reason_required"]);
